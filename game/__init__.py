@@ -1,0 +1,1 @@
+"""Bakugan Battle Brawlers on a physics table."""

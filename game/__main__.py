@@ -1,0 +1,87 @@
+"""`bakugan` / `python -m game`: play (default), sim, scenario, demo."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.content import ContentError
+
+
+def _cmd_sim(args: argparse.Namespace) -> int:
+    from game.content.classic import shipped_catalog
+    from game.match.sim import run_sim
+
+    if args.rules != "classic":
+        print(f"bakugan sim: unknown rules {args.rules!r} (classic)", file=sys.stderr)
+        return 2
+    names = [n.strip() for n in args.policies.split(",")]
+    if len(names) != 2:
+        print("bakugan sim: --policies takes two names, e.g. random,greedy", file=sys.stderr)
+        return 2
+    try:
+        report = run_sim(shipped_catalog(), names, args.games, args.seed)
+    except ValueError as e:
+        print(f"bakugan sim: {e}", file=sys.stderr)
+        return 2
+    data = report.to_json()
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(f"{report.games} games, seed {args.seed}")
+    for name, rate in data["win_rates"].items():
+        lo, hi = rate["ci95"]
+        print(
+            f"  {name:>10}: {report.wins[name]:>6} wins  {rate['rate']:.1%}"
+            f"  (95% CI {lo:.1%}-{hi:.1%})"
+        )
+    print(f"  mean turns {report.mean_turns:.1f}, mean battles {report.mean_battles:.2f}")
+    print(f"  {report.matches_per_sec:.0f} matches/s")
+    return 0
+
+
+def _cmd_scenario(args: argparse.Namespace) -> int:
+    from game.scenarios import main as run
+
+    return run(args.paths)
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from game.demo import run_demo
+
+    return run_demo(seed=args.seed, lang=args.lang)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="bakugan", description="Bakugan Battle Brawlers on a table."
+    )
+    sub = parser.add_subparsers(dest="command")
+    sim = sub.add_parser("sim", help="play many matches headless between built-in policies")
+    sim.add_argument("--rules", default="classic")
+    sim.add_argument("--games", type=int, default=200)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--policies", default="random,random")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(run=_cmd_sim)
+    sc = sub.add_parser("scenario", help="run rules scenario files or folders")
+    sc.add_argument("paths", nargs="+")
+    sc.set_defaults(run=_cmd_scenario)
+    demo = sub.add_parser("demo", help="a short text demo of a match")
+    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--lang", default="en", choices=("en", "ru"))
+    demo.set_defaults(run=_cmd_demo)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["demo", *([] if argv is None else argv)])
+    try:
+        code: int = args.run(args)
+    except ContentError as e:
+        print(f"bakugan: bad data file:\n{e}", file=sys.stderr)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""Loads rules scenario files (TOML, format in docs/scenarios.md) into `Scenario` records.
+
+A malformed file raises `ContentError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.rules.classic import (
+    CLEAR_EACH,
+    CLEAR_FIRST_STANDER,
+    Action,
+    ActionSyntaxError,
+    Kit,
+    Settings,
+    parse_action,
+)
+
+from .errors import ContentError
+
+_PILES = ("unused", "used", "gates", "abilities", "used_abilities", "captured")
+_EXPECT_KEYS = {
+    "phase",
+    "turn_player",
+    "current",
+    "winner",
+    "events",
+    "no_events",
+    "battles",
+    "field",
+    "legal",
+    "not_legal",
+    "game_level",
+    "p0",
+    "p1",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    action: Action
+    text: str
+    error: str | None = None  # the action must be refused with a reason containing this
+    events: tuple[str, ...] = ()  # these must be among the events this step returns
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    path: Path
+    name: str
+    rule: str
+    settings: Settings
+    seed: int
+    kits: tuple[Kit, ...]
+    steps: tuple[Step, ...]
+    expect: dict[str, Any] = field(default_factory=dict)
+
+
+def _fail(path: Path, where: str, problem: str) -> ContentError:
+    return ContentError([f"{path}: {where}: {problem}"])
+
+
+def _str_list(value: Any, path: Path, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _fail(path, where, "must be a list of strings")
+    return tuple(value)
+
+
+def load_scenario(path: Path) -> Scenario:
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        raise _fail(path, "-", f"not valid TOML ({e})") from None
+    except OSError as e:
+        raise _fail(path, "-", f"cannot read ({e})") from None
+    for extra in sorted(set(data) - {"name", "rule", "setup", "steps", "expect"}):
+        raise _fail(path, extra, "unknown field (name, rule, setup, steps, expect)")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise _fail(path, "name", "missing")
+    rule = data.get("rule", "")
+    if not isinstance(rule, str):
+        raise _fail(path, "rule", "must be a string (the rule sentence it checks)")
+    setup = data.get("setup")
+    if not isinstance(setup, dict):
+        raise _fail(path, "setup", "missing (a table with p0 and p1 kits)")
+    known = {"seed", "first_player", "clear_pair", "gates_to_win", "p0", "p1"}
+    for extra in sorted(set(setup) - known):
+        raise _fail(path, f"setup.{extra}", f"unknown field ({', '.join(sorted(known))})")
+    kits = []
+    for p in ("p0", "p1"):
+        raw = setup.get(p)
+        if not isinstance(raw, dict):
+            raise _fail(path, f"setup.{p}", "missing (bakugan, gates, abilities)")
+        for extra in sorted(set(raw) - {"bakugan", "gates", "abilities"}):
+            raise _fail(path, f"setup.{p}.{extra}", "unknown field (bakugan, gates, abilities)")
+        kits.append(
+            Kit(
+                *(
+                    _str_list(raw.get(k), path, f"setup.{p}.{k}")
+                    for k in ("bakugan", "gates", "abilities")
+                )
+            )
+        )
+    clear_pair = setup.get("clear_pair", CLEAR_FIRST_STANDER)
+    if clear_pair not in (CLEAR_FIRST_STANDER, CLEAR_EACH):
+        raise _fail(path, "setup.clear_pair", f"must be {CLEAR_FIRST_STANDER} or {CLEAR_EACH}")
+    ints = {}
+    for key, default in (("seed", 0), ("first_player", 0), ("gates_to_win", 3)):
+        value = setup.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _fail(path, f"setup.{key}", f"must be an integer, got {value!r}")
+        ints[key] = value
+    if ints["first_player"] not in (-1, 0, 1):
+        raise _fail(path, "setup.first_player", "must be 0, 1 or -1 (drawn by the seed)")
+    settings = Settings(
+        first_player=ints["first_player"], clear_pair=clear_pair, gates_to_win=ints["gates_to_win"]
+    )
+    raw_steps = data.get("steps", [])
+    if not isinstance(raw_steps, list):
+        raise _fail(path, "steps", "must be a list")
+    steps = []
+    for i, raw in enumerate(raw_steps):
+        where = f"steps[{i}]"
+        if isinstance(raw, str):
+            raw = {"do": raw}
+        if not isinstance(raw, dict) or not isinstance(raw.get("do"), str):
+            raise _fail(path, where, "must be an action string or a table with do = '...'")
+        for extra in sorted(set(raw) - {"do", "error", "events"}):
+            raise _fail(path, f"{where}.{extra}", "unknown field (do, error, events)")
+        try:
+            action = parse_action(raw["do"])
+        except ActionSyntaxError as e:
+            raise _fail(path, f"{where}.do", str(e)) from None
+        error = raw.get("error")
+        if error is not None and not isinstance(error, str):
+            raise _fail(path, f"{where}.error", "must be a string")
+        events = _str_list(raw.get("events", []), path, f"{where}.events")
+        steps.append(Step(action, raw["do"], error, events))
+    expect = data.get("expect", {})
+    if not isinstance(expect, dict):
+        raise _fail(path, "expect", "must be a table")
+    for extra in sorted(set(expect) - _EXPECT_KEYS):
+        raise _fail(path, f"expect.{extra}", f"unknown field ({', '.join(sorted(_EXPECT_KEYS))})")
+    for key in ("events", "no_events", "legal", "not_legal"):
+        if key in expect:
+            _str_list(expect[key], path, f"expect.{key}")
+    for p in ("p0", "p1"):
+        piles = expect.get(p, {})
+        if not isinstance(piles, dict):
+            raise _fail(path, f"expect.{p}", "must be a table of piles")
+        for extra in sorted(set(piles) - set(_PILES)):
+            raise _fail(path, f"expect.{p}.{extra}", f"unknown pile ({', '.join(_PILES)})")
+        for pile, value in piles.items():
+            _str_list(value, path, f"expect.{p}.{pile}")
+    for key in ("winner", "turn_player", "current", "game_level"):
+        if key in expect and (not isinstance(expect[key], int) or isinstance(expect[key], bool)):
+            raise _fail(path, f"expect.{key}", "must be an integer (-1: none)")
+    battles = expect.get("battles", [])
+    if not isinstance(battles, list) or not all(isinstance(b, dict) for b in battles):
+        raise _fail(path, "expect.battles", "must be a list of tables")
+    for i, b in enumerate(battles):
+        for extra in sorted(set(b) - {"winner", "totals", "breakdown"}):
+            raise _fail(
+                path, f"expect.battles[{i}].{extra}", "unknown field (winner, totals, breakdown)"
+            )
+    fld = expect.get("field", {})
+    if not isinstance(fld, dict):
+        raise _fail(path, "expect.field", "must be a table of '@C,R' = 'OWNER GATE: STANDING...'")
+    return Scenario(path, name, rule, settings, ints["seed"], tuple(kits), tuple(steps), expect)
+
+
+def find_scenarios(paths: list[Path]) -> list[Path]:
+    """Scenario files among `paths` (folders are searched for *.toml, sorted)."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.toml")))
+        else:
+            out.append(p)
+    return out

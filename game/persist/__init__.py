@@ -1,0 +1,1 @@
+"""Settings, saves, language catalogs and user paths."""

@@ -1,0 +1,1 @@
+"""Pure rules cores: standard library only, no pygame, no pymunk, no file I/O."""

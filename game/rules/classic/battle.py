@@ -1,0 +1,235 @@
+"""A battle in progress and its layered G-Power calculation.
+
+G-Power is never stored: `evaluate` computes it from layers every time, so a card that
+is cancelled or a gate that is nullified simply stops contributing, and the breakdown
+(base, doubling, gate bonus, abilities, swap) is kept for the screen and the tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Slot
+from .defs import Attribute, Catalog, Effect
+
+# Battle windows, in order.
+ATTRIBUTE = "attribute"  # two clear Bakugan: pick attributes before the gate opens
+START = "start"  # "before the battle" cards, before the gate opens
+DURING = "during"  # after the gate opened and its bonus applied
+AFTER = "after"  # the winner is known; aftermath cards
+
+
+@dataclass(slots=True)
+class Play:
+    """An Ability Card played in this battle (or carried in from before the throw)."""
+
+    player: int
+    card: str
+    cancels: int | None = None  # index of the play a nullify_ability cancels
+
+    def to_json(self) -> list[Any]:
+        return [self.player, self.card, self.cancels]
+
+
+@dataclass(slots=True)
+class Battle:
+    slot: Slot
+    # sides[0] stood on the card first (the defender), sides[1] came last (the attacker)
+    sides: list[tuple[int, str]]
+    window: str = START
+    order: list[int] = field(default_factory=list)  # players in priority order
+    priority: int = 0  # index into order
+    passes: int = 0
+    gate_open: bool = False
+    chosen: dict[int, Attribute] = field(default_factory=dict)  # side index -> attribute
+    to_choose: list[int] = field(default_factory=list)  # side indices still to choose
+    plays: list[Play] = field(default_factory=list)
+    saved: list[int] = field(default_factory=list)  # side indices saved from the used pile
+    winner: int | None = None  # side index, once decided
+
+    def clone(self) -> Battle:
+        return Battle(
+            self.slot,
+            list(self.sides),
+            self.window,
+            list(self.order),
+            self.priority,
+            self.passes,
+            self.gate_open,
+            dict(self.chosen),
+            list(self.to_choose),
+            [Play(p.player, p.card, p.cancels) for p in self.plays],
+            list(self.saved),
+            self.winner,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "slot": list(self.slot),
+            "sides": [list(s) for s in self.sides],
+            "window": self.window,
+            "order": self.order,
+            "priority": self.priority,
+            "passes": self.passes,
+            "gate_open": self.gate_open,
+            "chosen": {str(k): v.value for k, v in sorted(self.chosen.items())},
+            "to_choose": self.to_choose,
+            "plays": [p.to_json() for p in self.plays],
+            "saved": self.saved,
+            "winner": self.winner,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Battle:
+        return Battle(
+            (data["slot"][0], data["slot"][1]),
+            [(int(p), str(b)) for p, b in data["sides"]],
+            data["window"],
+            list(data["order"]),
+            data["priority"],
+            data["passes"],
+            data["gate_open"],
+            {int(k): Attribute(v) for k, v in data["chosen"].items()},
+            list(data["to_choose"]),
+            [Play(p, c, x) for p, c, x in data["plays"]],
+            list(data["saved"]),
+            data["winner"],
+        )
+
+    def side_of(self, player: int) -> int | None:
+        for i, (p, _) in enumerate(self.sides):
+            if p == player:
+                return i
+        return None
+
+    def active_plays(self) -> list[bool]:
+        """Which plays still count: a play is cancelled by a later, itself active, nullifier."""
+        active = [True] * len(self.plays)
+        for i in range(len(self.plays) - 1, -1, -1):
+            target = self.plays[i].cancels
+            if target is not None and active[i]:
+                active[target] = False
+        return active
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One battling Bakugan's evaluated state."""
+
+    player: int
+    bakugan: str
+    attribute: Attribute | None
+    total: int
+    parts: tuple[tuple[str, int], ...]
+
+    def breakdown(self) -> str:
+        first, *rest = self.parts
+        text = f"{first[0]} {first[1]}"
+        for label, amount in rest:
+            text += f", {label} {amount:+d}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    sides: tuple[Side, Side]
+    winner: int  # side index
+    lower_wins: bool
+    gate_active: bool
+
+
+def _targets(to: str, actor: int, battle: Battle) -> list[int]:
+    if to == "attacker":
+        return [1]
+    if to == "defender":
+        return [0]
+    idx = [0, 1]
+    if to == "self":
+        return [i for i in idx if battle.sides[i][0] == actor]
+    if to == "opponent":
+        return [i for i in idx if battle.sides[i][0] != actor]
+    return idx
+
+
+def battle_effects(
+    battle: Battle, catalog: Catalog, gate_id: str, gate_owner: int
+) -> tuple[list[tuple[int, str, Effect]], bool]:
+    """The effects in force as (actor, source, effect), and whether the gate counts."""
+    active = battle.active_plays()
+    from_cards: list[tuple[int, str, Effect]] = []
+    for play, on in zip(battle.plays, active, strict=True):
+        if on:
+            for effect in catalog.abilities[play.card].effects:
+                from_cards.append((play.player, play.card, effect))
+    gate_active = battle.gate_open and not any(e.kind == "nullify_gate" for _, _, e in from_cards)
+    effects: list[tuple[int, str, Effect]] = []
+    if gate_active:
+        effects = [(gate_owner, "gate", e) for e in catalog.gates[gate_id].effects]
+    effects.extend(from_cards)
+    return effects, gate_active
+
+
+def evaluate(battle: Battle, catalog: Catalog, gate_id: str, gate_owner: int) -> Evaluation:
+    """Each side's attribute and G-Power, layer by layer, and who wins as things stand."""
+    effects, gate_active = battle_effects(battle, catalog, gate_id, gate_owner)
+    defs = [catalog.bakugan[b] for _, b in battle.sides]
+
+    # Attributes: own (or set by a card); a clear one takes the opponent's current one.
+    own: list[Attribute | None] = [d.attribute for d in defs]
+    for actor, _, e in effects:
+        if e.kind == "set_attribute":
+            for i in _targets("self", actor, battle):
+                own[i] = Attribute(e.params["attribute"])
+    attrs: list[Attribute | None] = list(own)
+    for i in (0, 1):
+        if own[i] is None:
+            attrs[i] = own[1 - i] if own[1 - i] is not None else battle.chosen.get(i)
+
+    parts: list[list[tuple[str, int]]] = [[("base", d.g_power)] for d in defs]
+    base = [d.g_power for d in defs]
+    for actor, source, e in effects:
+        if e.kind == "double_species":
+            hit = [i for i in (0, 1) if defs[i].species == e.params["species"]]
+        elif e.kind == "double_base":
+            hit = _targets(e.params["to"], actor, battle)
+        else:
+            continue
+        for i in hit:
+            parts[i].append((f"x2 {source}", base[i]))
+            base[i] *= 2
+    totals = list(base)
+    if gate_active:
+        gate = catalog.gates[gate_id]
+        for i in (0, 1):
+            bonus = gate.bonus(attrs[i])
+            if bonus:
+                parts[i].append((f"gate {attrs[i]}", bonus))
+                totals[i] += bonus
+    lower_wins = swap = tie_to_attacker = False
+    for actor, source, e in effects:
+        if e.kind == "add_g":
+            for i in _targets(e.params["to"], actor, battle):
+                parts[i].append((source, e.params["amount"]))
+                totals[i] += e.params["amount"]
+        elif e.kind == "swap_g":
+            swap = not swap
+        elif e.kind == "lower_wins":
+            lower_wins = True
+        elif e.kind == "tie_to_attacker":
+            tie_to_attacker = True
+    if swap:
+        parts[0].append(("swap", totals[1] - totals[0]))
+        parts[1].append(("swap", totals[0] - totals[1]))
+        totals.reverse()
+
+    if totals[0] == totals[1]:
+        winner = 1 if tie_to_attacker else 0  # a tie: the first on the card wins
+    elif lower_wins:
+        winner = 0 if totals[0] < totals[1] else 1
+    else:
+        winner = 0 if totals[0] > totals[1] else 1
+    sides = tuple(
+        Side(p, b, attrs[i], totals[i], tuple(parts[i])) for i, (p, b) in enumerate(battle.sides)
+    )
+    return Evaluation((sides[0], sides[1]), winner, lower_wins, gate_active)

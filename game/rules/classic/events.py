@@ -1,0 +1,272 @@
+"""Events: what `MatchState.apply` reports happened, in order, for presenters and logs.
+
+Events that carry a secret (a face-down Gate Card's identity) can be `redacted` for a
+player who may not see it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .actions import Slot, slot_str
+from .defs import Attribute
+
+HIDDEN = "?"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStarted:
+    """«Поле Игры Открыть!»"""
+
+    players: int
+
+    def __str__(self) -> str:
+        return f"match started ({self.players} players)"
+
+
+@dataclass(frozen=True, slots=True)
+class GateSet:
+    """«Карта Ворот на поле!» A Gate Card was set face down."""
+
+    player: int
+    gate: str
+    slot: Slot
+
+    def __str__(self) -> str:
+        return f"p{self.player} set {self.gate} {slot_str(self.slot)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    player: int
+    turn: int
+
+    def __str__(self) -> str:
+        return f"turn {self.turn}: p{self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recycled:
+    """No unused Bakugan at the start of a turn: the used ones came back."""
+
+    player: int
+    bakugan: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"p{self.player} recycled {' '.join(self.bakugan)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityPlayed:
+    """«Активировать Карту Способностей»"""
+
+    player: int
+    card: str
+    target: str = ""
+
+    def __str__(self) -> str:
+        return f"p{self.player} played {self.card}" + (f" on {self.target}" if self.target else "")
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCancelled:
+    player: int
+    card: str
+    by: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}'s {self.card} cancelled by {self.by}"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityWasted:
+    """A card played before the throw that waited for a battle that never came."""
+
+    player: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player}'s {self.card} wasted"
+
+
+@dataclass(frozen=True, slots=True)
+class Thrown:
+    """«Бакуган в бой!»"""
+
+    player: int
+    bakugan: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} threw {self.bakugan}"
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    player: int
+    bakugan: str
+    slot: Slot
+    partial: bool = False
+
+    def __str__(self) -> str:
+        return f"p{self.player} {self.bakugan} opened {slot_str(self.slot)}" + (
+            " (partial)" if self.partial else ""
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Missed:
+    player: int
+    bakugan: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} {self.bakugan} missed ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class BakuganMoved:
+    player: int
+    bakugan: str
+    source: Slot
+    slot: Slot
+
+    def __str__(self) -> str:
+        return (
+            f"p{self.player} moved {self.bakugan} {slot_str(self.source)} -> {slot_str(self.slot)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BakuganRecovered:
+    """A used Bakugan went back to the unused pile (a card said so)."""
+
+    player: int
+    bakugan: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} recovered {self.bakugan}"
+
+
+@dataclass(frozen=True, slots=True)
+class BattleStarted:
+    slot: Slot
+    attacker: tuple[int, str]
+    defender: tuple[int, str]
+
+    def __str__(self) -> str:
+        (ap, ab), (dp, db) = self.attacker, self.defender
+        return f"battle {slot_str(self.slot)}: p{ap} {ab} vs p{dp} {db}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeChosen:
+    player: int
+    bakugan: str
+    attribute: Attribute
+
+    def __str__(self) -> str:
+        return f"p{self.player} {self.bakugan} is {self.attribute.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class GateOpened:
+    """«Карту ворот открыть!» The Gate Card in battle turned face up."""
+
+    slot: Slot
+    owner: int
+    gate: str
+
+    def __str__(self) -> str:
+        return f"gate {slot_str(self.slot)} opened: {self.gate}"
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResolved:
+    """The battle's result with each side's G-Power breakdown ("base 400, gate +50 ...")."""
+
+    slot: Slot
+    winner: int
+    bakugan: str
+    sides: tuple[tuple[int, str, int, str], ...]  # (player, bakugan, total, breakdown)
+
+    def __str__(self) -> str:
+        parts = "; ".join(f"p{p} {b} {total} [{bd}]" for p, b, total, bd in self.sides)
+        return f"battle {slot_str(self.slot)} won by p{self.winner} {self.bakugan}: {parts}"
+
+
+@dataclass(frozen=True, slots=True)
+class GateCaptured:
+    player: int
+    owner: int
+    gate: str
+    slot: Slot
+
+    def __str__(self) -> str:
+        return f"p{self.player} captured p{self.owner}'s {self.gate} {slot_str(self.slot)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ToUsed:
+    player: int
+    bakugan: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} {self.bakugan} to used"
+
+
+@dataclass(frozen=True, slots=True)
+class ToUnused:
+    player: int
+    bakugan: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} {self.bakugan} to unused"
+
+
+@dataclass(frozen=True, slots=True)
+class FieldEmpty:
+    """No Gate Card is left on the field: every player sets one again."""
+
+    def __str__(self) -> str:
+        return "field empty: set gates again"
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon:
+    player: int
+    captured: tuple[tuple[int, str], ...]  # (owner, gate) of each captured card
+
+    def __str__(self) -> str:
+        return f"p{self.player} wins with {len(self.captured)} gates"
+
+
+Event = (
+    MatchStarted
+    | GateSet
+    | TurnStarted
+    | Recycled
+    | AbilityPlayed
+    | AbilityCancelled
+    | AbilityWasted
+    | Thrown
+    | Opened
+    | Missed
+    | BakuganMoved
+    | BakuganRecovered
+    | BattleStarted
+    | AttributeChosen
+    | GateOpened
+    | BattleResolved
+    | GateCaptured
+    | ToUsed
+    | ToUnused
+    | FieldEmpty
+    | GameWon
+)
+
+
+def redact(event: Event, viewer: int) -> Event:
+    """The event as `viewer` may see it: another player's face-down Gate Card is hidden."""
+    if isinstance(event, GateSet) and event.player != viewer:
+        return replace(event, gate=HIDDEN)
+    return event

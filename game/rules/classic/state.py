@@ -1,0 +1,1102 @@
+"""The classic Battle Brawlers match: one mutable state object, pure and deterministic.
+
+Shaped like OpenSpiel's ``State``: `current_player`, `legal_actions`, `apply` (returns
+events), `is_over`, `winner`, `observation(player)`, `clone`, `to_json`/`from_json`.
+Throw outcomes are chance actions (`Land`, `Miss`) supplied by physics, a script or a
+landing model. An illegal action raises `IllegalAction` with the reason and changes
+nothing: every check happens before the first mutation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import battle as bt
+from .actions import (
+    CHANCE,
+    Action,
+    ChooseAttribute,
+    Land,
+    Miss,
+    MoveBakugan,
+    Pass,
+    PlayAbility,
+    SetGate,
+    Slot,
+    TakeGate,
+    Throw,
+)
+from .defs import ATTRIBUTES, AbilityColour, AbilityDef, Catalog, GateColour, Kit, Timing
+from .effects import FIELD, PRIMITIVES
+from .events import (
+    AbilityCancelled,
+    AbilityPlayed,
+    AbilityWasted,
+    AttributeChosen,
+    BakuganMoved,
+    BakuganRecovered,
+    BattleResolved,
+    BattleStarted,
+    Event,
+    FieldEmpty,
+    GameWon,
+    GateCaptured,
+    GateOpened,
+    GateSet,
+    MatchStarted,
+    Missed,
+    Opened,
+    Recycled,
+    Thrown,
+    ToUnused,
+    ToUsed,
+    TurnStarted,
+)
+from .observation import Observation, observe
+
+SETUP = "setup"  # players set their opening Gate Cards
+MAIN = "main"  # the turn player may set a gate, play "before" cards, then throws
+LANDING = "landing"  # chance: where the thrown Bakugan opened
+OWN = "own"  # it opened beside one's own Bakugan: take the card or move
+BATTLE = "battle"
+OVER = "over"
+
+CLEAR_FIRST_STANDER = "first_stander"  # seed 004: the first on the card picks
+CLEAR_EACH = "each"  # seed 000: both players pick their own
+
+_WINDOW_TIMING = {bt.START: Timing.BEFORE, bt.DURING: Timing.DURING, bt.AFTER: Timing.AFTER}
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now; the state is unchanged."""
+
+    def __init__(self, action: Action, reason: str) -> None:
+        super().__init__(f"{action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class InvalidKit(ValueError):
+    """A player's kit breaks the rules of what a player brings."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The match's rule settings (rule options of design.md and docs/rules.md)."""
+
+    players: int = 2
+    gates_to_win: int = 3
+    first_player: int = 0  # who starts (the seed: the younger player); -1: drawn by the seed
+    clear_pair: str = CLEAR_FIRST_STANDER
+    grid: tuple[int, int] = (5, 4)  # columns x rows of Gate Card slots
+    kit_bakugan: int = 3
+    kit_gates: int = 3  # one of each colour per 3
+    kit_abilities: int = 3
+
+    def check(self) -> None:
+        if self.players != 2:
+            raise ValueError("settings: players: only 2 players so far")
+        if self.clear_pair not in (CLEAR_FIRST_STANDER, CLEAR_EACH):
+            raise ValueError(f"settings: clear_pair: {self.clear_pair!r} is not an option")
+        if not -1 <= self.first_player < self.players:
+            raise ValueError(f"settings: first_player: {self.first_player} is not a player")
+        if self.gates_to_win < 1:
+            raise ValueError("settings: gates_to_win: must be at least 1")
+
+    def opening_slots(self) -> list[Slot]:
+        """Player 0 sits at row 0's side, player 1 across; each sets far from himself,
+        the two cards touching by their narrow sides."""
+        col, row = self.grid[0] // 2, self.grid[1] // 2
+        return [(col, row), (col, row - 1)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "gates_to_win": self.gates_to_win,
+            "first_player": self.first_player,
+            "clear_pair": self.clear_pair,
+            "grid": list(self.grid),
+            "kit_bakugan": self.kit_bakugan,
+            "kit_gates": self.kit_gates,
+            "kit_abilities": self.kit_abilities,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Settings:
+        data = dict(data)
+        data["grid"] = tuple(data["grid"])
+        return Settings(**data)
+
+
+def check_kit(kit: Kit, catalog: Catalog, settings: Settings = Settings()) -> list[str]:
+    """Why `kit` is not a legal kit (empty when it is)."""
+    problems: list[str] = []
+    for kind, ids, known, need in (
+        ("bakugan", kit.bakugan, catalog.bakugan, settings.kit_bakugan),
+        ("gates", kit.gates, catalog.gates, settings.kit_gates),
+        ("abilities", kit.abilities, catalog.abilities, settings.kit_abilities),
+    ):
+        if len(ids) != need:
+            problems.append(f"{kind}: needs {need}, has {len(ids)}")
+        if len(set(ids)) != len(ids):
+            problems.append(f"{kind}: the same piece twice")
+        problems.extend(f"{kind}: unknown id {i!r}" for i in ids if i not in known)
+    if problems:
+        return problems
+    per_colour_g = settings.kit_gates // 3
+    gate_colours = [catalog.gates[g].colour for g in kit.gates]
+    for colour in {c for c in catalog_colours(catalog, "gates")}:
+        if gate_colours.count(colour) != per_colour_g:
+            problems.append(
+                f"gates: needs {per_colour_g} {colour}, has {gate_colours.count(colour)}"
+            )
+    per_colour_a = settings.kit_abilities // 3
+    ability_colours = [catalog.abilities[a].colour for a in kit.abilities]
+    for colour in {c for c in catalog_colours(catalog, "abilities")}:
+        n = ability_colours.count(colour)
+        if n != per_colour_a:
+            problems.append(f"abilities: needs {per_colour_a} {colour}, has {n}")
+    return sorted(problems)
+
+
+def catalog_colours(catalog: Catalog, kind: str) -> list[Any]:
+    return list(GateColour) if kind == "gates" else list(AbilityColour)
+
+
+def random_kit(catalog: Catalog, rng: random.Random, settings: Settings = Settings()) -> Kit:
+    """A legal kit dealt at random (the "quick pick"), deterministic for `rng`."""
+    bakugan = rng.sample(sorted(catalog.bakugan), settings.kit_bakugan)
+    gates: list[str] = []
+    for colour in GateColour:
+        pool = sorted(g for g, d in catalog.gates.items() if d.colour == colour)
+        gates.extend(rng.sample(pool, settings.kit_gates // 3))
+    abilities: list[str] = []
+    for acolour in AbilityColour:
+        pool = sorted(a for a, d in catalog.abilities.items() if d.colour == acolour)
+        abilities.extend(rng.sample(pool, settings.kit_abilities // 3))
+    return Kit(tuple(bakugan), tuple(gates), tuple(abilities))
+
+
+class PlayerState:
+    __slots__ = ("abilities", "captured", "gates", "unused", "used", "used_abilities")
+
+    def __init__(
+        self,
+        unused: list[str],
+        used: list[str],
+        gates: list[str],
+        abilities: list[str],
+        used_abilities: list[str],
+        captured: list[tuple[int, str]],
+    ) -> None:
+        self.unused = unused  # closed Bakugan ready to throw
+        self.used = used  # the used pile (Bakugan)
+        self.gates = gates  # Gate Cards in hand (face hidden from others)
+        self.abilities = abilities  # Ability Cards in hand (hidden from others)
+        self.used_abilities = used_abilities
+        self.captured = captured  # (owner, gate) of each Gate Card won
+
+    def clone(self) -> PlayerState:
+        return PlayerState(
+            list(self.unused),
+            list(self.used),
+            list(self.gates),
+            list(self.abilities),
+            list(self.used_abilities),
+            list(self.captured),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "unused": self.unused,
+            "used": self.used,
+            "gates": self.gates,
+            "abilities": self.abilities,
+            "used_abilities": self.used_abilities,
+            "captured": [list(c) for c in self.captured],
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> PlayerState:
+        return PlayerState(
+            list(d["unused"]),
+            list(d["used"]),
+            list(d["gates"]),
+            list(d["abilities"]),
+            list(d["used_abilities"]),
+            [(int(o), str(g)) for o, g in d["captured"]],
+        )
+
+
+class FieldGate:
+    """A Gate Card on the field and the Bakugan standing on it, in order of arrival."""
+
+    __slots__ = ("gate", "owner", "standing")
+
+    def __init__(self, owner: int, gate: str, standing: list[tuple[int, str]]) -> None:
+        self.owner = owner
+        self.gate = gate
+        self.standing = standing
+
+    def clone(self) -> FieldGate:
+        return FieldGate(self.owner, self.gate, list(self.standing))
+
+
+class MatchState:
+    """One classic match. Create with `MatchState.new`; mutate only through `apply`."""
+
+    __slots__ = (
+        "battle",
+        "catalog",
+        "choice",
+        "field",
+        "kits",
+        "pending",
+        "phase",
+        "players",
+        "rng",
+        "set_this_turn",
+        "settings",
+        "setup_queue",
+        "thrown",
+        "turn",
+        "turn_player",
+        "winner",
+    )
+
+    catalog: Catalog
+    settings: Settings
+    kits: tuple[Kit, ...]
+    players: list[PlayerState]
+    field: dict[Slot, FieldGate]
+    phase: str
+    turn_player: int
+    turn: int
+    setup_queue: list[int]
+    set_this_turn: bool
+    thrown: tuple[int, str] | None
+    pending: list[tuple[int, str]]
+    battle: bt.Battle | None
+    choice: Slot | None
+    winner: int | None
+    rng: random.Random
+
+    # ----------------------------------------------------------------- creation
+
+    @staticmethod
+    def new(
+        catalog: Catalog,
+        kits: Sequence[Kit],
+        settings: Settings = Settings(),
+        seed: int = 0,
+    ) -> tuple[MatchState, list[Event]]:
+        """A match at its opening (players about to set Gate Cards) and its first events."""
+        settings.check()
+        if len(kits) != settings.players:
+            raise InvalidKit(f"kits: {settings.players} players need {settings.players} kits")
+        for i, kit in enumerate(kits):
+            problems = check_kit(kit, catalog, settings)
+            if problems:
+                raise InvalidKit(f"player {i}: " + "; ".join(problems))
+        s = MatchState.__new__(MatchState)
+        s.catalog = catalog
+        s.settings = settings
+        s.kits = tuple(kits)
+        s.players = [
+            PlayerState(list(k.bakugan), [], list(k.gates), list(k.abilities), [], []) for k in kits
+        ]
+        s.field = {}
+        s.rng = random.Random(seed)
+        first = settings.first_player
+        s.turn_player = s.rng.randrange(settings.players) if first < 0 else first
+        s.turn = 0
+        s.set_this_turn = False
+        s.thrown = None
+        s.pending = []
+        s.battle = None
+        s.choice = None
+        s.winner = None
+        s.phase = SETUP
+        s.setup_queue = s._turn_order(s.turn_player)
+        return s, [MatchStarted(settings.players)]
+
+    def _turn_order(self, first: int) -> list[int]:
+        n = self.settings.players
+        return [(first + i) % n for i in range(n)]
+
+    # ----------------------------------------------------------------- queries
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def current_player(self) -> int | None:
+        """Who acts next: a player, `CHANCE` for a throw's landing, None when over."""
+        phase = self.phase
+        if phase in (MAIN, OWN):
+            return self.turn_player
+        if phase == LANDING:
+            return CHANCE
+        if phase == BATTLE:
+            b = self.battle
+            assert b is not None
+            if b.window == bt.ATTRIBUTE:
+                return b.sides[b.to_choose[0]][0]
+            return b.order[b.priority]
+        if phase == SETUP:
+            return self.setup_queue[0]
+        return None
+
+    def evaluate_battle(self) -> bt.Evaluation:
+        """The battle in progress as it stands: attributes, G-Power breakdowns, winner."""
+        b = self.battle
+        if b is None:
+            raise ValueError("no battle in progress")
+        g = self.field[b.slot]
+        return bt.evaluate(b, self.catalog, g.gate, g.owner)
+
+    def where(self) -> dict[tuple[str, int, str], str]:
+        """Every piece's place: (kind, owner, id) -> place. For invariants and the screen."""
+        places: dict[tuple[str, int, str], str] = {}
+        for p, ps in enumerate(self.players):
+            for b in ps.unused:
+                places[("bakugan", p, b)] = "unused"
+            for b in ps.used:
+                places[("bakugan", p, b)] = "used"
+            for g in ps.gates:
+                places[("gate", p, g)] = "hand"
+            for a in ps.abilities:
+                places[("ability", p, a)] = "hand"
+            for a in ps.used_abilities:
+                places[("ability", p, a)] = "used"
+            for owner, g in ps.captured:
+                places[("gate", owner, g)] = f"captured by p{p}"
+        for slot, fg in self.field.items():
+            places[("gate", fg.owner, fg.gate)] = f"field {slot}"
+            for p, b in fg.standing:
+                places[("bakugan", p, b)] = f"standing {slot}"
+        if self.battle is not None:
+            for p, b in self.battle.sides:
+                places[("bakugan", p, b)] = "battle"
+        if self.thrown is not None:
+            places[("bakugan", self.thrown[0], self.thrown[1])] = "thrown"
+        return places
+
+    def observation(self, player: int) -> Observation:
+        """What `player` may see: own hand and gate faces, only counts of the others'."""
+        return observe(self, player)
+
+    def game_level(self) -> int:
+        """Gate Cards in all used piles (the default Game Level rule option)."""
+        return sum(len(p.captured) for p in self.players)
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Everything the player to act may do now (for `player`, empty if not theirs)."""
+        current = self.current_player()
+        if current is None or (player is not None and player != current):
+            return []
+        phase = self.phase
+        if phase == LANDING:
+            out: list[Action] = [Land(slot) for slot in self.field]
+            out.append(Miss("off_card"))
+            return out
+        if phase == MAIN:
+            return self._main_actions(current)
+        if phase == BATTLE:
+            return self._battle_actions(current)
+        if phase == OWN:
+            slot = self.choice
+            assert slot is not None and self.thrown is None
+            fg = self.field[slot]
+            mover = fg.standing[-1][1]
+            out = [TakeGate(current, slot)]
+            out.extend(MoveBakugan(current, mover, s) for s in self.field if s != slot)
+            return out
+        # SETUP
+        slot = self.settings.opening_slots()[current]
+        return [SetGate(current, g, slot) for g in self.players[current].gates]
+
+    def _free_adjacent_slots(self) -> list[Slot]:
+        """Free slots touching a Gate Card side to side or corner to corner, in grid order."""
+        cols, rows = self.settings.grid
+        field = self.field
+        free = {
+            (c + dc, r + dr)
+            for c, r in field
+            for dc in (-1, 0, 1)
+            for dr in (-1, 0, 1)
+            if 0 <= c + dc < cols and 0 <= r + dr < rows
+        }
+        return sorted(free.difference(field))
+
+    def _main_actions(self, p: int) -> list[Action]:
+        ps = self.players[p]
+        out: list[Action] = []
+        if not self.set_this_turn and ps.gates:
+            slots = self._free_adjacent_slots()
+            out.extend(SetGate(p, g, s) for g in ps.gates for s in slots)
+        for card in ps.abilities:
+            out.extend(self._ability_plays(p, card, None))
+        if ps.unused:
+            out.extend(Throw(p, b) for b in ps.unused)
+            return out
+        # Every Bakugan of this player stands on the field (seed, games of several players).
+        enemy = [s for s, fg in self.field.items() if any(q != p for q, _ in fg.standing)]
+        mine = [(s, b) for s, fg in self.field.items() for q, b in fg.standing if q == p]
+        if enemy:
+            out.extend(MoveBakugan(p, b, s) for src, b in mine for s in enemy if s != src)
+        else:
+            out.extend(TakeGate(p, s) for s in dict.fromkeys(src for src, _ in mine))
+        return out
+
+    def _ability_plays(self, p: int, card: str, window: str | None) -> list[PlayAbility]:
+        """The ways `p` may play `card` now (window None: the turn before the throw)."""
+        if self._ability_problem(p, card, window, check_target=False) is not None:
+            return []
+        ability = self.catalog.abilities[card]
+        kinds = ability.kinds
+        if "move_bakugan" in kinds:
+            return [
+                PlayAbility(p, card, b, dest)
+                for src, fg in self.field.items()
+                for q, b in fg.standing
+                if q == p
+                for dest, other in self.field.items()
+                if dest != src and not other.standing
+            ]
+        if "recover_bakugan" in kinds:
+            return [PlayAbility(p, card, b) for b in self.players[p].used]
+        return [PlayAbility(p, card)]
+
+    def _battle_actions(self, p: int) -> list[Action]:
+        b = self.battle
+        assert b is not None
+        if b.window == bt.ATTRIBUTE:
+            side = b.to_choose[0]
+            bakugan = b.sides[side][1]
+            return [ChooseAttribute(p, bakugan, a) for a in ATTRIBUTES]
+        out: list[Action] = []
+        for card in self.players[p].abilities:
+            out.extend(self._ability_plays(p, card, b.window))
+        out.append(Pass(p))
+        return out
+
+    # ----------------------------------------------------------------- why illegal
+
+    def _ability_problem(
+        self, p: int, card: str, window: str | None, check_target: bool = True
+    ) -> str | None:
+        ps = self.players[p]
+        if card not in ps.abilities:
+            return f"{card} is not in p{p}'s hand"
+        ability = self.catalog.abilities[card]
+        scope = _scope(ability)
+        if window is None:
+            if Timing.BEFORE not in ability.timing:
+                return f"{card} is not played before the battle"
+            if ability.requires.attribute is not None or ability.requires.losing:
+                return f"{card} has a condition that needs a battle"
+            if scope == FIELD:
+                return self._field_target_problem(p, ability, None, None) if check_target else None
+            return None
+        b = self.battle
+        assert b is not None
+        timing = _WINDOW_TIMING[window]
+        if timing not in ability.timing:
+            return f"{card} is not played {timing.value} the battle"
+        if b.side_of(p) is None:
+            return f"p{p} has no Bakugan in this battle"
+        kinds = ability.kinds
+        if "move_bakugan" in kinds:
+            return f"{card} is played on one's own turn before the throw"
+        if b.gate_open:
+            gate = self.catalog.gates[self.field[b.slot].gate]
+            if (
+                any(e.kind == "no_abilities" for e in gate.effects)
+                and self.evaluate_battle().gate_active
+            ):
+                return "the Gate Card allows no Ability Card in this battle"
+        req = ability.requires
+        if req.attribute is not None or req.losing:
+            ev = self.evaluate_battle()
+            side = ev.sides[b.side_of(p) or 0]
+            if req.attribute is not None and side.attribute != req.attribute:
+                return f"{card} needs a {req.attribute.value} Bakugan in the battle"
+            if req.losing and ev.winner == b.side_of(p):
+                return f"{card} is played only by the losing side"
+        if "nullify_ability" in kinds and self._nullify_target(p) is None:
+            return "there is no opponent's Ability Card to cancel"
+        if "recover_bakugan" in kinds and not ps.used:
+            return f"p{p} has no used Bakugan to recover"
+        return None
+
+    def _field_target_problem(
+        self, p: int, ability: AbilityDef, bakugan: str | None, slot: Slot | None
+    ) -> str | None:
+        kinds = ability.kinds
+        if "recover_bakugan" in kinds:
+            if not self.players[p].used:
+                return f"p{p} has no used Bakugan to recover"
+            if bakugan is not None and bakugan not in self.players[p].used:
+                return f"{bakugan} is not in p{p}'s used pile"
+        if "move_bakugan" in kinds:
+            plays = self._ability_plays_unchecked_move(p, ability.id)
+            if not plays:
+                return f"p{p} has no standing Bakugan and free Gate Card to move it to"
+            if bakugan is not None and PlayAbility(p, ability.id, bakugan, slot) not in plays:
+                return (
+                    f"cannot move {bakugan} to {slot}: it must be p{p}'s standing Bakugan"
+                    " and go to a Gate Card with no Bakugan"
+                )
+        return None
+
+    def _ability_plays_unchecked_move(self, p: int, card: str) -> list[PlayAbility]:
+        return [
+            PlayAbility(p, card, b, dest)
+            for src, fg in self.field.items()
+            for q, b in fg.standing
+            if q == p
+            for dest, other in self.field.items()
+            if dest != src and not other.standing
+        ]
+
+    def _nullify_target(self, p: int) -> int | None:
+        b = self.battle
+        assert b is not None
+        active = b.active_plays()
+        for i in range(len(b.plays) - 1, -1, -1):
+            if active[i] and b.plays[i].player != p:
+                return i
+        return None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The reason `action` is not allowed now, or None if it is."""
+        phase = self.phase
+        if phase == OVER:
+            return "the match is over"
+        current = self.current_player()
+        if action.player != current:
+            who = "chance (a throw's landing)" if current == CHANCE else f"p{current}"
+            actor = "chance" if action.player == CHANCE else f"p{action.player}"
+            return f"it is {who} to act, not {actor}"
+        p = action.player
+        if isinstance(action, SetGate):
+            if phase not in (SETUP, MAIN):
+                return "Gate Cards are set only in the opening or before the throw"
+            if action.gate not in self.players[p].gates:
+                return f"{action.gate} is not in p{p}'s hand"
+            if phase == SETUP:
+                slot = self.settings.opening_slots()[p]
+                if action.slot != slot:
+                    return f"the opening Gate Card goes at @{slot[0]},{slot[1]}"
+                return None
+            if self.set_this_turn:
+                return "one Gate Card per turn"
+            if action.slot in self.field:
+                return "that slot already holds a Gate Card"
+            cols, rows = self.settings.grid
+            if not (0 <= action.slot[0] < cols and 0 <= action.slot[1] < rows):
+                return "that slot is off the field"
+            if action.slot not in self._free_adjacent_slots():
+                return (
+                    "a new Gate Card must touch one on the field, side to side or corner to corner"
+                )
+            return None
+        if isinstance(action, PlayAbility):
+            if phase == MAIN:
+                problem = self._ability_problem(p, action.card, None)
+                if problem is None and _scope(self.catalog.abilities[action.card]) == FIELD:
+                    ability = self.catalog.abilities[action.card]
+                    if action.bakugan is None:
+                        return f"{action.card} needs a target Bakugan"
+                    return self._field_target_problem(p, ability, action.bakugan, action.slot)
+                return problem
+            if phase == BATTLE:
+                b = self.battle
+                assert b is not None
+                if b.window == bt.ATTRIBUTE:
+                    return "choose the clear Bakugan's attribute first"
+                problem = self._ability_problem(p, action.card, b.window)
+                recovers = "recover_bakugan" in _kinds(self.catalog.abilities[action.card])
+                if problem is None and recovers and action.bakugan not in self.players[p].used:
+                    return f"{action.bakugan} is not in p{p}'s used pile"
+                return problem
+            return "no Ability Card can be played now"
+        if isinstance(action, Pass):
+            if phase != BATTLE or self.battle is None or self.battle.window == bt.ATTRIBUTE:
+                return "there is no timing window to pass in"
+            return None
+        if isinstance(action, Throw):
+            if phase != MAIN:
+                return "no throw now"
+            if action.bakugan not in self.players[p].unused:
+                return f"{action.bakugan} is not among p{p}'s unused Bakugan"
+            return None
+        if isinstance(action, Land | Miss):
+            if phase != LANDING:
+                return "no Bakugan is in the air"
+            if isinstance(action, Land) and action.slot not in self.field:
+                return f"there is no Gate Card at @{action.slot[0]},{action.slot[1]}"
+            return None
+        if isinstance(action, TakeGate):
+            return self._take_problem(action)
+        if isinstance(action, MoveBakugan):
+            return self._move_problem(action)
+        if isinstance(action, ChooseAttribute):
+            b = self.battle
+            if phase != BATTLE or b is None or b.window != bt.ATTRIBUTE:
+                return "no attribute to choose now"
+            if b.sides[b.to_choose[0]][1] != action.bakugan:
+                return f"{action.bakugan} is not the clear Bakugan to choose for"
+            return None
+        return f"unknown action {action!r}"
+
+    def _take_problem(self, action: TakeGate) -> str | None:
+        p = action.player
+        if self.phase == OWN:
+            if action.slot != self.choice:
+                return "only the Gate Card where the two Bakugan stand can be taken"
+            return None
+        if self.phase == MAIN and not self.players[p].unused:
+            if any(q != p for fg in self.field.values() for q, _ in fg.standing):
+                return "an opponent's Bakugan is on the field: move to battle it"
+            fg = self.field.get(action.slot)
+            if fg is None or not any(q == p for q, _ in fg.standing):
+                return f"no Bakugan of p{p} stands on that Gate Card"
+            return None
+        return "no Gate Card can be taken now"
+
+    def _move_problem(self, action: MoveBakugan) -> str | None:
+        p = action.player
+        if self.phase == OWN:
+            assert self.choice is not None
+            thrown = self.field[self.choice].standing[-1][1]
+            if action.bakugan != thrown:
+                return f"only the Bakugan just thrown ({thrown}) can move"
+            if action.slot == self.choice or action.slot not in self.field:
+                return "it must move to another Gate Card"
+            return None
+        if self.phase == MAIN and not self.players[p].unused:
+            if action not in self._main_actions(p):
+                return (
+                    "with every Bakugan on the field, one may move only onto an opponent's Bakugan"
+                )
+            return None
+        return "no Bakugan can be moved now"
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out `action`; returns what happened. Raises `IllegalAction` if not allowed."""
+        problem = self.why_illegal(action)
+        if problem is not None:
+            raise IllegalAction(action, problem)
+        events: list[Event] = []
+        if isinstance(action, SetGate):
+            self._set_gate(action, events)
+        elif isinstance(action, Throw):
+            self.players[action.player].unused.remove(action.bakugan)
+            self.thrown = (action.player, action.bakugan)
+            self.phase = LANDING
+            events.append(Thrown(action.player, action.bakugan))
+        elif isinstance(action, Land):
+            self._land(action, events)
+        elif isinstance(action, Miss):
+            assert self.thrown is not None
+            p, b = self.thrown
+            self.thrown = None
+            self.players[p].used.append(b)
+            events.append(Missed(p, b, action.reason))
+            events.append(ToUsed(p, b))
+            self._end_turn(events)
+        elif isinstance(action, PlayAbility):
+            self._play_ability(action, events)
+        elif isinstance(action, Pass):
+            battle = self.battle
+            assert battle is not None
+            battle.passes += 1
+            battle.priority = (battle.priority + 1) % len(battle.order)
+            self._settle(events)
+        elif isinstance(action, TakeGate):
+            self._take(action, events)
+        elif isinstance(action, MoveBakugan):
+            self._move(action, events)
+        elif isinstance(action, ChooseAttribute):
+            battle = self.battle
+            assert battle is not None
+            battle.chosen[battle.to_choose.pop(0)] = action.attribute
+            events.append(AttributeChosen(action.player, action.bakugan, action.attribute))
+            if not battle.to_choose:
+                self._open_window(bt.START)
+            self._settle(events)
+        return events
+
+    def _set_gate(self, action: SetGate, events: list[Event]) -> None:
+        p = action.player
+        self.players[p].gates.remove(action.gate)
+        self.field[action.slot] = FieldGate(p, action.gate, [])
+        events.append(GateSet(p, action.gate, action.slot))
+        if self.phase == SETUP:
+            self.setup_queue.pop(0)
+            if not self.setup_queue:
+                self._start_turn(events)
+        else:
+            self.set_this_turn = True
+
+    def _land(self, action: Land, events: list[Event]) -> None:
+        assert self.thrown is not None
+        p, b = self.thrown
+        self.thrown = None
+        fg = self.field[action.slot]
+        events.append(Opened(p, b, action.slot, action.partial))
+        enemy = next(((q, x) for q, x in fg.standing if q != p), None)
+        if enemy is not None:
+            self._start_battle(action.slot, enemy, (p, b), events)
+            return
+        if not fg.standing:
+            fg.standing.append((p, b))
+            self._end_turn(events)
+            return
+        # Opened on a Gate Card with the player's own Bakugan.
+        fg.standing.append((p, b))
+        elsewhere = any(
+            q == p for s, other in self.field.items() if s != action.slot for q, _ in other.standing
+        )
+        if len(self.field) == 1 or elsewhere:
+            self._capture(p, action.slot, events)  # won without dispute
+            if self.phase != OVER:
+                self._end_turn(events)
+            return
+        self.phase = OWN
+        self.choice = action.slot
+
+    def _take(self, action: TakeGate, events: list[Event]) -> None:
+        p = action.player
+        if self.phase == MAIN:
+            # Every Bakugan on the field and no opponent's: take a card, all of one's
+            # standing Bakugan leave the field.
+            for slot, fg in self.field.items():
+                if slot != action.slot:
+                    keep = [(q, x) for q, x in fg.standing if q != p]
+                    for _, x in fg.standing:
+                        if (p, x) not in keep:
+                            self.players[p].used.append(x)
+                            events.append(ToUsed(p, x))
+                    fg.standing = keep
+        self.choice = None
+        self._capture(p, action.slot, events)
+        if self.phase != OVER:
+            self._end_turn(events)
+
+    def _move(self, action: MoveBakugan, events: list[Event]) -> None:
+        p = action.player
+        source = self.choice if self.phase == OWN else None
+        if source is None:
+            source = next(s for s, fg in self.field.items() if (p, action.bakugan) in fg.standing)
+        self.choice = None
+        self.field[source].standing.remove((p, action.bakugan))
+        events.append(BakuganMoved(p, action.bakugan, source, action.slot))
+        dest = self.field[action.slot]
+        enemy = next(((q, x) for q, x in dest.standing if q != p), None)
+        if enemy is not None:
+            self._start_battle(action.slot, enemy, (p, action.bakugan), events)
+        else:
+            dest.standing.append((p, action.bakugan))
+            self._end_turn(events)
+
+    def _capture(self, p: int, slot: Slot, events: list[Event]) -> None:
+        fg = self.field.pop(slot)
+        self.players[p].captured.append((fg.owner, fg.gate))
+        events.append(GateCaptured(p, fg.owner, fg.gate, slot))
+        for q, x in fg.standing:
+            self.players[q].used.append(x)
+            events.append(ToUsed(q, x))
+        if len(self.players[p].captured) >= self.settings.gates_to_win:
+            self.phase = OVER
+            self.winner = p
+            self._expire_pending(events)
+            events.append(GameWon(p, tuple(self.players[p].captured)))
+
+    # ----------------------------------------------------------------- abilities
+
+    def _play_ability(self, action: PlayAbility, events: list[Event]) -> None:
+        p, card = action.player, action.card
+        ps = self.players[p]
+        ability = self.catalog.abilities[card]
+        ps.abilities.remove(card)
+        ps.used_abilities.append(card)
+        target = " ".join(
+            x
+            for x in (
+                action.bakugan,
+                None if action.slot is None else f"@{action.slot[0]},{action.slot[1]}",
+            )
+            if x
+        )
+        events.append(AbilityPlayed(p, card, target))
+        if _scope(ability) == FIELD:
+            self._field_effect(action, ability, events)
+            if self.phase == MAIN:
+                return
+        elif self.phase == MAIN:
+            self.pending.append((p, card))  # waits for this turn's battle
+            return
+        b = self.battle
+        assert b is not None
+        if _scope(ability) != FIELD:
+            cancels = None
+            if "nullify_ability" in _kinds(ability):
+                cancels = self._nullify_target(p)
+                assert cancels is not None
+                victim = b.plays[cancels]
+                events.append(AbilityCancelled(victim.player, victim.card, card))
+            b.plays.append(bt.Play(p, card, cancels))
+        b.passes = 0
+        b.priority = (b.priority + 1) % len(b.order)
+        self._settle(events)
+
+    def _field_effect(self, action: PlayAbility, ability: AbilityDef, events: list[Event]) -> None:
+        p = action.player
+        kinds = _kinds(ability)
+        if "recover_bakugan" in kinds:
+            assert action.bakugan is not None
+            self.players[p].used.remove(action.bakugan)
+            self.players[p].unused.append(action.bakugan)
+            events.append(BakuganRecovered(p, action.bakugan))
+        if "move_bakugan" in kinds:
+            assert action.bakugan is not None and action.slot is not None
+            source = next(s for s, fg in self.field.items() if (p, action.bakugan) in fg.standing)
+            self.field[source].standing.remove((p, action.bakugan))
+            self.field[action.slot].standing.append((p, action.bakugan))
+            events.append(BakuganMoved(p, action.bakugan, source, action.slot))
+
+    def _expire_pending(self, events: list[Event]) -> None:
+        for p, card in self.pending:
+            events.append(AbilityWasted(p, card))
+        self.pending = []
+
+    # ----------------------------------------------------------------- battle
+
+    def _start_battle(
+        self, slot: Slot, defender: tuple[int, str], attacker: tuple[int, str], events: list[Event]
+    ) -> None:
+        fg = self.field[slot]
+        fg.standing.remove(defender)  # both Bakugan leave the card for the battle
+        b = bt.Battle(slot, [defender, attacker])
+        in_battle = {defender[0], attacker[0]}
+        b.order = [q for q in self._turn_order(self.turn_player) if q in in_battle]
+        for p, card in self.pending:
+            if p in in_battle:
+                b.plays.append(bt.Play(p, card))
+        self.pending = [(p, c) for p, c in self.pending if p not in in_battle]
+        self.battle = b
+        self.phase = BATTLE
+        events.append(BattleStarted(slot, attacker, defender))
+        clear = [self.catalog.bakugan[x].attribute is None for _, x in b.sides]
+        if all(clear):
+            b.to_choose = [0] if self.settings.clear_pair == CLEAR_FIRST_STANDER else [0, 1]
+            b.window = bt.ATTRIBUTE
+            return
+        self._open_window(bt.START)
+        self._settle(events)
+
+    def _open_window(self, window: str) -> None:
+        b = self.battle
+        assert b is not None
+        b.window = window
+        b.priority = 0
+        b.passes = 0
+
+    def _settle(self, events: list[Event]) -> None:
+        """Skip players who can play nothing; close windows everyone has passed."""
+        b = self.battle
+        assert b is not None
+        while self.phase == BATTLE and b.window != bt.ATTRIBUTE:
+            n = len(b.order)
+            if b.passes >= n:
+                self._close_window(events)
+                continue
+            p = b.order[b.priority]
+            if any(self._ability_plays(p, c, b.window) for c in self.players[p].abilities):
+                return  # p decides: play or pass
+            b.passes += 1
+            b.priority = (b.priority + 1) % n
+
+    def _close_window(self, events: list[Event]) -> None:
+        b = self.battle
+        assert b is not None
+        fg = self.field[b.slot]
+        if b.window == bt.START:
+            b.gate_open = True
+            events.append(GateOpened(b.slot, fg.owner, fg.gate))
+            self._open_window(bt.DURING)
+        elif b.window == bt.DURING:
+            ev = bt.evaluate(b, self.catalog, fg.gate, fg.owner)
+            b.winner = ev.winner
+            win_p, win_b = b.sides[ev.winner]
+            events.append(
+                BattleResolved(
+                    b.slot,
+                    win_p,
+                    win_b,
+                    tuple((s.player, s.bakugan, s.total, s.breakdown()) for s in ev.sides),
+                )
+            )
+            self._open_window(bt.AFTER)
+        else:
+            self._finish_battle(events)
+
+    def _finish_battle(self, events: list[Event]) -> None:
+        b = self.battle
+        assert b is not None and b.winner is not None
+        fg = self.field[b.slot]
+        effects, _ = bt.battle_effects(b, self.catalog, fg.gate, fg.owner)
+        saved = {actor for actor, _, e in effects if e.kind == "save_bakugan"}
+        self.battle = None
+        self.phase = MAIN  # provisional; _capture may end the match
+        self._capture(b.sides[b.winner][0], b.slot, events)
+        for p, x in b.sides:
+            if p in saved:
+                self.players[p].unused.append(x)
+                events.append(ToUnused(p, x))
+            else:
+                self.players[p].used.append(x)
+                events.append(ToUsed(p, x))
+        if self.phase != OVER:
+            self._end_turn(events)
+
+    # ----------------------------------------------------------------- turns
+
+    def _end_turn(self, events: list[Event]) -> None:
+        self._expire_pending(events)
+        self.phase = MAIN
+        nxt = (self.turn_player + 1) % self.settings.players
+        if not self.field:
+            events.append(FieldEmpty())
+            self.setup_queue = [p for p in self._turn_order(nxt) if self.players[p].gates]
+            self.turn_player = nxt
+            if self.setup_queue:
+                self.phase = SETUP
+                return
+        self.turn_player = nxt
+        self._start_turn(events)
+
+    def _start_turn(self, events: list[Event]) -> None:
+        self.turn += 1
+        self.set_this_turn = False
+        self.phase = MAIN
+        p = self.turn_player
+        events.append(TurnStarted(p, self.turn))
+        ps = self.players[p]
+        if not ps.unused and ps.used:
+            ps.unused, ps.used = ps.used, []
+            events.append(Recycled(p, tuple(ps.unused)))
+
+    # ----------------------------------------------------------------- copies, JSON
+
+    def clone(self) -> MatchState:
+        s = MatchState.__new__(MatchState)
+        s.catalog = self.catalog
+        s.settings = self.settings
+        s.kits = self.kits
+        s.players = [p.clone() for p in self.players]
+        s.field = {slot: fg.clone() for slot, fg in self.field.items()}
+        s.phase = self.phase
+        s.turn_player = self.turn_player
+        s.turn = self.turn
+        s.setup_queue = list(self.setup_queue)
+        s.set_this_turn = self.set_this_turn
+        s.thrown = self.thrown
+        s.pending = list(self.pending)
+        s.battle = None if self.battle is None else self.battle.clone()
+        s.choice = self.choice
+        s.winner = self.winner
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON-able dict of everything but the catalog (kept by id)."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": "bakugan-classic-state/1",
+            "settings": self.settings.to_json(),
+            "kits": [
+                {"bakugan": list(k.bakugan), "gates": list(k.gates), "abilities": list(k.abilities)}
+                for k in self.kits
+            ],
+            "players": [p.to_json() for p in self.players],
+            "field": [
+                {
+                    "slot": list(slot),
+                    "owner": fg.owner,
+                    "gate": fg.gate,
+                    "standing": [list(x) for x in fg.standing],
+                }
+                for slot, fg in self.field.items()
+            ],
+            "phase": self.phase,
+            "turn_player": self.turn_player,
+            "turn": self.turn,
+            "setup_queue": self.setup_queue,
+            "set_this_turn": self.set_this_turn,
+            "thrown": None if self.thrown is None else list(self.thrown),
+            "pending": [list(x) for x in self.pending],
+            "battle": None if self.battle is None else self.battle.to_json(),
+            "choice": None if self.choice is None else list(self.choice),
+            "winner": self.winner,
+            "rng": [version, list(internal), gauss],
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any], catalog: Catalog) -> MatchState:
+        s = MatchState.__new__(MatchState)
+        s.catalog = catalog
+        s.settings = Settings.from_json(data["settings"])
+        s.kits = tuple(
+            Kit(tuple(k["bakugan"]), tuple(k["gates"]), tuple(k["abilities"])) for k in data["kits"]
+        )
+        s.players = [PlayerState.from_json(p) for p in data["players"]]
+        s.field = {
+            (f["slot"][0], f["slot"][1]): FieldGate(
+                f["owner"], f["gate"], [(int(q), str(x)) for q, x in f["standing"]]
+            )
+            for f in data["field"]
+        }
+        s.phase = data["phase"]
+        s.turn_player = data["turn_player"]
+        s.turn = data["turn"]
+        s.setup_queue = list(data["setup_queue"])
+        s.set_this_turn = data["set_this_turn"]
+        s.thrown = None if data["thrown"] is None else (data["thrown"][0], data["thrown"][1])
+        s.pending = [(int(p), str(c)) for p, c in data["pending"]]
+        s.battle = None if data["battle"] is None else bt.Battle.from_json(data["battle"])
+        s.choice = None if data["choice"] is None else (data["choice"][0], data["choice"][1])
+        s.winner = data["winner"]
+        version, internal, gauss = data["rng"]
+        s.rng = random.Random()
+        s.rng.setstate((version, tuple(internal), gauss))
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchState):
+            return NotImplemented
+        return self.catalog is other.catalog and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        caps = "/".join(str(len(p.captured)) for p in self.players)
+        return f"<MatchState {self.phase} turn {self.turn} p{self.turn_player} captured {caps}>"
+
+
+def _kinds(ability: AbilityDef) -> frozenset[str]:
+    return ability.kinds
+
+
+def _scope(ability: AbilityDef) -> str:
+    return PRIMITIVES[ability.effects[0].kind].scope

@@ -1,0 +1,164 @@
+"""Runs rules scenarios (docs/scenarios.md) against the classic rules core.
+
+`bakugan scenario PATH...` prints one line per scenario and closes with
+``N passed, N failed``; exit 0 when all pass, 1 on a failure, 2 on a malformed file.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from game.content import ContentError
+from game.content.classic import shipped_catalog
+from game.content.scenarios import Scenario, find_scenarios, load_scenario
+from game.rules.classic import Catalog, IllegalAction, InvalidKit, MatchState
+from game.rules.classic.events import BattleResolved, Event
+
+
+def _player_key(value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    return int(str(value).lstrip("p"))
+
+
+def _field_text(state: MatchState) -> dict[str, str]:
+    out = {}
+    for (c, r), fg in state.field.items():
+        text = f"p{fg.owner} {fg.gate}"
+        if fg.standing:
+            text += ": " + ", ".join(f"p{q} {b}" for q, b in fg.standing)
+        out[f"@{c},{r}"] = text
+    return out
+
+
+def run_scenario(sc: Scenario, catalog: Catalog) -> list[str]:
+    """The scenario's failures (empty when it passes)."""
+    try:
+        state, log = MatchState.new(catalog, sc.kits, sc.settings, seed=sc.seed)
+    except InvalidKit as e:
+        return [f"setup: kit refused: {e}"]
+    log = list(log)
+    failures: list[str] = []
+    for i, step in enumerate(sc.steps):
+        where = f"steps[{i}] {step.text!r}"
+        if step.error is not None:
+            before = state.to_json()
+            try:
+                state.apply(step.action)
+            except IllegalAction as e:
+                if step.error not in e.reason:
+                    failures.append(f"{where}: refused with {e.reason!r}, expected {step.error!r}")
+                if state.to_json() != before:
+                    failures.append(f"{where}: the refused action changed the state")
+                continue
+            return [*failures, f"{where}: was allowed, expected refusal {step.error!r}"]
+        try:
+            events = state.apply(step.action)
+        except IllegalAction as e:
+            return [*failures, f"{where}: refused: {e.reason}"]
+        texts = [str(e) for e in events]
+        for want in step.events:
+            if not any(want in t for t in texts):
+                failures.append(f"{where}: no event contains {want!r}; got {texts}")
+        log.extend(events)
+    failures.extend(_check_expect(sc.expect, state, log))
+    return failures
+
+
+def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -> list[str]:
+    failures: list[str] = []
+    texts = [str(e) for e in log]
+
+    def check(key: str, actual: Any, want: Any) -> None:
+        if actual != want:
+            failures.append(f"expect.{key}: got {actual!r}, expected {want!r}")
+
+    if "phase" in expect:
+        check("phase", state.phase, expect["phase"])
+    if "turn_player" in expect:
+        check("turn_player", state.turn_player, expect["turn_player"])
+    if "current" in expect:
+        current = state.current_player()
+        check("current", -2 if current is None else current, expect["current"])
+    if "winner" in expect:
+        check("winner", -1 if state.winner is None else state.winner, expect["winner"])
+    if "game_level" in expect:
+        check("game_level", state.game_level(), expect["game_level"])
+    at = 0
+    for want in expect.get("events", []):
+        while at < len(texts) and want not in texts[at]:
+            at += 1
+        if at == len(texts):
+            failures.append(f"expect.events: {want!r} not found in order; log: {texts}")
+            break
+        at += 1
+    for banned in expect.get("no_events", []):
+        hits = [t for t in texts if banned in t]
+        if hits:
+            failures.append(f"expect.no_events: {banned!r} happened: {hits}")
+    resolved = [e for e in log if isinstance(e, BattleResolved)]
+    want_battles = expect.get("battles", [])
+    if len(resolved) != len(want_battles):
+        failures.append(
+            f"expect.battles: {len(resolved)} battles resolved, expected {len(want_battles)}"
+        )
+    for i, (got, want) in enumerate(zip(resolved, want_battles, strict=False)):
+        if "winner" in want:
+            check(f"battles[{i}].winner", got.winner, _player_key(want["winner"]))
+        by_player = {f"p{p}": (total, bd) for p, _, total, bd in got.sides}
+        for p, total in want.get("totals", {}).items():
+            check(f"battles[{i}].totals.{p}", by_player.get(p, (None, None))[0], total)
+        for p, bd in want.get("breakdown", {}).items():
+            check(f"battles[{i}].breakdown.{p}", by_player.get(p, (None, None))[1], bd)
+    for p in ("p0", "p1"):
+        ps = state.players[_player_key(p)]
+        for pile, want in expect.get(p, {}).items():
+            if pile == "captured":
+                actual = sorted(f"p{o}:{g}" for o, g in ps.captured)
+            else:
+                actual = sorted(getattr(ps, pile))
+            check(f"{p}.{pile}", actual, sorted(want))
+    if "field" in expect:
+        check("field", _field_text(state), dict(expect["field"]))
+    legal = {str(a) for a in state.legal_actions()}
+    for want in expect.get("legal", []):
+        if want not in legal:
+            failures.append(f"expect.legal: {want!r} is not legal; legal: {sorted(legal)}")
+    for banned in expect.get("not_legal", []):
+        if banned in legal:
+            failures.append(f"expect.not_legal: {banned!r} is legal")
+    return failures
+
+
+def main(paths: list[str], out: TextIO | None = None, catalog: Catalog | None = None) -> int:
+    """Run every scenario under `paths`; returns the exit code."""
+    out = out or sys.stdout
+    files = find_scenarios([Path(p) for p in paths])
+    if not files:
+        print(f"no scenario files under {' '.join(paths)}", file=out)
+        return 2
+    catalog = catalog or shipped_catalog()
+    passed = failed = 0
+    malformed = False
+    for path in files:
+        try:
+            sc = load_scenario(path)
+        except ContentError as e:
+            print(f"ERROR {e}", file=out)
+            malformed = True
+            continue
+        failures = run_scenario(sc, catalog)
+        if failures:
+            failed += 1
+            print(f"FAIL {path}: {sc.name}", file=out)
+            for f in failures:
+                print(f"     {f}", file=out)
+        else:
+            passed += 1
+            print(f"ok   {path}: {sc.name}", file=out)
+    print(f"{passed} passed, {failed} failed", file=out)
+    if malformed:
+        return 2
+    return 1 if failed else 0

@@ -1,0 +1,81 @@
+"""The shipped card data loads; a bad card file is refused with file, id, field, problem."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from game.content import ContentError
+from game.content.classic import load_catalog, shipped_catalog
+from game.paths import data_dir
+from game.rules.classic import Attribute
+from game.rules.classic.effects import PRIMITIVES
+
+
+def test_the_shipped_catalog_has_enough_of_everything() -> None:
+    cat = shipped_catalog()
+    assert len(cat.bakugan) >= 18 and len(cat.gates) >= 15 and len(cat.abilities) >= 15
+    attrs = Counter(b.attribute for b in cat.bakugan.values())
+    assert all(attrs[a] >= 1 for a in Attribute) and attrs[None] >= 1
+    assert all(300 <= b.g_power <= 650 for b in cat.bakugan.values())
+    assert all(set(g.bonuses) == set(Attribute) for g in cat.gates.values())
+    assert sum(1 for g in cat.gates.values() if g.effects) >= 5
+    assert Counter(g.colour.value for g in cat.gates.values()).keys() == {"gold", "silver", "bronze"}
+    assert Counter(a.colour.value for a in cat.abilities.values()).keys() == {"red", "blue", "green"}
+    for piece in [*cat.bakugan.values(), *cat.gates.values(), *cat.abilities.values()]:
+        assert piece.name.ru and piece.name.en
+
+
+def test_every_ability_primitive_is_used_by_some_card() -> None:
+    cat = shipped_catalog()
+    used = {e.kind for a in cat.abilities.values() for e in a.effects}
+    used |= {e.kind for g in cat.gates.values() for e in g.effects}
+    assert used == set(PRIMITIVES)
+
+
+def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    folder = tmp_path / "classic"
+    shutil.copytree(data_dir("classic"), folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert old in text, old
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(
+    "file, old, new, message",
+    [
+        ("abilities.toml", 'kind = "add_g"', 'kind = "add_gg"', "abilities.toml: blue_power_surge: effects[0].kind: unknown primitive 'add_gg'"),
+        ("bakugan.toml", "g_power = ", "g_powr = ", "bakugan.toml: pyrus_dragonoid: g_power: must be an integer, got None"),
+        ("bakugan.toml", 'attribute = "pyrus"', 'attribute = "fire"', "bakugan.toml: pyrus_dragonoid: attribute: must be one of"),
+        ("gates.toml", "pyrus = ", "pyros = ", "gates.toml: gold_dragon_roost: bonus.pyrus: missing"),
+        ("abilities.toml", 'timing = ["during"]', 'timing = ["whenever"]', "timing: must be a list of after, before, during"),
+        ("gates.toml", 'colour = "gold"', 'colour = "platinum"', "gates.toml: gold_dragon_roost: colour: must be one of bronze, gold, silver"),
+    ],
+)
+def test_a_bad_card_names_file_id_field_and_problem(
+    tmp_path: Path, file: str, old: str, new: str, message: str
+) -> None:
+    with pytest.raises(ContentError) as info:
+        load_catalog(_broken(tmp_path, file, old, new))
+    assert any(p.startswith(message) or message in p for p in info.value.problems), info.value.problems
+
+
+def test_invalid_toml_is_reported_not_raised_as_a_traceback(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "gates.toml", "\n[[gate]]", "\n[[gate]")
+    with pytest.raises(ContentError, match="gates.toml: -: -: not valid TOML"):
+        load_catalog(folder)
+
+
+def test_the_cli_reports_bad_scenario_files_with_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\n[setup]\nseed = "one"\n', encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "game", "scenario", str(bad)], capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "bad.toml: setup.p0: missing" in out.stdout or "setup.seed" in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
