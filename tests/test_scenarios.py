@@ -18,3 +18,7 @@ FILES = find_scenarios([ROOT])
 def test_scenario(path: Path) -> None:
     failures = run_scenario(load_scenario(path), shipped_catalog())
     assert not failures, "\n".join(failures)
+
+
+def test_there_are_enough_scenarios() -> None:
+    assert len(FILES) >= 40

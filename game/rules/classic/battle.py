@@ -27,9 +27,10 @@ class Play:
     player: int
     card: str
     cancels: int | None = None  # index of the play a nullify_ability cancels
+    target: str | None = None  # the Bakugan a field card acts on when the battle ends
 
     def to_json(self) -> list[Any]:
-        return [self.player, self.card, self.cancels]
+        return [self.player, self.card, self.cancels, self.target]
 
 
 @dataclass(slots=True)
@@ -59,7 +60,7 @@ class Battle:
             self.gate_open,
             dict(self.chosen),
             list(self.to_choose),
-            [Play(p.player, p.card, p.cancels) for p in self.plays],
+            [Play(p.player, p.card, p.cancels, p.target) for p in self.plays],
             list(self.saved),
             self.winner,
         )
@@ -92,7 +93,7 @@ class Battle:
             data["gate_open"],
             {int(k): Attribute(v) for k, v in data["chosen"].items()},
             list(data["to_choose"]),
-            [Play(p, c, x) for p, c, x in data["plays"]],
+            [Play(p, c, x, t) for p, c, x, t in data["plays"]],
             list(data["saved"]),
             data["winner"],
         )
@@ -161,7 +162,8 @@ def battle_effects(
     for play, on in zip(battle.plays, active, strict=True):
         if on:
             for effect in catalog.abilities[play.card].effects:
-                from_cards.append((play.player, play.card, effect))
+                if effect.kind != "recover_bakugan":  # acts when the battle ends
+                    from_cards.append((play.player, play.card, effect))
     gate_active = battle.gate_open and not any(e.kind == "nullify_gate" for _, _, e in from_cards)
     effects: list[tuple[int, str, Effect]] = []
     if gate_active:
@@ -184,7 +186,10 @@ def evaluate(battle: Battle, catalog: Catalog, gate_id: str, gate_owner: int) ->
     attrs: list[Attribute | None] = list(own)
     for i in (0, 1):
         if own[i] is None:
-            attrs[i] = own[1 - i] if own[1 - i] is not None else battle.chosen.get(i)
+            if own[1 - i] is not None:
+                attrs[i] = own[1 - i]
+            else:  # two clear Bakugan: each its own pick, or the first stander's for both
+                attrs[i] = battle.chosen.get(i, battle.chosen.get(1 - i))
 
     parts: list[list[tuple[str, int]]] = [[("base", d.g_power)] for d in defs]
     base = [d.g_power for d in defs]

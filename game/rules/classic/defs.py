@@ -127,9 +127,9 @@ class AbilityDef:
         object.__setattr__(self, "kinds", frozenset(e.kind for e in self.effects))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Catalog:
-    """Every piece definition a match may refer to, by id."""
+    """Every piece definition a match may refer to, by id (equal only to itself)."""
 
     bakugan: Mapping[str, BakuganDef]
     gates: Mapping[str, GateDef]

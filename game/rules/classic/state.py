@@ -70,6 +70,20 @@ CLEAR_EACH = "each"  # seed 000: both players pick their own
 _WINDOW_TIMING = {bt.START: Timing.BEFORE, bt.DURING: Timing.DURING, bt.AFTER: Timing.AFTER}
 
 
+class Reason(str):
+    """Why something is not allowed: English text, plus a `code` and `params` that a
+    screen turns into its own language."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, code: str, **params: Any) -> Reason:
+        obj = super().__new__(cls, text)
+        obj.code = code
+        obj.params = params
+        return obj
+
+
 class IllegalAction(Exception):
     """An action the rules do not allow now; the state is unchanged."""
 
@@ -487,19 +501,38 @@ class MatchState:
 
     # ----------------------------------------------------------------- why illegal
 
+    def ability_problem(self, player: int, card: str) -> Reason | None:
+        """Why `player` cannot play `card` right now (None: some way to play it is legal).
+
+        The reason has a `code` and `params` (for the screen's catalogs) and reads in English.
+        """
+        if self.current_player() != player:
+            return Reason(f"it is not p{player}'s moment to act", "not_now")
+        if self.phase == MAIN:
+            window = None
+        elif (
+            self.phase == BATTLE and self.battle is not None and self.battle.window != bt.ATTRIBUTE
+        ):
+            window = self.battle.window
+        else:
+            return Reason("no Ability Card can be played now", "not_now")
+        return self._ability_problem(player, card, window)
+
     def _ability_problem(
         self, p: int, card: str, window: str | None, check_target: bool = True
-    ) -> str | None:
+    ) -> Reason | None:
         ps = self.players[p]
         if card not in ps.abilities:
-            return f"{card} is not in p{p}'s hand"
+            return Reason(f"{card} is not in p{p}'s hand", "not_in_hand")
         ability = self.catalog.abilities[card]
         scope = _scope(ability)
         if window is None:
             if Timing.BEFORE not in ability.timing:
-                return f"{card} is not played before the battle"
+                return Reason(
+                    f"{card} is not played before the battle", "timing", timing=_timings(ability)
+                )
             if ability.requires.attribute is not None or ability.requires.losing:
-                return f"{card} has a condition that needs a battle"
+                return Reason(f"{card} has a condition that needs a battle", "needs_battle")
             if scope == FIELD:
                 return self._field_target_problem(p, ability, None, None) if check_target else None
             return None
@@ -507,50 +540,64 @@ class MatchState:
         assert b is not None
         timing = _WINDOW_TIMING[window]
         if timing not in ability.timing:
-            return f"{card} is not played {timing.value} the battle"
+            return Reason(
+                f"{card} is not played {timing.value} the battle",
+                "timing",
+                timing=_timings(ability),
+            )
         if b.side_of(p) is None:
-            return f"p{p} has no Bakugan in this battle"
+            return Reason(f"p{p} has no Bakugan in this battle", "not_in_battle")
         kinds = ability.kinds
         if "move_bakugan" in kinds:
-            return f"{card} is played on one's own turn before the throw"
+            return Reason(f"{card} is played on one's own turn before the throw", "own_turn_only")
         if b.gate_open:
             gate = self.catalog.gates[self.field[b.slot].gate]
             if (
                 any(e.kind == "no_abilities" for e in gate.effects)
                 and self.evaluate_battle().gate_active
             ):
-                return "the Gate Card allows no Ability Card in this battle"
+                return Reason("the Gate Card allows no Ability Card in this battle", "sealed")
         req = ability.requires
         if req.attribute is not None or req.losing:
             ev = self.evaluate_battle()
             side = ev.sides[b.side_of(p) or 0]
+            # Once decided (the "after" window), the battle's result stands.
+            winner = ev.winner if b.winner is None else b.winner
             if req.attribute is not None and side.attribute != req.attribute:
-                return f"{card} needs a {req.attribute.value} Bakugan in the battle"
-            if req.losing and ev.winner == b.side_of(p):
-                return f"{card} is played only by the losing side"
+                return Reason(
+                    f"{card} needs a {req.attribute.value} Bakugan in the battle",
+                    "attribute",
+                    attribute=req.attribute.value,
+                )
+            if req.losing and winner == b.side_of(p):
+                return Reason(f"{card} is played only by the losing side", "losing")
         if "nullify_ability" in kinds and self._nullify_target(p) is None:
-            return "there is no opponent's Ability Card to cancel"
+            return Reason("there is no opponent's Ability Card to cancel", "nothing_to_cancel")
         if "recover_bakugan" in kinds and not ps.used:
-            return f"p{p} has no used Bakugan to recover"
+            return Reason(f"p{p} has no used Bakugan to recover", "nothing_used")
         return None
 
     def _field_target_problem(
         self, p: int, ability: AbilityDef, bakugan: str | None, slot: Slot | None
-    ) -> str | None:
+    ) -> Reason | None:
         kinds = ability.kinds
         if "recover_bakugan" in kinds:
             if not self.players[p].used:
-                return f"p{p} has no used Bakugan to recover"
+                return Reason(f"p{p} has no used Bakugan to recover", "nothing_used")
             if bakugan is not None and bakugan not in self.players[p].used:
-                return f"{bakugan} is not in p{p}'s used pile"
+                return Reason(f"{bakugan} is not in p{p}'s used pile", "bad_target")
         if "move_bakugan" in kinds:
             plays = self._ability_plays_unchecked_move(p, ability.id)
             if not plays:
-                return f"p{p} has no standing Bakugan and free Gate Card to move it to"
+                return Reason(
+                    f"p{p} has no standing Bakugan and free Gate Card to move it to",
+                    "nothing_to_move",
+                )
             if bakugan is not None and PlayAbility(p, ability.id, bakugan, slot) not in plays:
-                return (
-                    f"cannot move {bakugan} to {slot}: it must be p{p}'s standing Bakugan"
-                    " and go to a Gate Card with no Bakugan"
+                return Reason(
+                    f"cannot move {bakugan} to {_at(slot)}: it must be p{p}'s standing Bakugan"
+                    " and go to a Gate Card with no Bakugan",
+                    "bad_target",
                 )
         return None
 
@@ -838,23 +885,23 @@ class MatchState:
             if x
         )
         events.append(AbilityPlayed(p, card, target))
-        if _scope(ability) == FIELD:
-            self._field_effect(action, ability, events)
-            if self.phase == MAIN:
-                return
-        elif self.phase == MAIN:
-            self.pending.append((p, card))  # waits for this turn's battle
+        if self.phase == MAIN:
+            if _scope(ability) == FIELD:
+                self._field_effect(action, ability, events)
+            else:
+                self.pending.append((p, card))  # waits for this turn's battle
             return
+        # In a battle every card is one of the battle's plays, so it can be cancelled;
+        # a field card (recover) acts when the battle ends, if it still stands.
         b = self.battle
         assert b is not None
-        if _scope(ability) != FIELD:
-            cancels = None
-            if "nullify_ability" in _kinds(ability):
-                cancels = self._nullify_target(p)
-                assert cancels is not None
-                victim = b.plays[cancels]
-                events.append(AbilityCancelled(victim.player, victim.card, card))
-            b.plays.append(bt.Play(p, card, cancels))
+        cancels = None
+        if "nullify_ability" in _kinds(ability):
+            cancels = self._nullify_target(p)
+            assert cancels is not None
+            victim = b.plays[cancels]
+            events.append(AbilityCancelled(victim.player, victim.card, card))
+        b.plays.append(bt.Play(p, card, cancels, action.bakugan))
         b.passes = 0
         b.priority = (b.priority + 1) % len(b.order)
         self._settle(events)
@@ -956,6 +1003,11 @@ class MatchState:
         fg = self.field[b.slot]
         effects, _ = bt.battle_effects(b, self.catalog, fg.gate, fg.owner)
         saved = {actor for actor, _, e in effects if e.kind == "save_bakugan"}
+        for play, active in zip(b.plays, b.active_plays(), strict=True):
+            if active and play.target is not None and play.target in self.players[play.player].used:
+                self.players[play.player].used.remove(play.target)
+                self.players[play.player].unused.append(play.target)
+                events.append(BakuganRecovered(play.player, play.target))
         self.battle = None
         self.phase = MAIN  # provisional; _capture may end the match
         self._capture(b.sides[b.winner][0], b.slot, events)
@@ -1092,6 +1144,14 @@ class MatchState:
     def __repr__(self) -> str:
         caps = "/".join(str(len(p.captured)) for p in self.players)
         return f"<MatchState {self.phase} turn {self.turn} p{self.turn_player} captured {caps}>"
+
+
+def _at(slot: Slot | None) -> str:
+    return "nowhere" if slot is None else f"@{slot[0]},{slot[1]}"
+
+
+def _timings(ability: AbilityDef) -> str:
+    return ",".join(sorted(t.value for t in ability.timing))
 
 
 def _kinds(ability: AbilityDef) -> frozenset[str]:
