@@ -1,4 +1,4 @@
-"""`bakugan` / `python -m game`: play (default), sim, scenario, demo."""
+"""`bakugan` / `python -m game`: play (default), sim, scenario, demo, lab."""
 
 from __future__ import annotations
 
@@ -21,23 +21,30 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         print("bakugan sim: --policies takes two names, e.g. random,greedy", file=sys.stderr)
         return 2
     try:
-        report = run_sim(shipped_catalog(), names, args.games, args.seed)
+        if args.physics:
+            from game.match.sim import run_physics_sim
+
+            data = run_physics_sim(shipped_catalog(), names, args.games, args.seed)
+        else:
+            data = run_sim(shipped_catalog(), names, args.games, args.seed).to_json()
     except ValueError as e:
         print(f"bakugan sim: {e}", file=sys.stderr)
         return 2
-    data = report.to_json()
     if args.json:
         print(json.dumps(data))
         return 0
-    print(f"{report.games} games, seed {args.seed}")
+    print(f"{data['games']} games, seed {args.seed}")
     for name, rate in data["win_rates"].items():
         lo, hi = rate["ci95"]
         print(
-            f"  {name:>10}: {report.wins[name]:>6} wins  {rate['rate']:.1%}"
+            f"  {name:>10}: {data['wins'][name]:>6} wins  {rate['rate']:.1%}"
             f"  (95% CI {lo:.1%}-{hi:.1%})"
         )
-    print(f"  mean turns {report.mean_turns:.1f}, mean battles {report.mean_battles:.2f}")
-    print(f"  {report.matches_per_sec:.0f} matches/s")
+    print(f"  mean turns {data['mean_turns']:.1f}, mean battles {data['mean_battles']:.2f}")
+    print(f"  {data['matches_per_sec']:.0f} matches/s")
+    if args.physics:
+        print(f"  {data['throws']} throws, {data['hit_rate']:.1%} opened on a card,")
+        print(f"  {data['throws_per_sec']:.0f} throws/s resolved on the table")
     return 0
 
 
@@ -64,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--policies", default="random,random")
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--physics", action="store_true", help="every throw rolls on the table")
     sim.set_defaults(run=_cmd_sim)
     sc = sub.add_parser("scenario", help="run rules scenario files or folders")
     sc.add_argument("paths", nargs="+")
@@ -74,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.set_defaults(run=_cmd_demo)
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["demo", *([] if argv is None else argv)])
+        args = parser.parse_args(["demo"])
     try:
         code: int = args.run(args)
     except ContentError as e:

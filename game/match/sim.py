@@ -161,3 +161,49 @@ def run_sim(
     report.mean_throws = throws / games if games else 0.0
     report.matches_per_sec = games / elapsed if elapsed > 0 else 0.0
     return report
+
+
+def run_physics_sim(
+    catalog: Catalog,
+    policy_names: list[str],
+    games: int,
+    seed: int,
+    settings: Settings = DEFAULT_SETTINGS,
+) -> dict[str, Any]:
+    """Whole matches through the match session: every throw rolls on the physics table."""
+    from game.match.seats import BotSeat
+    from game.match.session import MatchSession, run_match
+
+    keys = seat_names(policy_names)
+    wins = {k: 0 for k in keys}
+    turns = battles = throws = opened = 0
+    throw_time = 0.0
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        order = list(range(len(keys))) if g % 2 == 0 else list(reversed(range(len(keys))))
+        rng = random.Random(game_seed)
+        kits = [random_kit(catalog, rng, settings) for _ in keys]
+        session = MatchSession(catalog, kits, settings, seed=game_seed)
+        seats = [BotSeat.named(policy_names[i], catalog, game_seed * 7 + i) for i in order]
+        stats = run_match(session, seats)
+        wins[keys[order[stats.winner]]] += 1
+        turns += stats.turns
+        battles += stats.battles
+        throws += stats.throws
+        opened += stats.opened
+        throw_time += stats.throw_seconds
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rates": {
+            k: {"rate": v / games, "ci95": list(wilson(v, games))} for k, v in wins.items()
+        },
+        "mean_turns": turns / games if games else 0.0,
+        "mean_battles": battles / games if games else 0.0,
+        "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,
+        "throws": throws,
+        "hit_rate": opened / throws if throws else 0.0,
+        "throws_per_sec": throws / throw_time if throw_time > 0 else 0.0,
+    }

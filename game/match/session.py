@@ -1,0 +1,268 @@
+"""The match session: joins the rules core, the physics table and the players.
+
+Headless and presenter-agnostic. It asks the rules core what may be done, takes a
+player's choice (`act`) or a throw (`throw`), sends throws through `game.physics`,
+turns the landing into the rules core's chance action, keeps the table's bodies in step
+with the rules state (cards set and captured, Bakugan opened and returned), and appends
+everything to one `timeline` that a screen animates and a replay re-runs.
+
+It never blocks: a UI calls `act`/`throw` when the human has decided; `run_match`
+drives it with bots.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from game import physics
+from game.rules.classic import (
+    CHANCE,
+    Action,
+    Catalog,
+    Kit,
+    Land,
+    MatchState,
+    Miss,
+    Settings,
+    Slot,
+)
+from game.rules.classic.events import Event
+from game.rules.classic.observation import Observation
+
+DEFAULT_SETTINGS = Settings()
+
+# How far from his table edge a player may release a throw (his "throw line" band).
+THROW_BAND = 140.0
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowDone:
+    """A throw was resolved by the physics; its landing's rules events follow it."""
+
+    player: int
+    bakugan: str
+    throw: physics.Throw
+    result: physics.ThrowResult
+
+    def __str__(self) -> str:
+        where = (
+            self.result.landing.card if self.result.landing.opened else self.result.landing.reason
+        )
+        return f"p{self.player} {self.bakugan} rolled {self.result.time_to_rest:.2f}s -> {where}"
+
+
+Entry = Event | ThrowDone
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """An axis-aligned rectangle of the table (where a player may release a throw)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def contains(self, p: physics.Point) -> bool:
+        return self.x0 <= p[0] <= self.x1 and self.y0 <= p[1] <= self.y1
+
+    @property
+    def centre(self) -> physics.Point:
+        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+
+class Seat(Protocol):
+    """A player's brain for a headless match (a bot); the UI drives a session directly."""
+
+    def choose(self, obs: Observation, legal: list[Action]) -> Action: ...
+
+    def throw(
+        self, obs: Observation, bakugan: str, table: physics.TableSpec, zone: Zone
+    ) -> physics.Throw: ...
+
+
+class ThrowRefused(ValueError):
+    """A throw that breaks the rules of throwing (wrong player, origin too close ...)."""
+
+
+class MatchSession:
+    def __init__(
+        self,
+        catalog: Catalog,
+        kits: Sequence[Kit],
+        settings: Settings = DEFAULT_SETTINGS,
+        seed: int = 0,
+        table_size: tuple[float, float] = (800.0, 1000.0),
+        sphere_radius: dict[str, float] | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.state, events = MatchState.new(catalog, kits, settings, seed)
+        self.timeline: list[Entry] = list(events)
+        self.width, self.height = table_size
+        self.sphere_radius = sphere_radius or {}
+        # Where each opened Bakugan rests on the table (player, bakugan) -> point.
+        self.resting: dict[tuple[int, str], physics.Point] = {}
+        self._table: physics.TableSpec | None = None
+
+    # --------------------------------------------------------------- reading
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over()
+
+    def to_act(self) -> int | None:
+        """The player to act: for a throw in the air, the thrower."""
+        p = self.state.current_player()
+        if p == CHANCE:
+            assert self.state.thrown is not None
+            return self.state.thrown[0]
+        return p
+
+    def awaiting_throw(self) -> tuple[int, str] | None:
+        """(player, bakugan) when the rules wait for a thrown Bakugan to land."""
+        return self.state.thrown if self.state.current_player() == CHANCE else None
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.awaiting_throw() else self.state.legal_actions()
+
+    def observation(self, player: int) -> Observation:
+        return self.state.observation(player)
+
+    def zone(self, player: int) -> Zone:
+        """Where `player` may release a throw: his edge band, two card lengths from the field."""
+        if player == 0:
+            return Zone(0.0, 0.0, self.width, THROW_BAND)
+        return Zone(0.0, self.height - THROW_BAND, self.width, self.height)
+
+    def table(self) -> physics.TableSpec:
+        """The physics table matching the rules state: its cards and standing Bakugan."""
+        if self._table is None:
+            base = physics.TableSpec(width=self.width, height=self.height)
+            cards = tuple(physics.slot_card(c, r, base) for c, r in sorted(self.state.field))
+            standing = []
+            for slot, fg in sorted(self.state.field.items()):
+                centre = physics.slot_center(slot[0], slot[1], base)
+                for i, (p, b) in enumerate(fg.standing):
+                    pos = self.resting.get((p, b), centre)
+                    if i and pos == centre:  # a second one on the card stands beside it
+                        pos = (centre[0] + 20.0, centre[1])
+                    standing.append(physics.Obstacle((p, b), pos))
+            self._table = physics.TableSpec(
+                width=self.width, height=self.height, cards=cards, standing=tuple(standing)
+            )
+        return self._table
+
+    # --------------------------------------------------------------- acting
+
+    def act(self, action: Action) -> list[Entry]:
+        """A player's choice (not a landing: throws go through `throw`)."""
+        if isinstance(action, Land | Miss):
+            raise ThrowRefused("a landing comes from the physics: use throw()")
+        events = self.state.apply(action)
+        return self._record(events)
+
+    def check_throw(self, player: int, throw: physics.Throw) -> str | None:
+        """Why `player` may not make this throw now, or None."""
+        waiting = self.awaiting_throw()
+        if waiting is None or waiting[0] != player:
+            return f"p{player} has no Bakugan to throw now"
+        if not self.zone(player).contains(throw.origin):
+            return f"p{player} must release the throw from his own side of the table"
+        return physics.check_origin(self.table(), throw.origin, throw.radius)
+
+    def throw(self, player: int, throw: physics.Throw) -> list[Entry]:
+        """Roll the thrown Bakugan on the table and apply where it came to rest."""
+        problem = self.check_throw(player, throw)
+        if problem is not None:
+            raise ThrowRefused(problem)
+        waiting = self.awaiting_throw()
+        assert waiting is not None
+        result = physics.resolve_throw(self.table(), throw)
+        return self.apply_throw(player, waiting[1], throw, result)
+
+    def apply_throw(
+        self, player: int, bakugan: str, throw: physics.Throw, result: physics.ThrowResult
+    ) -> list[Entry]:
+        """Apply an already resolved throw (from `throw`, or a replay)."""
+        landing = result.landing
+        card = landing.card
+        action: Action
+        if card is not None and card in self.state.field:
+            assert isinstance(card, tuple)
+            slot: Slot = (int(card[0]), int(card[1]))
+            action = Land(slot, landing.partial)
+            self.resting[(player, bakugan)] = self._onto_card(slot, landing.position)
+        else:
+            action = Miss(landing.reason or physics.OFF_CARD)
+        entry = ThrowDone(player, bakugan, throw, result)
+        self.timeline.append(entry)
+        return [entry, *self._record(self.state.apply(action))]
+
+    def _onto_card(self, slot: Slot, position: physics.Point) -> physics.Point:
+        """Where an opened Bakugan stands: where it came to rest, moved onto the card if it
+        opened only partly on it (it counts as open, and stands on its card)."""
+        card = self.table().card(slot)
+        hw, hl = card.width / 2 - 6.0, card.length / 2 - 6.0
+        cx, cy = card.center
+        return (min(max(position[0], cx - hw), cx + hw), min(max(position[1], cy - hl), cy + hl))
+
+    def _record(self, events: list[Event]) -> list[Entry]:
+        self._table = None  # the field may have changed
+        live = {(p, b) for fg in self.state.field.values() for p, b in fg.standing}
+        for key in [k for k in self.resting if k not in live]:
+            del self.resting[key]  # back in a pile: closed again
+        self.timeline.extend(events)
+        return list(events)
+
+
+def aim_angle(origin: physics.Point, target: physics.Point) -> float:
+    return math.atan2(target[1] - origin[1], target[0] - origin[0])
+
+
+@dataclass(slots=True)
+class MatchStats:
+    winner: int
+    turns: int
+    throws: int
+    opened: int
+    battles: int
+    throw_seconds: float  # wall time spent resolving the throws on the table
+
+
+def run_match(
+    session: MatchSession, seats: Sequence[Seat], max_actions: int = 10_000
+) -> MatchStats:
+    """Play `session` to the end with bots in `seats`."""
+    from game.rules.classic.events import BattleStarted
+
+    throws = opened = battles = 0
+    throw_seconds = 0.0
+    for _ in range(max_actions):
+        if session.over:
+            break
+        player = session.to_act()
+        assert player is not None
+        obs = session.observation(player)
+        waiting = session.awaiting_throw()
+        if waiting is not None:
+            t = seats[player].throw(obs, waiting[1], session.table(), session.zone(player))
+            start = time.perf_counter()
+            entries = session.throw(player, t)
+            throw_seconds += time.perf_counter() - start
+            throws += 1
+            done = entries[0]
+            assert isinstance(done, ThrowDone)
+            opened += done.result.landing.opened
+        else:
+            entries = session.act(seats[player].choose(obs, session.legal_actions()))
+        battles += sum(isinstance(e, BattleStarted) for e in entries)
+    else:
+        raise RuntimeError(f"the match did not end in {max_actions} actions")
+    assert session.state.winner is not None
+    return MatchStats(
+        session.state.winner, session.state.turn, throws, opened, battles, throw_seconds
+    )

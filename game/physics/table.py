@@ -1,0 +1,322 @@
+"""The table as plain frozen data: its size, its Gate Cards and the opened Bakugan standing.
+
+Coordinates are millimetres: x runs across the table (0..width), y from player 0's side
+(y = 0) to player 1's side (y = height). Gate Cards lie flat: they are areas, not
+colliders. Standing (opened) Bakugan are obstacles that a thrown sphere bounces off.
+
+Nothing here imports pymunk: the geometry helpers are plain math, so `game.content` and
+`game.ai` may use them without building a space.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+
+from game.physics.tuning import (
+    CARD_LENGTH,
+    CARD_WIDTH,
+    CUSHION_RADIUS,
+    MAGNET_RADIUS,
+    MIN_THROW_DISTANCE,
+    OBSTACLE_RADIUS,
+)
+
+Point = tuple[float, float]
+Frame = tuple[float, float, float, float, float, float]
+
+GRID_COLS: int = 5
+GRID_ROWS: int = 4
+CUSHION_ID: str = "cushion"
+"""The `other` of a Contact with a cushion; obstacle ids may not use it."""
+
+
+def _point(value: Iterable[float], what: str) -> Point:
+    x, y = (float(v) for v in value)
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ValueError(f"{what} must be finite, got ({x}, {y})")
+    return (x, y)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """A Gate Card lying on the table: `width` across its own x, `length` along its y.
+
+    `angle` (radians) turns the card counter-clockwise about its centre. The magnetic
+    area is the circle of `magnet_radius` around the centre.
+    """
+
+    id: Hashable
+    center: Point
+    angle: float = 0.0
+    width: float = CARD_WIDTH
+    length: float = CARD_LENGTH
+    magnet_radius: float = MAGNET_RADIUS
+    frame: Frame = field(init=False, repr=False, compare=False)
+    """(cx, cy, cos a, sin a, width/2, length/2), precomputed for the geometry tests."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "center", _point(self.center, f"card {self.id!r} center"))
+        for name in ("angle", "width", "length", "magnet_radius"):
+            value = float(getattr(self, name))
+            if not math.isfinite(value):
+                raise ValueError(f"card {self.id!r}: {name} must be finite")
+            object.__setattr__(self, name, value)
+        if self.width <= 0 or self.length <= 0:
+            raise ValueError(f"card {self.id!r}: width and length must be positive")
+        if self.magnet_radius < 0:
+            raise ValueError(f"card {self.id!r}: magnet_radius must be >= 0")
+        c, s = (1.0, 0.0) if self.angle == 0.0 else (math.cos(self.angle), math.sin(self.angle))
+        frame = (self.center[0], self.center[1], c, s, self.width / 2, self.length / 2)
+        object.__setattr__(self, "frame", frame)
+
+    def local(self, point: Point) -> Point:
+        """`point` in the card's own frame (origin at its centre, unrotated)."""
+        cx, cy, c, s, _, _ = self.frame
+        dx = point[0] - cx
+        dy = point[1] - cy
+        return (c * dx + s * dy, c * dy - s * dx)
+
+    def contains(self, point: Point) -> bool:
+        """True if `point` lies on the card (edges included)."""
+        lx, ly = self.local(point)
+        return abs(lx) <= self.frame[4] and abs(ly) <= self.frame[5]
+
+    def distance(self, point: Point) -> float:
+        """Distance from `point` to the card's rectangle (0 on or inside it)."""
+        return rect_distance(self.frame, point[0], point[1])
+
+    def corners(self) -> tuple[Point, Point, Point, Point]:
+        """The rectangle's corners in table coordinates, counter-clockwise."""
+        c = math.cos(self.angle)
+        s = math.sin(self.angle)
+        hw = self.width / 2
+        hl = self.length / 2
+        cx, cy = self.center
+        pts = [(-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl)]
+        out = [(cx + c * x - s * y, cy + s * x + c * y) for x, y in pts]
+        return (out[0], out[1], out[2], out[3])
+
+
+def rect_distance(frame: Frame, x: float, y: float) -> float:
+    """Distance from (x, y) to the rectangle described by a CardSpec.frame."""
+    cx, cy, c, s, hw, hl = frame
+    dx = x - cx
+    dy = y - cy
+    ex = abs(c * dx + s * dy) - hw
+    ey = abs(c * dy - s * dx) - hl
+    if ex <= 0.0:
+        return ey if ey > 0.0 else 0.0
+    if ey <= 0.0:
+        return ex
+    return math.hypot(ex, ey)
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """An opened Bakugan standing on the table: a static circle that never moves."""
+
+    id: Hashable
+    position: Point
+    radius: float = OBSTACLE_RADIUS
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "position", _point(self.position, f"obstacle {self.id!r}"))
+        object.__setattr__(self, "radius", float(self.radius))
+        if not (math.isfinite(self.radius) and self.radius > 0):
+            raise ValueError(f"obstacle {self.id!r}: radius must be positive")
+        if self.id == CUSHION_ID:
+            raise ValueError(f"obstacle id {CUSHION_ID!r} is reserved for cushions")
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """The whole table. Hashable (prepared spaces are cached per table)."""
+
+    width: float = 800.0
+    height: float = 1000.0
+    cushions: bool = False
+    cards: tuple[CardSpec, ...] = ()
+    standing: tuple[Obstacle, ...] = ()
+    card_bounds: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+    """(min x, min y, max x, max y) over every card's corners: a quick reject for the
+    distance tests (everything outside it by d is at least d from every card)."""
+
+    def __post_init__(self) -> None:
+        width = float(self.width)
+        height = float(self.height)
+        if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
+            raise ValueError(f"table size must be positive, got {width} x {height}")
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "height", height)
+        object.__setattr__(self, "cushions", bool(self.cushions))
+        cards = tuple(self.cards)
+        standing = tuple(self.standing)
+        for card in cards:
+            if not isinstance(card, CardSpec):
+                raise TypeError(f"cards must be CardSpec, got {card!r}")
+        for obstacle in standing:
+            if not isinstance(obstacle, Obstacle):
+                raise TypeError(f"standing must be Obstacle, got {obstacle!r}")
+        _unique([c.id for c in cards], "card")
+        _unique([o.id for o in standing], "standing Bakugan")
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "standing", standing)
+        corners = [p for card in cards for p in card.corners()]
+        bounds = (
+            min((p[0] for p in corners), default=math.inf),
+            min((p[1] for p in corners), default=math.inf),
+            max((p[0] for p in corners), default=-math.inf),
+            max((p[1] for p in corners), default=-math.inf),
+        )
+        object.__setattr__(self, "card_bounds", bounds)
+
+    def far_from_cards(self, point: Point, distance: float) -> bool:
+        """True if `point` is provably at least `distance` from every card (a quick
+        test on the cards' bounding box; False means "maybe closer")."""
+        x0, y0, x1, y1 = self.card_bounds
+        x, y = point
+        return x <= x0 - distance or x >= x1 + distance or y <= y0 - distance or y >= y1 + distance
+
+    def contains(self, point: Point) -> bool:
+        """True if `point` is on the table (edges included)."""
+        return 0.0 <= point[0] <= self.width and 0.0 <= point[1] <= self.height
+
+    def card(self, card_id: Hashable) -> CardSpec:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+
+def _unique(ids: list[Hashable], what: str) -> None:
+    seen: set[Hashable] = set()
+    for item in ids:
+        if item in seen:
+            raise ValueError(f"duplicate {what} id {item!r}")
+        seen.add(item)
+
+
+# --- the grid ------------------------------------------------------------------------
+
+
+def slot_center(col: int, row: int, table: TableSpec | None = None) -> Point:
+    """Centre of grid slot (col, row): 5 columns x 4 rows centred on the table.
+
+    Cards touch edge to edge: centres are 62 mm apart in x and 88 mm apart in y. Row 0
+    is nearest player 0 (low y), column 0 at low x.
+    """
+    if not (isinstance(col, int) and isinstance(row, int)):
+        raise TypeError(f"slot must be ints, got ({col!r}, {row!r})")
+    if not (0 <= col < GRID_COLS and 0 <= row < GRID_ROWS):
+        raise ValueError(f"slot ({col}, {row}) is outside the {GRID_COLS} x {GRID_ROWS} grid")
+    t = table if table is not None else TableSpec()
+    x = t.width / 2 + (col - (GRID_COLS - 1) / 2) * CARD_WIDTH
+    y = t.height / 2 + (row - (GRID_ROWS - 1) / 2) * CARD_LENGTH
+    return (x, y)
+
+
+def slot_card(
+    col: int,
+    row: int,
+    table: TableSpec | None = None,
+    *,
+    card_id: Hashable | None = None,
+    magnet_radius: float = MAGNET_RADIUS,
+) -> CardSpec:
+    """A Gate Card lying in slot (col, row); its id is `(col, row)` unless given."""
+    return CardSpec(
+        id=(col, row) if card_id is None else card_id,
+        center=slot_center(col, row, table),
+        magnet_radius=magnet_radius,
+    )
+
+
+def grid_table(
+    slots: Iterable[tuple[int, int]],
+    *,
+    width: float = 800.0,
+    height: float = 1000.0,
+    cushions: bool = False,
+    standing: Iterable[Obstacle] = (),
+    magnet_radius: float = MAGNET_RADIUS,
+) -> TableSpec:
+    """A table with cards (ids `(col, row)`) in the given slots, in the order given."""
+    base = TableSpec(width=width, height=height, cushions=cushions)
+    cards = tuple(slot_card(c, r, base, magnet_radius=magnet_radius) for c, r in slots)
+    return TableSpec(
+        width=width, height=height, cushions=cushions, cards=cards, standing=tuple(standing)
+    )
+
+
+def standing_on(card: CardSpec, obstacle_id: Hashable, radius: float = OBSTACLE_RADIUS) -> Obstacle:
+    """An opened Bakugan standing on `card`'s centre."""
+    return Obstacle(id=obstacle_id, position=card.center, radius=radius)
+
+
+# --- the origin rule -----------------------------------------------------------------
+
+
+def check_origin(table: TableSpec, origin: Point, radius: float = 0.0) -> str | None:
+    """Why a throw may not start at `origin`, or None if it may.
+
+    The origin must be on the table and at least two card lengths (176 mm) from every
+    Gate Card's rectangle. With `radius` > 0 the sphere placed there must also not
+    overlap a cushion or a standing Bakugan.
+    """
+    try:
+        x, y = _point(origin, "throw origin")
+    except (TypeError, ValueError) as exc:
+        return f"throw origin is not a point: {exc}"
+    if not table.contains((x, y)):
+        return (
+            f"throw origin ({x:.1f}, {y:.1f}) is off the table "
+            f"(0..{table.width:g} x 0..{table.height:g})"
+        )
+    nearest: CardSpec | None = None
+    nearest_d = math.inf
+    if not table.far_from_cards((x, y), MIN_THROW_DISTANCE):
+        for card in table.cards:
+            d = rect_distance(card.frame, x, y)
+            if d < nearest_d:
+                nearest, nearest_d = card, d
+    if nearest is not None and nearest_d < MIN_THROW_DISTANCE:
+        return (
+            f"throw origin ({x:.1f}, {y:.1f}) is {nearest_d:.1f} mm from Gate Card "
+            f"{nearest.id!r}: a throw must start at least {MIN_THROW_DISTANCE:g} mm "
+            f"(two card lengths) from every Gate Card"
+        )
+    if radius > 0:
+        if table.cushions:
+            margin = min(x, y, table.width - x, table.height - y)
+            if margin < radius:
+                return (
+                    f"a sphere of radius {radius:g} at ({x:.1f}, {y:.1f}) overlaps the "
+                    f"cushion ({margin:.1f} mm from the edge)"
+                )
+        for obstacle in table.standing:
+            gap = math.dist((x, y), obstacle.position) - obstacle.radius - radius
+            if gap < 0:
+                return (
+                    f"a sphere of radius {radius:g} at ({x:.1f}, {y:.1f}) overlaps the "
+                    f"standing Bakugan {obstacle.id!r}"
+                )
+    return None
+
+
+__all__ = [
+    "CUSHION_ID",
+    "CUSHION_RADIUS",
+    "GRID_COLS",
+    "GRID_ROWS",
+    "CardSpec",
+    "Obstacle",
+    "Point",
+    "TableSpec",
+    "check_origin",
+    "grid_table",
+    "slot_card",
+    "slot_center",
+    "standing_on",
+]
