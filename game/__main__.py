@@ -60,6 +60,12 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return run_demo(seed=args.seed, lang=args.lang)
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from game.ui.app import main as play
+
+    return play(args.lang)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="bakugan", description="Bakugan Battle Brawlers on a table."
@@ -80,9 +86,12 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--lang", default="en", choices=("en", "ru"))
     demo.set_defaults(run=_cmd_demo)
+    play = sub.add_parser("play", help="open the game window (the default)")
+    play.add_argument("--lang", default=None, choices=("en", "ru"))
+    play.set_defaults(run=_cmd_play)
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["demo"])
+        args = parser.parse_args(["play"])
     try:
         code: int = args.run(args)
     except ContentError as e:

@@ -1,0 +1,197 @@
+"""The app: window, logical surface, fixed-step loop and the scene stack.
+
+Everything is drawn on a logical 1280 x 720 surface, scaled to the window with its
+aspect kept (letterboxed); the window is resizable and F11 toggles fullscreen. Updates
+run at a fixed 60 Hz step whatever the frame rate; physics has its own fixed step inside
+`game.physics`. Input is read from events only (posted events work the same), and mouse
+positions are mapped into logical coordinates before scenes see them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+import pygame
+
+from game.persist.lang import LANGUAGES, tr
+
+from .scene import Scene
+
+LOGICAL = (1280, 720)
+STEP = 1.0 / 60.0
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+def default_language() -> str:
+    for var in ("BAKUGAN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"
+
+
+def _forget_fonts() -> None:
+    from . import art, widgets
+
+    widgets.font.cache_clear()
+    art.font.cache_clear()
+    from .pieces import _thumb
+
+    _thumb.cache_clear()
+
+
+class App:
+    def __init__(
+        self, lang: str | None = None, size: tuple[int, int] = LOGICAL, fast: bool = False
+    ) -> None:
+        """`fast`: every frame advances one step at once, without waiting (tests, demos)."""
+        pygame.init()
+        _forget_fonts()  # fonts made before an earlier pygame.quit() are dead
+        self.fast = fast
+        self.time_scale = 1.0  # animation speed
+        self.lang = lang if lang in LANGUAGES else default_language()
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(tr(self.lang, "ui.title"))
+        self.screen = pygame.Surface(LOGICAL).convert()
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.fullscreen = False
+        self.frames = 0
+        self.aim_assist = True
+        self._view = pygame.Rect(0, 0, *LOGICAL)
+        self._accum = 0.0
+        self._layout()
+
+    # ----------------------------------------------------------- strings and scenes
+
+    def tr(self, key: str, **fields: object) -> str:
+        return tr(self.lang, key, **fields)
+
+    @property
+    def top(self) -> Scene:
+        return self.stack[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        self.stack.pop()
+        if self.stack:
+            self.top.enter()
+        else:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.pop()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        self.stack.clear()
+        self.push(scene)
+
+    # ----------------------------------------------------------- window
+
+    def _layout(self) -> None:
+        w, h = self.window.get_size()
+        scale = min(w / LOGICAL[0], h / LOGICAL[1])
+        vw, vh = int(LOGICAL[0] * scale), int(LOGICAL[1] * scale)
+        self._view = pygame.Rect((w - vw) // 2, (h - vh) // 2, vw, vh)
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        v = self._view
+        x = (pos[0] - v.x) * LOGICAL[0] / max(v.w, 1)
+        y = (pos[1] - v.y) * LOGICAL[1] / max(v.h, 1)
+        return int(x), int(y)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
+        size = (0, 0) if self.fullscreen else LOGICAL
+        self.window = pygame.display.set_mode(size, flags)
+        self._layout()
+
+    def _translate(self, event: pygame.event.Event) -> pygame.event.Event:
+        if event.type in MOUSE_EVENTS:
+            data = dict(event.dict)
+            data["pos"] = self.to_logical(event.pos)
+            if "rel" in data and self._view.w:
+                k = LOGICAL[0] / self._view.w
+                data["rel"] = (int(data["rel"][0] * k), int(data["rel"][1] * k))
+            return pygame.event.Event(event.type, data)
+        return event
+
+    # ----------------------------------------------------------- loop
+
+    def step(self) -> None:
+        """One frame: events, fixed-step updates for the elapsed time, draw, flip."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+                self._layout()
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            if self.stack:
+                self.top.handle(self._translate(event))
+            if not self.running:
+                return
+        if self.fast:
+            self._accum = STEP
+        else:
+            self._accum += min(self.clock.tick(60) / 1000.0, 0.25)
+        while self._accum >= STEP:
+            self._accum -= STEP
+            if self.stack:
+                self.top.update(STEP * self.time_scale)
+        self.draw()
+        self.frames += 1
+
+    def draw(self) -> None:
+        start = len(self.stack) - 1
+        while start > 0 and not self.stack[start].opaque:
+            start -= 1
+        for scene in self.stack[start:]:
+            scene.draw(self.screen)
+        self.window.fill((0, 0, 0))
+        if self._view.size == LOGICAL:
+            self.window.blit(self.screen, self._view.topleft)
+        else:
+            pygame.transform.smoothscale(
+                self.screen, self._view.size, self.window.subsurface(self._view)
+            )
+        pygame.display.flip()
+
+    def run(
+        self,
+        first: Scene,
+        max_frames: int | None = None,
+        each_frame: Callable[[App], None] | None = None,
+    ) -> None:
+        self._accum = 0.0
+        self.push(first)
+        while self.running and self.stack:
+            if each_frame is not None:
+                each_frame(self)
+            self.step()
+            if max_frames is not None and self.frames >= max_frames:
+                break
+        pygame.quit()
+
+
+def main(lang: str | None = None) -> int:
+    """Open the window and play. Returns an exit code."""
+    try:
+        app = App(lang)
+    except pygame.error as e:
+        print(tr(lang or default_language(), "ui.no_display", error=str(e)))
+        return 1
+    from .menu import TitleScene
+
+    app.run(TitleScene(app))
+    return 0

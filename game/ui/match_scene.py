@@ -1,0 +1,784 @@
+"""The match: the table top-down, the piles, the hands, throwing by hand, the battle.
+
+The scene reads the session and hands it choices; every clickable choice comes from the
+rules core's legal actions, so nothing the rules forbid can be clicked. Each step's
+timeline entries are animated in order (the roll, the pop, the seed's calls as banners)
+while the table is drawn from a snapshot taken before the step; the snapshot catches up
+when the animations end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import physics
+from game.content.classic import shipped_catalog
+from game.match.seats import BotSeat
+from game.match.session import Entry, MatchSession, ThrowDone
+from game.rules.classic import (
+    Action,
+    ChooseAttribute,
+    Kit,
+    MatchState,
+    MoveBakugan,
+    Pass,
+    PlayAbility,
+    SetGate,
+    Settings,
+    TakeGate,
+    Throw,
+)
+from game.rules.classic import events as ev
+
+from . import widgets as w
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from .app import App
+from .throwing import ThrowInput
+
+TABLE = pygame.Rect(370, 10, 560, 700)
+SCALE = TABLE.h / 1000.0  # px per mm
+PLAYER_COLOURS = ((80, 170, 255), (255, 110, 90))
+THINK_TIME = 0.55
+
+
+def to_screen(p: physics.Point) -> tuple[int, int]:
+    return (int(TABLE.x + p[0] * SCALE), int(TABLE.bottom - p[1] * SCALE))
+
+
+def to_table(pos: tuple[int, int]) -> physics.Point:
+    return ((pos[0] - TABLE.x) / SCALE, (TABLE.bottom - pos[1]) / SCALE)
+
+
+def card_rect(slot: tuple[int, int]) -> pygame.Rect:
+    cx, cy = to_screen(physics.slot_center(slot[0], slot[1]))
+    r = pygame.Rect(0, 0, int(physics.CARD_WIDTH * SCALE) - 2, int(physics.CARD_LENGTH * SCALE) - 2)
+    r.center = (cx, cy)
+    return r
+
+
+@dataclass
+class Anim:
+    kind: str
+    duration: float
+    entry: Entry | None = None
+    text: str = ""
+    sub: str = ""
+    t: float = 0.0
+    data: dict[str, object] = field(default_factory=dict)
+
+
+class MatchScene(Scene):
+    def __init__(
+        self, app: App, kits: list[Kit], humans: tuple[bool, bool], first: int, seed: int = 0
+    ) -> None:
+        super().__init__(app)
+        self.catalog = shipped_catalog()
+        self.kits = kits
+        self.humans = humans
+        self.first = first
+        self.seed = seed
+        self.session = MatchSession(self.catalog, kits, Settings(first_player=first), seed=seed)
+        self.view: MatchState = self.session.state.clone()
+        self.view_resting = dict(self.session.resting)
+        self.bots = {
+            p: BotSeat.named("greedy", self.catalog, seed + p) for p in (0, 1) if not humans[p]
+        }
+        self.anims: list[Anim] = []
+        self.think = 0.0
+        self.t = 0.0
+        self.selected_gate: str | None = None
+        self.targets: list[Action] = []  # an Ability Card's targets to pick from
+        self.throw_input: ThrowInput | None = None
+        self.buttons: list[w.Button] = []
+        self.hover_piece: tuple[str, str] | None = None
+        self.curtain_for: int | None = None
+        self.last_human: int | None = None
+        self.particles: list[list[float]] = []
+        self._queue(self.session.timeline)
+        self._dirty = True
+
+    # ------------------------------------------------------------------ helpers
+
+    @property
+    def viewer(self) -> int:
+        """Whose hidden cards the screen shows: the human to act, else the first human."""
+        p = self.session.to_act()
+        if p is not None and self.humans[p]:
+            return p
+        return 0 if self.humans[0] else 1
+
+    def bname(self, ident: str) -> str:
+        return self.catalog.bakugan[ident].name.get(self.app.lang)
+
+    def _busy(self) -> bool:
+        return bool(self.anims) or self.curtain_for is not None
+
+    # ------------------------------------------------------------------ timeline
+
+    def _queue(self, entries: list[Entry]) -> None:
+        tr = self.tr
+        for e in entries:
+            if isinstance(e, ThrowDone):
+                dur = max(e.result.trajectory.duration, 0.2)
+                self.anims.append(Anim("roll", dur, e))
+                if e.result.landing.opened:
+                    self.anims.append(Anim("pop", 0.45, e))
+            elif isinstance(e, ev.MatchStarted):
+                self.anims.append(Anim("banner", 1.3, e, tr("call.field_open")))
+            elif isinstance(e, ev.GateSet):
+                self.anims.append(Anim("banner", 0.8, e, tr("call.gate_set")))
+            elif isinstance(e, ev.Thrown):
+                self.anims.append(Anim("banner", 0.7, e, tr("call.brawl"), self.bname(e.bakugan)))
+            elif isinstance(e, ev.Missed):
+                self.anims.append(
+                    Anim("banner", 0.9, e, tr("match.missed", bakugan=self.bname(e.bakugan)))
+                )
+            elif isinstance(e, ev.BattleStarted):
+                sub = f"{self.bname(e.attacker[1])} — {self.bname(e.defender[1])}"
+                self.anims.append(Anim("banner", 1.0, e, tr("match.battle"), sub))
+            elif isinstance(e, ev.GateOpened):
+                name = self.catalog.gates[e.gate].name.get(self.app.lang)
+                self.anims.append(Anim("banner", 1.2, e, tr("call.gate_open"), name))
+            elif isinstance(e, ev.AbilityPlayed):
+                name = self.catalog.abilities[e.card].name.get(self.app.lang)
+                self.anims.append(Anim("banner", 1.2, e, tr("call.ability"), name))
+            elif isinstance(e, ev.AbilityCancelled):
+                name = self.catalog.abilities[e.card].name.get(self.app.lang)
+                self.anims.append(Anim("banner", 0.9, e, tr("match.cancelled", card=name)))
+            elif isinstance(e, ev.BattleResolved):
+                self.anims.append(Anim("result", 2.4, e))
+            elif isinstance(e, ev.GateCaptured):
+                gate = self.catalog.gates[e.gate].name.get(self.app.lang)
+                self.anims.append(
+                    Anim("banner", 1.0, e, tr("match.captured", player=e.player + 1, gate=gate))
+                )
+            elif isinstance(e, ev.Recycled):
+                self.anims.append(Anim("banner", 0.8, e, tr("match.recycled", player=e.player + 1)))
+            elif isinstance(e, ev.FieldEmpty):
+                self.anims.append(Anim("banner", 1.0, e, tr("match.field_empty")))
+            elif isinstance(e, ev.GameWon):
+                self.anims.append(Anim("banner", 1.6, e, tr("match.won", player=e.player + 1)))
+
+    def _after_step(self, entries: list[Entry]) -> None:
+        self._queue(entries)
+        self.selected_gate = None
+        self.targets = []
+        self._dirty = True
+        if not self.anims:
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        self.view = self.session.state.clone()
+        self.view_resting = dict(self.session.resting)
+        self._dirty = True
+
+    def do(self, action: Action) -> None:
+        self._after_step(self.session.act(action))
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            from .results import PauseScene
+
+            self.app.push(PauseScene(self.app))
+            return
+        if self.curtain_for is not None:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                self.last_human = self.curtain_for
+                self.curtain_for = None
+                self._dirty = True
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        if self._busy():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.anims:
+                self.anims[0].t = self.anims[0].duration  # skip this animation
+            return
+        if self.throw_input is not None:
+            thrown = self.throw_input.handle(event)
+            if thrown is not None:
+                self._throw(thrown)
+            return
+        if w.handle_buttons(self.buttons, event):
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._click(event.pos)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.hover_piece = None
+        for kind, ident, rect, _ in self._hand_items():
+            if rect.collidepoint(pos):
+                self.hover_piece = (kind, ident)
+        for slot, fg in self.view.field.items():
+            if card_rect(slot).collidepoint(pos):
+                visible = fg.owner == self.viewer or (
+                    self.view.battle is not None
+                    and self.view.battle.slot == slot
+                    and self.view.battle.gate_open
+                )
+                if visible:
+                    self.hover_piece = ("gates", fg.gate)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        p = self.session.to_act()
+        if p is None or not self.humans[p]:
+            return
+        legal = self.session.legal_actions()
+        # A Gate Card in hand, then (in a turn) a highlighted slot on the table.
+        for kind, ident, rect, playable in self._hand_items():
+            if rect.collidepoint(pos) and playable:
+                if kind == "gates":
+                    sets = [a for a in legal if isinstance(a, SetGate) and a.gate == ident]
+                    if len({a.slot for a in sets}) == 1:
+                        self.do(sets[0])
+                    else:
+                        self.selected_gate = ident
+                        self._dirty = True
+                    return
+                plays = [a for a in legal if isinstance(a, PlayAbility) and a.card == ident]
+                if len(plays) == 1:
+                    self.do(plays[0])
+                else:
+                    self.targets = list(plays)
+                    self._dirty = True
+                return
+        for slot in self._slots_for_selected():
+            if card_rect(slot).collidepoint(pos):
+                assert self.selected_gate is not None
+                self.do(SetGate(p, self.selected_gate, slot))
+                return
+        # Clicking a Gate Card to take it or move onto it.
+        for a in legal:
+            if isinstance(a, TakeGate | MoveBakugan) and card_rect(a.slot).collidepoint(pos):
+                self.do(a)
+                return
+
+    def _slots_for_selected(self) -> list[tuple[int, int]]:
+        if self.selected_gate is None:
+            return []
+        return [
+            a.slot
+            for a in self.session.legal_actions()
+            if isinstance(a, SetGate) and a.gate == self.selected_gate
+        ]
+
+    def _throw(self, throw: physics.Throw) -> None:
+        p = self.session.to_act()
+        assert p is not None
+        problem = self.session.check_throw(p, throw)
+        if problem is not None:
+            assert self.throw_input is not None
+            self.throw_input.refuse(self.tr("throw.too_close"))
+            return
+        self.throw_input = None
+        self._after_step(self.session.throw(p, throw))
+
+    # ------------------------------------------------------------------ update
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        for part in self.particles:
+            part[0] += part[2] * dt
+            part[1] += part[3] * dt
+            part[4] -= dt
+        self.particles = [q for q in self.particles if q[4] > 0]
+        if self.anims:
+            a = self.anims[0]
+            if a.t == 0.0 and a.kind == "pop" and isinstance(a.entry, ThrowDone):
+                self._burst(a.entry)
+            a.t += dt
+            if a.t >= a.duration:
+                self.anims.pop(0)
+                if not self.anims:
+                    self._catch_up()
+            return
+        if self.session.over:
+            from .results import ResultsScene
+
+            self.app.replace(ResultsScene(self.app, self))
+            return
+        p = self.session.to_act()
+        if p is None:
+            return
+        if not self.humans[p]:
+            self.think += dt
+            if self.think >= THINK_TIME:
+                self.think = 0.0
+                self._bot_step(p)
+            return
+        if self.humans[0] and self.humans[1] and self.last_human != p and self.curtain_for is None:
+            self.curtain_for = p
+            return
+        self.last_human = p
+        if self.session.awaiting_throw() and self.throw_input is None:
+            zone = self.session.zone(p)
+            self.throw_input = ThrowInput(self, p, zone)
+        if self.throw_input is not None:
+            self.throw_input.update(dt)
+        if self._dirty:
+            self._build_buttons()
+
+    def _bot_step(self, p: int) -> None:
+        bot = self.bots[p]
+        obs = self.session.observation(p)
+        waiting = self.session.awaiting_throw()
+        if waiting is not None:
+            t = bot.throw(obs, waiting[1], self.session.table(), self.session.zone(p))
+            self._after_step(self.session.throw(p, t))
+        else:
+            self.do(bot.choose(obs, self.session.legal_actions()))
+
+    def _burst(self, e: ThrowDone) -> None:
+        from . import art
+
+        x, y = to_screen(e.result.landing.position)
+        for dx, dy, speed, life in art.burst_particles(len(self.session.timeline), 26):
+            self.particles.append([x, y, dx * speed, dy * speed, life])
+
+    # ------------------------------------------------------------------ buttons
+
+    def _label(self, a: Action) -> str:
+        tr = self.tr
+        if isinstance(a, Pass):
+            return tr("match.pass")
+        if isinstance(a, Throw):
+            return tr("match.throw", bakugan=self.bname(a.bakugan))
+        if isinstance(a, TakeGate):
+            return tr("match.take", slot=f"{a.slot[0] + 1}:{a.slot[1] + 1}")
+        if isinstance(a, MoveBakugan):
+            return tr(
+                "match.move", bakugan=self.bname(a.bakugan), slot=f"{a.slot[0] + 1}:{a.slot[1] + 1}"
+            )
+        if isinstance(a, ChooseAttribute):
+            return tr(f"attr.{a.attribute.value}")
+        if isinstance(a, PlayAbility):
+            name = self.catalog.abilities[a.card].name.get(self.app.lang)
+            if a.bakugan and a.slot:
+                return tr(
+                    "match.ability_move",
+                    card=name,
+                    bakugan=self.bname(a.bakugan),
+                    slot=f"{a.slot[0] + 1}:{a.slot[1] + 1}",
+                )
+            if a.bakugan:
+                return tr("match.ability_target", card=name, bakugan=self.bname(a.bakugan))
+            return name
+        return str(a)
+
+    def _build_buttons(self) -> None:
+        self._dirty = False
+        self.buttons = []
+        p = self.session.to_act()
+        if p is None or not self.humans[p] or self.session.awaiting_throw():
+            return
+        legal = self.session.legal_actions()
+        shown: list[Action] = list(self.targets)
+        if not shown:
+            shown = [
+                a
+                for a in legal
+                if isinstance(a, Pass | Throw | TakeGate | MoveBakugan | ChooseAttribute)
+            ]
+        if self.targets or self.selected_gate:
+            shown.append(Pass(-1))  # "cancel" marker
+        y = 430
+        for a in shown[:8]:
+            if isinstance(a, Pass) and a.player == -1:
+                label, fn = self.tr("ui.cancel"), self._cancel
+            else:
+                label, fn = self._label(a), (lambda a=a: self.do(a))  # type: ignore[misc]
+            key = pygame.K_p if isinstance(a, Pass) and a.player >= 0 else None
+            self.buttons.append(w.Button(pygame.Rect(950, y, 310, 34), label, fn, key=key))
+            y += 38
+
+    def _cancel(self) -> None:
+        self.targets = []
+        self.selected_gate = None
+        self._dirty = True
+
+    # ------------------------------------------------------------------ hand layout
+
+    def _hand_items(self) -> list[tuple[str, str, pygame.Rect, bool]]:
+        """The viewer's Gate and Ability Cards in hand: (kind, id, rect, playable now)."""
+        ps = self.view.players[self.viewer]
+        legal = self.session.legal_actions() if not self._busy() else []
+        mine = self.session.to_act() == self.viewer and self.humans[self.viewer]
+        out = []
+        for i, g in enumerate(ps.gates):
+            ok = mine and any(isinstance(a, SetGate) and a.gate == g for a in legal)
+            out.append(("gates", g, pygame.Rect(950 + i * 104, 150, 96, 134), ok))
+        for i, c in enumerate(ps.abilities):
+            ok = mine and any(isinstance(a, PlayAbility) and a.card == c for a in legal)
+            out.append(("abilities", c, pygame.Rect(950 + i * 104, 290, 96, 134), ok))
+        return out
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from . import art
+
+        surface.blit(art.table_felt(surface.get_size()), (0, 0))
+        self._draw_table(surface)
+        self._draw_player_panel(surface, 1, pygame.Rect(10, 10, 350, 340))
+        self._draw_player_panel(surface, 0, pygame.Rect(10, 370, 350, 340))
+        self._draw_side(surface)
+        if self.throw_input is not None and not self._busy():
+            self.throw_input.draw(surface)
+        for x, y, _, _, life in self.particles:
+            pygame.draw.circle(
+                surface, (255, 230, 140), (int(x), int(y)), max(1, int(4 * life / 0.6))
+            )
+        if self.anims:
+            self._draw_anim(surface, self.anims[0])
+        if self.curtain_for is not None:
+            self._draw_curtain(surface)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        from . import art
+
+        pygame.draw.rect(surface, (60, 40, 26), TABLE.inflate(12, 12), border_radius=10)
+        surface.blit(art.table_felt(TABLE.size), TABLE)
+        for p in (0, 1):
+            z = self.session.zone(p)
+            top_left = to_screen((z.x0, z.y1))
+            band = pygame.Rect(top_left, (int((z.x1 - z.x0) * SCALE), int((z.y1 - z.y0) * SCALE)))
+            shade = pygame.Surface(band.size, pygame.SRCALPHA)
+            shade.fill((*PLAYER_COLOURS[p], 38))
+            surface.blit(shade, band)
+        to_act = self.session.to_act()
+        for slot in self._slots_for_selected():
+            r = card_rect(slot)
+            pulse = 120 + int(80 * math.sin(self.t * 6))
+            pygame.draw.rect(surface, (255, 220, 90), r, 3, border_radius=4)
+            glow = pygame.Surface(r.size, pygame.SRCALPHA)
+            glow.fill((255, 220, 90, pulse // 3))
+            surface.blit(glow, r)
+        battle = self.view.battle
+        for slot, fg in self.view.field.items():
+            r = card_rect(slot)
+            face_up = battle is not None and battle.slot == slot and battle.gate_open
+            known = face_up or fg.owner == self.viewer
+            gate = self.catalog.gates[fg.gate]
+            colour = gate.colour.value if known else "back"
+            bonuses = {a.value: v for a, v in gate.bonuses.items()} if face_up else None
+            img = art.gate_card(colour, r.size, face_up, bonuses)
+            surface.blit(img, r)
+            pygame.draw.rect(surface, PLAYER_COLOURS[fg.owner], r.inflate(4, 4), 2, border_radius=5)
+            for i, (q, b) in enumerate(fg.standing):
+                pos = self.view_resting.get((q, b), physics.slot_center(*slot))
+                d = self.catalog.bakugan[b]
+                sprite = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, 44)
+                c = to_screen(pos)
+                c = (c[0] + i * 14, c[1] - i * 8)
+                pygame.draw.circle(surface, PLAYER_COLOURS[q], c, 24, 3)
+                surface.blit(sprite, sprite.get_rect(center=c))
+        legal = (
+            self.session.legal_actions()
+            if to_act is not None and self.humans[to_act] and not self._busy()
+            else []
+        )
+        for a in legal:
+            if isinstance(a, TakeGate | MoveBakugan):
+                pygame.draw.rect(
+                    surface, (255, 240, 160), card_rect(a.slot).inflate(8, 8), 2, border_radius=6
+                )
+
+    def _draw_player_panel(self, surface: pygame.Surface, p: int, rect: pygame.Rect) -> None:
+        from . import art
+
+        w.panel(surface, rect, 200, PLAYER_COLOURS[p])
+        ps = self.view.players[p]
+        who = (
+            self.tr("match.you")
+            if (self.humans[p] and not all(self.humans))
+            else self.tr("match.player", player=p + 1)
+        )
+        if not self.humans[p]:
+            who = self.tr("match.ai")
+        turn = self.view.turn_player == p and not self.view.is_over()
+        w.text(surface, who, (rect.x + 16, rect.y + 12), 32, PLAYER_COLOURS[p])
+        if turn:
+            w.text(
+                surface,
+                self.tr("match.turn"),
+                (rect.right - 16, rect.y + 16),
+                24,
+                w.ACCENT,
+                "topright",
+            )
+        w.text(
+            surface,
+            self.tr("match.captured_n", n=len(ps.captured), need=self.view.settings.gates_to_win),
+            (rect.x + 16, rect.y + 50),
+            24,
+        )
+        for i, (_, g) in enumerate(ps.captured):
+            gate = self.catalog.gates[g]
+            img = art.gate_card(gate.colour.value, (34, 48), False)
+            surface.blit(img, (rect.x + 200 + i * 40, rect.y + 44))
+        w.text(surface, self.tr("match.unused"), (rect.x + 16, rect.y + 104), 22, w.MUTED)
+        for i, b in enumerate(ps.unused):
+            d = self.catalog.bakugan[b]
+            img = art.closed_sphere(d.attribute.value if d.attribute else None, 20, 0.0)
+            c = (rect.x + 40 + i * 60, rect.y + 150)
+            surface.blit(img, img.get_rect(center=c))
+            w.text(surface, str(d.g_power), (c[0], c[1] + 30), 18, w.INK, "center")
+        w.text(surface, self.tr("match.used"), (rect.x + 16, rect.y + 196), 22, w.MUTED)
+        for i, b in enumerate(ps.used):
+            d = self.catalog.bakugan[b]
+            img = art.closed_sphere(d.attribute.value if d.attribute else None, 14, 0.0)
+            img.set_alpha(140)
+            surface.blit(img, img.get_rect(center=(rect.x + 36 + i * 40, rect.y + 236)))
+        shown = p == self.viewer
+        hand = self.tr("match.hand", gates=len(ps.gates), abilities=len(ps.abilities))
+        w.text(surface, hand, (rect.x + 16, rect.y + 270), 22, w.MUTED)
+        used = ", ".join(
+            self.catalog.abilities[c].name.get(self.app.lang) for c in ps.used_abilities
+        )
+        if used:
+            w.paragraph(
+                surface,
+                self.tr("match.played", cards=used),
+                pygame.Rect(rect.x + 16, rect.y + 296, rect.w - 32, 40),
+                18,
+                w.MUTED,
+            )
+        del shown
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        from .pieces import draw_piece_detail, piece_thumb
+
+        side = pygame.Rect(940, 10, 330, 700)
+        w.panel(surface, side, 200)
+        w.text(surface, self._prompt(), (side.x + 12, side.y + 10), 24, w.ACCENT)
+        w.paragraph(
+            surface,
+            self._hint(),
+            pygame.Rect(side.x + 12, side.y + 40, side.w - 24, 100),
+            20,
+            w.INK,
+        )
+        for kind, ident, rect, playable in self._hand_items():
+            surface.blit(
+                piece_thumb(
+                    self.catalog, kind, ident, rect.size, self.app.lang, dimmed=not playable
+                ),
+                rect,
+            )
+            if playable:
+                pygame.draw.rect(surface, w.ACCENT, rect.inflate(4, 4), 2, border_radius=8)
+            if self.selected_gate == ident:
+                pygame.draw.rect(surface, (255, 255, 255), rect.inflate(6, 6), 3, border_radius=8)
+        for b in self.buttons:
+            b.draw(surface, 22)
+        if self.view.battle is not None:
+            self._draw_battle(surface)
+        elif self.hover_piece is not None:
+            box = pygame.Rect(10, 360, 600, 250)
+            w.panel(surface, box, 245, w.ACCENT)
+            draw_piece_detail(
+                surface, box.inflate(-24, -24), self.catalog, *self.hover_piece, self.app.lang
+            )
+        self._draw_reason(surface)
+
+    def _draw_reason(self, surface: pygame.Surface) -> None:
+        """Why the hovered Ability Card is dimmed, in the player's language."""
+        if self.hover_piece is None or self.hover_piece[0] != "abilities":
+            return
+        card = self.hover_piece[1]
+        reason = self.view.ability_problem(self.viewer, card) if not self._busy() else None
+        if reason is None:
+            return
+        text = self.tr(
+            f"why.{reason.code}", **{k: self._param(v) for k, v in reason.params.items()}
+        )
+        box = pygame.Rect(950, 640, 310, 60)
+        w.panel(surface, box, 240, (200, 120, 60))
+        w.paragraph(surface, text, box.inflate(-16, -12), 19)
+
+    def _param(self, value: object) -> str:
+        if isinstance(value, str) and ("," in value or value in ("before", "during", "after")):
+            return ", ".join(self.tr(f"timing.{t}") for t in str(value).split(","))
+        if isinstance(value, str) and value in (
+            "pyrus",
+            "aquos",
+            "subterra",
+            "haos",
+            "darkus",
+            "ventus",
+        ):
+            return self.tr(f"attr.{value}")
+        return str(value)
+
+    def _prompt(self) -> str:
+        p = self.session.to_act()
+        if self.session.over:
+            return self.tr("match.over")
+        if p is None:
+            return ""
+        if not self.humans[p]:
+            return self.tr("match.ai_thinking")
+        return (
+            self.tr("match.your_move", player=p + 1)
+            if all(self.humans)
+            else self.tr("match.your_move_you")
+        )
+
+    def _hint(self) -> str:
+        s = self.view
+        p = self.session.to_act()
+        if p is None or not self.humans[p]:
+            return ""
+        if self.session.awaiting_throw():
+            return self.tr("hint.throw")
+        if s.phase == "setup":
+            return self.tr("hint.setup")
+        if self.selected_gate:
+            return self.tr("hint.place")
+        if self.targets:
+            return self.tr("hint.target")
+        if s.phase == "main":
+            return self.tr("hint.main")
+        if s.phase == "own":
+            return self.tr("hint.own")
+        if s.phase == "battle" and s.battle is not None:
+            return (
+                self.tr("hint.attribute")
+                if s.battle.window == "attribute"
+                else self.tr(f"hint.window_{s.battle.window}")
+            )
+        return ""
+
+    def _draw_battle(self, surface: pygame.Surface) -> None:
+        """The battle, over the piles column: each side's Bakugan, G-Power and its layers."""
+        from . import art
+
+        b = self.view.battle
+        assert b is not None
+        box = pygame.Rect(10, 150, 350, 420)
+        w.panel(surface, box, 255, w.ACCENT)
+        w.text(
+            surface, self.tr(f"window.{b.window}"), (box.centerx, box.y + 10), 22, w.MUTED, "midtop"
+        )
+        evaluation = self.view.evaluate_battle()
+        for i, side in enumerate(evaluation.sides):
+            y = box.y + 40 + i * 185
+            d = self.catalog.bakugan[side.bakugan]
+            img = art.open_bakugan(d.species, side.attribute.value if side.attribute else None, 76)
+            surface.blit(img, (box.x + 12, y))
+            w.text(
+                surface,
+                self.bname(side.bakugan),
+                (box.x + 100, y + 2),
+                22,
+                PLAYER_COLOURS[side.player],
+            )
+            w.text(surface, f"{side.total} G", (box.x + 100, y + 26), 44, w.ACCENT)
+            lines = [self._layer(label, amount) for label, amount in side.parts]
+            for j, line in enumerate(lines[:4]):
+                w.text(surface, line, (box.x + 100, y + 72 + j * 21), 19, w.INK)
+            if evaluation.winner == i and b.gate_open:
+                w.text(surface, "★", (box.right - 16, y + 30), 40, w.ACCENT, "topright")
+        if evaluation.lower_wins:
+            w.text(
+                surface,
+                self.tr("match.lower_wins"),
+                (box.centerx, box.bottom - 12),
+                20,
+                (255, 140, 140),
+                "midbottom",
+            )
+
+    def _layer(self, label: str, amount: int) -> str:
+        if label == "base":
+            return self.tr("layer.base", g=amount)
+        if label == "swap":
+            return self.tr("layer.swap", g=amount)
+        if label.startswith("gate "):
+            return self.tr("layer.gate_bonus", attribute=self.tr(f"attr.{label[5:]}"), g=amount)
+        if label == "gate":
+            return self.tr("layer.gate", g=amount)
+        if label.startswith("x2 "):
+            src = label[3:]
+            name = (
+                self.tr("layer.the_gate")
+                if src == "gate"
+                else self.catalog.abilities[src].name.get(self.app.lang)
+            )
+            return self.tr("layer.double", source=name, g=amount)
+        return self.tr(
+            "layer.card", card=self.catalog.abilities[label].name.get(self.app.lang), g=amount
+        )
+
+    def _draw_anim(self, surface: pygame.Surface, a: Anim) -> None:
+        from . import art
+
+        if a.kind == "roll" and isinstance(a.entry, ThrowDone):
+            traj = a.entry.result.trajectory
+            if len(traj):
+                pts = [to_screen(traj.at(min(a.t, traj.duration) * k / 12)[:2]) for k in range(13)]
+                if len(pts) > 1:
+                    pygame.draw.lines(surface, (255, 255, 255), False, pts, 1)
+                x, y, angle = traj.at(a.t)
+                d = self.catalog.bakugan[a.entry.bakugan]
+                q = round(angle / (math.tau / 32)) * (math.tau / 32)
+                img = art.closed_sphere(d.attribute.value if d.attribute else None, 11, q)
+                surface.blit(img, img.get_rect(center=to_screen((x, y))))
+        elif a.kind == "pop" and isinstance(a.entry, ThrowDone):
+            d = self.catalog.bakugan[a.entry.bakugan]
+            k = min(a.t / a.duration, 1.0)
+            size = int(20 + 28 * (1 - (1 - k) ** 3))
+            img = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, size)
+            surface.blit(img, img.get_rect(center=to_screen(a.entry.result.landing.position)))
+        elif a.kind == "banner":
+            self._banner(surface, a.text, a.sub, a.t / a.duration)
+        elif a.kind == "result" and isinstance(a.entry, ev.BattleResolved):
+            e = a.entry
+            winner = self.bname(e.bakugan)
+            sub = "  ·  ".join(f"{self.bname(bk)} {total} G" for _, bk, total, _ in e.sides)
+            self._banner(
+                surface, self.tr("match.battle_won", bakugan=winner), sub, a.t / a.duration
+            )
+
+    def _banner(self, surface: pygame.Surface, title: str, sub: str, k: float) -> None:
+        ease = min(1.0, k * 6) if k < 0.8 else max(0.0, (1 - k) * 5)
+        band = pygame.Rect(0, 0, 900, 120 if sub else 90)
+        band.center = (TABLE.centerx, 300)
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, int(190 * ease)))
+        surface.blit(shade, band)
+        img = w.font(58).render(title, True, w.ACCENT)
+        img.set_alpha(int(255 * ease))
+        surface.blit(img, img.get_rect(center=(band.centerx, band.y + 44)))
+        if sub:
+            img = w.font(28).render(sub, True, w.INK)
+            img.set_alpha(int(255 * ease))
+            surface.blit(img, img.get_rect(center=(band.centerx, band.y + 92)))
+
+    def _draw_curtain(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((5, 8, 16, 235))
+        surface.blit(shade, (0, 0))
+        p = self.curtain_for or 0
+        w.text(
+            surface,
+            self.tr("match.handover", player=p + 1),
+            (640, 320),
+            56,
+            PLAYER_COLOURS[p],
+            "center",
+        )
+        w.text(surface, self.tr("match.handover_hint"), (640, 390), 28, w.INK, "center")
+
+    def rematch(self) -> MatchScene:
+        return MatchScene(
+            self.app, self.kits, self.humans, 1 - self.first, seed=random.randrange(1 << 30)
+        )

@@ -1,0 +1,126 @@
+"""Pause overlay and the results screen (with rematch)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import widgets as w
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from .app import App
+    from .match_scene import MatchScene
+
+
+class PauseScene(Scene):
+    opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons = [
+            w.Button(
+                pygame.Rect(490, 300, 300, 56),
+                self.tr("pause.resume"),
+                self.app.pop,
+                key=pygame.K_ESCAPE,
+            ),
+            w.Button(pygame.Rect(490, 370, 300, 56), self.tr("pause.menu"), self._menu),
+        ]
+
+    def _menu(self) -> None:
+        from .menu import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        w.handle_buttons(self.buttons, event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        w.text(surface, self.tr("pause.title"), (640, 220), 64, w.ACCENT, "center", shadow=True)
+        for b in self.buttons:
+            b.draw(surface)
+
+
+class ResultsScene(Scene):
+    def __init__(self, app: App, match: MatchScene) -> None:
+        super().__init__(app)
+        self.match = match
+        self.t = 0.0
+        self.buttons = [
+            w.Button(
+                pygame.Rect(340, 600, 280, 56),
+                self.tr("results.rematch"),
+                self._rematch,
+                key=pygame.K_RETURN,
+                colour=(150, 70, 30),
+            ),
+            w.Button(
+                pygame.Rect(660, 600, 280, 56),
+                self.tr("pause.menu"),
+                self._menu,
+                key=pygame.K_ESCAPE,
+            ),
+        ]
+
+    def _rematch(self) -> None:
+        self.app.replace(self.match.rematch())
+
+    def _menu(self) -> None:
+        from .menu import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        w.handle_buttons(self.buttons, event)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from . import art
+
+        surface.blit(art.table_felt(surface.get_size()), (0, 0))
+        state = self.match.session.state
+        winner = state.winner if state.winner is not None else 0
+        humans = self.match.humans
+        if all(humans):
+            title = self.tr("results.player_wins", player=winner + 1)
+        else:
+            title = self.tr("results.you_win") if humans[winner] else self.tr("results.you_lose")
+        w.text(surface, title, (640, 100), 80, w.ACCENT, "center", shadow=True)
+        for p in (0, 1):
+            x = 200 + p * 520
+            ps = state.players[p]
+            w.text(surface, self.tr("match.player", player=p + 1), (x, 200), 36)
+            w.text(
+                surface,
+                self.tr("match.captured_n", n=len(ps.captured), need=state.settings.gates_to_win),
+                (x, 244),
+                26,
+                w.MUTED,
+            )
+            for i, (owner, g) in enumerate(ps.captured):
+                gate = self.match.catalog.gates[g]
+                img = art.gate_card(
+                    gate.colour.value,
+                    (110, 156),
+                    True,
+                    {a.value: v for a, v in gate.bonuses.items()},
+                )
+                surface.blit(img, (x + i * 120, 290))
+                w.text(
+                    surface,
+                    self.tr("results.owner", player=owner + 1),
+                    (x + i * 120 + 55, 456),
+                    18,
+                    w.MUTED,
+                    "center",
+                )
+        w.text(surface, self.tr("results.returned"), (640, 520), 22, w.MUTED, "center")
+        for b in self.buttons:
+            b.draw(surface)

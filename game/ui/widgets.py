@@ -1,0 +1,151 @@
+"""Small widgets: text, panels, buttons. Drawn on the logical surface."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+INK = (236, 240, 250)
+MUTED = (150, 160, 185)
+ACCENT = (255, 196, 64)
+PANEL = (18, 24, 40)
+PANEL_EDGE = (70, 90, 140)
+BG = (10, 14, 26)
+
+
+@lru_cache(maxsize=32)
+def font(size: int) -> pygame.font.Font:
+    """pygame-ce's bundled font: it covers Latin and Cyrillic."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(None, size)
+
+
+def text(
+    surface: pygame.Surface,
+    value: str,
+    pos: tuple[int, int],
+    size: int = 26,
+    colour: tuple[int, int, int] = INK,
+    anchor: str = "topleft",
+    shadow: bool = False,
+) -> pygame.Rect:
+    img = font(size).render(value, True, colour)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(font(size).render(value, True, (0, 0, 0)), rect.move(2, 2))
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(value: str, size: int, width: int) -> list[str]:
+    """Split `value` into lines that fit `width` pixels (explicit newlines kept)."""
+    f = font(size)
+    lines: list[str] = []
+    for para in value.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def paragraph(
+    surface: pygame.Surface,
+    value: str,
+    rect: pygame.Rect,
+    size: int = 24,
+    colour: tuple[int, int, int] = INK,
+    spacing: int = 4,
+) -> int:
+    """Draw wrapped text inside `rect`; returns the y below the last line."""
+    y = rect.y
+    for line in wrap(value, size, rect.w):
+        if y + size > rect.bottom:
+            break
+        text(surface, line, (rect.x, y), size, colour)
+        y += font(size).get_linesize() + spacing
+    return y
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    alpha: int = 220,
+    edge: tuple[int, int, int] = PANEL_EDGE,
+) -> None:
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*PANEL, alpha), box.get_rect(), border_radius=12)
+    pygame.draw.rect(box, (*edge, 255), box.get_rect(), width=2, border_radius=12)
+    surface.blit(box, rect.topleft)
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None]
+    enabled: bool = True
+    reason: str = ""  # why it is disabled, shown on hover
+    hot: bool = False
+    key: int | None = None  # a keyboard shortcut
+    colour: tuple[int, int, int] = (48, 70, 130)
+    data: dict[str, object] = field(default_factory=dict)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hot = self.rect.collidepoint(event.pos)
+        if not self.enabled:
+            return False
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.on_click()
+            return True
+        if event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, size: int = 28) -> None:
+        base = self.colour if self.enabled else (40, 44, 56)
+        if self.enabled and self.hot:
+            base = tuple(min(255, c + 40) for c in base)  # type: ignore[assignment]
+        pygame.draw.rect(surface, base, self.rect, border_radius=10)
+        edge = ACCENT if (self.hot and self.enabled) else PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
+        text(
+            surface,
+            self.label,
+            self.rect.center,
+            size,
+            INK if self.enabled else MUTED,
+            anchor="center",
+        )
+        if self.hot and not self.enabled and self.reason:
+            tip = pygame.Rect(0, 0, 360, 10)
+            lines = wrap(self.reason, 20, tip.w - 16)
+            tip.h = 12 + 20 * len(lines)
+            tip.midbottom = (self.rect.centerx, self.rect.y - 6)
+            tip.clamp_ip(surface.get_rect())
+            panel(surface, tip, 240, ACCENT)
+            for i, line in enumerate(lines):
+                text(surface, line, (tip.x + 8, tip.y + 6 + 20 * i), 20, INK)
+
+
+def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
+    """Offer `event` to each button (hover needs all of them); True if one acted."""
+    acted = False
+    for b in buttons:
+        acted = b.handle(event) or acted
+    return acted

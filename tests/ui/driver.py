@@ -1,0 +1,181 @@
+"""A test player that uses the screen as a person does: it reads what is shown and
+clicks, drags and types through posted events. No shortcut into the rules core: every
+choice is made by clicking the button, card or table place the scene draws for it."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+
+import pygame
+
+from game.ai.aim import AimSkill, plan_throw
+from game.rules.classic import (
+    Action,
+    ChooseAttribute,
+    MoveBakugan,
+    Pass,
+    PlayAbility,
+    SetGate,
+    TakeGate,
+    Throw,
+)
+from game.ui.app import App
+from game.ui.match_scene import MatchScene, card_rect, to_screen
+from game.ui.menu import TitleScene
+from game.ui.results import ResultsScene
+from game.ui.setup import MatchSetupScene
+from game.ui.throwing import MAX_HAND_SPEED, MAX_PULL
+
+
+def post_click(pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def post_key(key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+
+
+class ScreenPlayer:
+    def __init__(self, menu_item: int, seed: int = 0) -> None:
+        self.menu_item = menu_item  # 0: vs AI, 1: two players
+        self.rng = random.Random(seed)
+        self.plan: deque[list[pygame.event.Event] | None] = deque()
+        self.results_seen = 0
+        self.actions = 0
+        self.throws = 0
+        self.wait = 0
+
+    def __call__(self, app: App) -> None:
+        if self.wait:
+            self.wait -= 1
+            return
+        if self.plan:
+            batch = self.plan.popleft()
+            for e in batch or []:
+                pygame.event.post(e)
+            self.wait = 1
+            return
+        scene = app.top
+        if isinstance(scene, TitleScene):
+            post_click(scene.buttons[self.menu_item].rect.center)
+        elif isinstance(scene, MatchSetupScene):
+            post_click(scene.buttons[2].rect.center)  # Start!
+        elif isinstance(scene, ResultsScene):
+            self.results_seen += 1
+            app.running = False
+        elif isinstance(scene, MatchScene):
+            self._play(scene)
+        self.wait = 1
+
+    def _play(self, scene: MatchScene) -> None:
+        if scene.curtain_for is not None:
+            post_click((640, 360))
+            return
+        if scene._busy() or scene._dirty:
+            return
+        p = scene.session.to_act()
+        if p is None or not scene.humans[p]:
+            return
+        if scene.throw_input is not None:
+            self._throw(scene, p)
+            return
+        legal = scene.session.legal_actions()
+        if not legal:
+            return
+        # Prefer a throw or a gate now and then, like a person who wants to get on.
+        action = self.rng.choice(legal)
+        self._do(scene, action)
+
+    def _button_for(self, scene: MatchScene, action: Action) -> tuple[int, int] | None:
+        label = scene._label(action)
+        for b in scene.buttons:
+            if b.label == label and b.enabled:
+                return b.rect.center
+        return None
+
+    def _hand_rect(self, scene: MatchScene, kind: str, ident: str) -> tuple[int, int]:
+        for k, i, rect, playable in scene._hand_items():
+            if k == kind and i == ident:
+                assert playable, f"{ident} is legal but drawn dimmed"
+                return rect.center
+        raise AssertionError(f"{ident} is not shown in the hand")
+
+    def _do(self, scene: MatchScene, action: Action) -> None:
+        self.actions += 1
+        if isinstance(action, SetGate):
+            post_click(self._hand_rect(scene, "gates", action.gate))
+            if scene.session.state.phase == "main":
+                self.plan.append([])
+                self.plan.append(self._click_events(card_rect(action.slot).center))
+        elif isinstance(action, PlayAbility):
+            post_click(self._hand_rect(scene, "abilities", action.card))
+            plays = [a for a in scene.session.legal_actions() if isinstance(a, PlayAbility) and a.card == action.card]
+            if len(plays) > 1:
+                self.plan.append([])
+                self.plan.append(None)  # let the scene build the target buttons
+                self._then_button(scene, action)
+        elif isinstance(action, Pass | Throw | TakeGate | MoveBakugan | ChooseAttribute):
+            pos = self._button_for(scene, action)
+            if pos is None and isinstance(action, TakeGate | MoveBakugan):
+                pos = card_rect(action.slot).center
+            assert pos is not None, f"no button for {action}: {[b.label for b in scene.buttons]}"
+            post_click(pos)
+        else:
+            raise AssertionError(f"unexpected action {action}")
+
+    def _then_button(self, scene: MatchScene, action: Action) -> None:
+        def later() -> list[pygame.event.Event]:
+            pos = self._button_for(scene, action)
+            assert pos is not None, f"no target button for {action}"
+            return self._click_events(pos)
+
+        self.plan.append(_Lazy(later))  # type: ignore[arg-type]
+
+    @staticmethod
+    def _click_events(pos: tuple[int, int]) -> list[pygame.event.Event]:
+        return [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
+
+    def _throw(self, scene: MatchScene, p: int) -> None:
+        self.throws += 1
+        zone = scene.session.zone(p)
+        table = scene.session.table()
+        ti = scene.throw_input
+        assert ti is not None
+        target = self.rng.choice([c.id for c in table.cards])
+        plan = plan_throw(table, (zone.x0, zone.y0, zone.x1, zone.y1), target, self.rng, AimSkill(6, 0.0, 0.0))
+        line_y = ti.y
+        start = to_screen((plan.origin[0], line_y))
+        pull = plan.speed / MAX_HAND_SPEED * MAX_PULL
+        dx, dy = math.cos(plan.angle), -math.sin(plan.angle)
+        end = (int(start[0] - dx * pull), int(start[1] - dy * pull))
+        mid = (int(start[0] - dx * pull / 2), int(start[1] - dy * pull / 2))
+        self.plan.extend([
+            [pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))],
+            [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)],
+            [pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))],
+            [pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))],
+            [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)],
+        ])
+
+
+class _Lazy(list):  # type: ignore[type-arg]
+    """A plan step computed when it is reached (the buttons exist only then)."""
+
+    def __init__(self, fn) -> None:  # type: ignore[no-untyped-def]
+        super().__init__()
+        self.fn = fn
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.fn())
+
+    def __bool__(self) -> bool:
+        return True
