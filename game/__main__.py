@@ -55,9 +55,19 @@ def _cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from game.demo import run_demo
+    if args.text:
+        from game.demo import run_demo
 
-    return run_demo(seed=args.seed, lang=args.lang)
+        return run_demo(seed=args.seed, lang=args.lang or "en")
+    from game.ui.demo import run_screen_demo
+
+    return run_screen_demo(args.seconds, args.screenshot, args.seed, args.lang)
+
+
+def _cmd_lab(args: argparse.Namespace) -> int:
+    from game.ui.lab import run_lab
+
+    return run_lab(args.lang)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -82,10 +92,16 @@ def main(argv: list[str] | None = None) -> int:
     sc = sub.add_parser("scenario", help="run rules scenario files or folders")
     sc.add_argument("paths", nargs="+")
     sc.set_defaults(run=_cmd_scenario)
-    demo = sub.add_parser("demo", help="a short text demo of a match")
+    demo = sub.add_parser("demo", help="the computer plays itself on screen (--text: in words)")
     demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--lang", default="en", choices=("en", "ru"))
+    demo.add_argument("--lang", default=None, choices=("en", "ru"))
+    demo.add_argument("--seconds", type=float, default=60.0)
+    demo.add_argument("--screenshot", default=None, help="save the last frame as a PNG")
+    demo.add_argument("--text", action="store_true", help="tell one match in text instead")
     demo.set_defaults(run=_cmd_demo)
+    lab = sub.add_parser("lab", help="the throw lab: throw on a test table, see the physics")
+    lab.add_argument("--lang", default=None, choices=("en", "ru"))
+    lab.set_defaults(run=_cmd_lab)
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("--lang", default=None, choices=("en", "ru"))
     play.set_defaults(run=_cmd_play)

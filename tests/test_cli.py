@@ -61,7 +61,7 @@ def test_scenario_command_passes_fails_and_reports(tmp_path: Path) -> None:
 
 def test_demo_plays_a_whole_match_in_both_languages() -> None:
     for lang, call, won in (("en", "Bakugan, brawl!", "wins the match"), ("ru", "Бакуган в бой!", "побеждает")):
-        code, out = _run("demo", "--lang", lang, "--seed", "2")
+        code, out = _run("demo", "--text", "--lang", lang, "--seed", "2")
         assert code == 0 and call in out and won in out.splitlines()[-1]
 
 

@@ -10,6 +10,7 @@ positions are mapped into logical coordinates before scenes see them.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 
 import pygame
@@ -32,9 +33,11 @@ def default_language() -> str:
 
 
 def _forget_fonts() -> None:
-    from . import art, widgets
+    from . import art, fonts, widgets
 
-    widgets.font.cache_clear()
+    fonts.load_font.cache_clear()
+    widgets.render.cache_clear()
+    widgets._panel.cache_clear()
     art.font.cache_clear()
     from .pieces import _thumb
 
@@ -59,6 +62,7 @@ class App:
         self.running = True
         self.fullscreen = False
         self.frames = 0
+        self.frame_ms: list[float] = []
         self.aim_assist = True
         self._view = pygame.Rect(0, 0, *LOGICAL)
         self._accum = 0.0
@@ -126,7 +130,11 @@ class App:
     # ----------------------------------------------------------- loop
 
     def step(self) -> None:
-        """One frame: events, fixed-step updates for the elapsed time, draw, flip."""
+        """One frame: events, fixed-step updates for the elapsed time, draw, flip.
+
+        `frame_ms` keeps the work time of each frame, without the wait for the next one.
+        """
+        t0 = time.perf_counter()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False
@@ -141,16 +149,19 @@ class App:
                 self.top.handle(self._translate(event))
             if not self.running:
                 return
+        t1 = time.perf_counter()
         if self.fast:
             self._accum = STEP
         else:
             self._accum += min(self.clock.tick(60) / 1000.0, 0.25)
+        t2 = time.perf_counter()
         while self._accum >= STEP:
             self._accum -= STEP
             if self.stack:
                 self.top.update(STEP * self.time_scale)
         self.draw()
         self.frames += 1
+        self.frame_ms.append((time.perf_counter() - t2 + t1 - t0) * 1000.0)
 
     def draw(self) -> None:
         start = len(self.stack) - 1

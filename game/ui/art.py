@@ -145,16 +145,10 @@ def _outline_of(attribute: str | None) -> RGB:
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = True) -> pygame.font.Font:
-    """pygame-ce's bundled default font (FreeSansBold; covers Cyrillic) at ``size``.
+    """The game's bold face (DejaVu Sans Bold, shipped; covers Cyrillic) at ``size``."""
+    from .fonts import load_font
 
-    The bundled face is already bold; ``bold=True`` adds pygame's faux-bold only at
-    sizes where it stays clean (>= 22), ``bold=False`` never does.
-    """
-    if not pygame.font.get_init():
-        pygame.font.init()
-    f = pygame.font.Font(None, max(1, int(size)))
-    f.bold = bool(bold) and size >= 22
-    return f
+    return load_font(max(1, int(size)), True)
 
 
 # ---------------------------------------------------------------------------- geometry

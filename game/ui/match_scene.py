@@ -102,7 +102,7 @@ class MatchScene(Scene):
         self.last_human: int | None = None
         self.particles: list[list[float]] = []
         self._queue(self.session.timeline)
-        self._dirty = True
+        self._invalidate()
 
     # ------------------------------------------------------------------ helpers
 
@@ -170,16 +170,24 @@ class MatchScene(Scene):
         self._queue(entries)
         self.selected_gate = None
         self.targets = []
-        self._dirty = True
+        self._invalidate()
         if not self.anims:
             self._catch_up()
 
     def _catch_up(self) -> None:
         self.view = self.session.state.clone()
         self.view_resting = dict(self.session.resting)
+        self._invalidate()
+
+    def _invalidate(self) -> None:
+        """The choices on screen are stale: take them away until they are rebuilt."""
         self._dirty = True
+        self.buttons = []
 
     def do(self, action: Action) -> None:
+        if self.session.state.why_illegal(action) is not None:
+            self._invalidate()  # a stale click: rebuild the choices, change nothing
+            return
         self._after_step(self.session.act(action))
 
     # ------------------------------------------------------------------ input
@@ -194,13 +202,16 @@ class MatchScene(Scene):
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
                 self.last_human = self.curtain_for
                 self.curtain_for = None
-                self._dirty = True
+                self._invalidate()
             return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
         if self._busy():
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.anims:
-                self.anims[0].t = self.anims[0].duration  # skip this animation
+            skip = (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE) or (
+                event.type == pygame.MOUSEBUTTONUP and event.button == 1
+            )
+            if skip and self.anims and self.anims[0].kind != "aim":
+                self.anims[0].t = self.anims[0].duration  # short and skippable
             return
         if self.throw_input is not None:
             thrown = self.throw_input.handle(event)
@@ -241,14 +252,14 @@ class MatchScene(Scene):
                         self.do(sets[0])
                     else:
                         self.selected_gate = ident
-                        self._dirty = True
+                        self._invalidate()
                     return
                 plays = [a for a in legal if isinstance(a, PlayAbility) and a.card == ident]
                 if len(plays) == 1:
                     self.do(plays[0])
                 else:
                     self.targets = list(plays)
-                    self._dirty = True
+                    self._invalidate()
                 return
         for slot in self._slots_for_selected():
             if card_rect(slot).collidepoint(pos):
@@ -297,13 +308,15 @@ class MatchScene(Scene):
             a.t += dt
             if a.t >= a.duration:
                 self.anims.pop(0)
-                if not self.anims:
+                if a.kind == "aim":
+                    throw = a.data["throw"]
+                    assert isinstance(throw, physics.Throw)
+                    self._after_step(self.session.throw(int(str(a.data["player"])), throw))
+                elif not self.anims:
                     self._catch_up()
             return
         if self.session.over:
-            from .results import ResultsScene
-
-            self.app.replace(ResultsScene(self.app, self))
+            self.on_over()
             return
         p = self.session.to_act()
         if p is None:
@@ -326,13 +339,20 @@ class MatchScene(Scene):
         if self._dirty:
             self._build_buttons()
 
+    def on_over(self) -> None:
+        """The match ended and its last animation played: show the results."""
+        from .results import ResultsScene
+
+        self.app.replace(ResultsScene(self.app, self))
+
     def _bot_step(self, p: int) -> None:
         bot = self.bots[p]
         obs = self.session.observation(p)
         waiting = self.session.awaiting_throw()
         if waiting is not None:
+            # Aim first, at a person's pace, then let go.
             t = bot.throw(obs, waiting[1], self.session.table(), self.session.zone(p))
-            self._after_step(self.session.throw(p, t))
+            self.anims.append(Anim("aim", 0.9, None, data={"throw": t, "player": p}))
         else:
             self.do(bot.choose(obs, self.session.legal_actions()))
 
@@ -402,7 +422,7 @@ class MatchScene(Scene):
     def _cancel(self) -> None:
         self.targets = []
         self.selected_gate = None
-        self._dirty = True
+        self._invalidate()
 
     # ------------------------------------------------------------------ hand layout
 
@@ -721,7 +741,23 @@ class MatchScene(Scene):
     def _draw_anim(self, surface: pygame.Surface, a: Anim) -> None:
         from . import art
 
-        if a.kind == "roll" and isinstance(a.entry, ThrowDone):
+        if a.kind == "aim":
+            throw = a.data["throw"]
+            assert isinstance(throw, physics.Throw)
+            player = int(str(a.data["player"]))
+            k = min(a.t / a.duration, 1.0)
+            sx, sy = to_screen(throw.origin)
+            length = 40 + 160 * k * throw.speed / physics.MAX_SPEED
+            end = (sx + math.cos(throw.angle) * length, sy - math.sin(throw.angle) * length)
+            pygame.draw.line(surface, PLAYER_COLOURS[player], (sx, sy), end, 3)
+            waiting = self.session.awaiting_throw()
+            attr = None
+            if waiting is not None:
+                d = self.catalog.bakugan[waiting[1]]
+                attr = d.attribute.value if d.attribute else None
+            img = art.closed_sphere(attr, 11, 0.0)
+            surface.blit(img, img.get_rect(center=(sx, sy)))
+        elif a.kind == "roll" and isinstance(a.entry, ThrowDone):
             traj = a.entry.result.trajectory
             if len(traj):
                 pts = [to_screen(traj.at(min(a.t, traj.duration) * k / 12)[:2]) for k in range(13)]

@@ -28,13 +28,18 @@ def _backdrop(surface: pygame.Surface, t: float) -> None:
         surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
 
+ATTRACT_AFTER = 30.0  # seconds untouched on the title before the computer plays itself
+
+
 class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.t = 0.0
+        self.idle = 0.0
         self.buttons: list[w.Button] = []
 
     def enter(self) -> None:
+        self.idle = 0.0
         self._build()
 
     def _build(self) -> None:
@@ -66,6 +71,7 @@ class TitleScene(Scene):
         self.buttons[0].key = pygame.K_RETURN
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.idle = 0.0
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
@@ -73,6 +79,11 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self.idle += dt
+        if self.idle > ATTRACT_AFTER:
+            from .demo import DemoScene
+
+            self.app.push(DemoScene(self.app, seed=int(self.t), attract=True))
 
     def draw(self, surface: pygame.Surface) -> None:
         _backdrop(surface, self.t)

@@ -51,6 +51,9 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.match = match
         self.t = 0.0
+        state = match.session.state
+        # The winner as shown on this screen (tests compare it with the rules core's).
+        self.shown_winner = state.winner if state.winner is not None else -1
         self.buttons = [
             w.Button(
                 pygame.Rect(340, 600, 280, 56),
@@ -86,7 +89,7 @@ class ResultsScene(Scene):
 
         surface.blit(art.table_felt(surface.get_size()), (0, 0))
         state = self.match.session.state
-        winner = state.winner if state.winner is not None else 0
+        winner = max(self.shown_winner, 0)
         humans = self.match.humans
         if all(humans):
             title = self.tr("results.player_wins", player=winner + 1)

@@ -8,6 +8,8 @@ from functools import lru_cache
 
 import pygame
 
+from .fonts import load_font
+
 INK = (236, 240, 250)
 MUTED = (150, 160, 185)
 ACCENT = (255, 196, 64)
@@ -16,12 +18,15 @@ PANEL_EDGE = (70, 90, 140)
 BG = (10, 14, 26)
 
 
-@lru_cache(maxsize=32)
 def font(size: int) -> pygame.font.Font:
-    """pygame-ce's bundled font: it covers Latin and Cyrillic."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, size)
+    """The game's bold face (see fonts.py): it covers Latin and Cyrillic."""
+    return load_font(size, True)
+
+
+@lru_cache(maxsize=2048)
+def render(value: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A rendered label, cached: the screens redraw the same words every frame."""
+    return font(size).render(value, True, colour)
 
 
 def text(
@@ -33,10 +38,10 @@ def text(
     anchor: str = "topleft",
     shadow: bool = False,
 ) -> pygame.Rect:
-    img = font(size).render(value, True, colour)
+    img = render(value, size, colour)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
-        surface.blit(font(size).render(value, True, (0, 0, 0)), rect.move(2, 2))
+        surface.blit(render(value, size, (0, 0, 0)), rect.move(2, 2))
     surface.blit(img, rect)
     return rect
 
@@ -76,16 +81,22 @@ def paragraph(
     return y
 
 
+@lru_cache(maxsize=128)
+def _panel(size: tuple[int, int], alpha: int, edge: tuple[int, int, int]) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*PANEL, alpha), box.get_rect(), border_radius=12)
+    pygame.draw.rect(box, (*edge, 255), box.get_rect(), width=2, border_radius=12)
+    return box
+
+
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
     alpha: int = 220,
     edge: tuple[int, int, int] = PANEL_EDGE,
 ) -> None:
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*PANEL, alpha), box.get_rect(), border_radius=12)
-    pygame.draw.rect(box, (*edge, 255), box.get_rect(), width=2, border_radius=12)
-    surface.blit(box, rect.topleft)
+    r, g, b = edge
+    surface.blit(_panel((rect.w, rect.h), alpha, (r, g, b)), rect.topleft)
 
 
 @dataclass

@@ -30,7 +30,9 @@ from game.ui.throwing import MAX_HAND_SPEED, MAX_PULL
 
 
 def post_click(pos: tuple[int, int], button: int = 1) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
@@ -49,6 +51,8 @@ class ScreenPlayer:
         self.actions = 0
         self.throws = 0
         self.wait = 0
+        self.match: MatchScene | None = None
+        self.shown_winner: int | None = None
 
     def __call__(self, app: App) -> None:
         if self.wait:
@@ -67,6 +71,8 @@ class ScreenPlayer:
             post_click(scene.buttons[2].rect.center)  # Start!
         elif isinstance(scene, ResultsScene):
             self.results_seen += 1
+            self.match = scene.match
+            self.shown_winner = scene.shown_winner
             app.running = False
         elif isinstance(scene, MatchScene):
             self._play(scene)
@@ -114,7 +120,11 @@ class ScreenPlayer:
                 self.plan.append(self._click_events(card_rect(action.slot).center))
         elif isinstance(action, PlayAbility):
             post_click(self._hand_rect(scene, "abilities", action.card))
-            plays = [a for a in scene.session.legal_actions() if isinstance(a, PlayAbility) and a.card == action.card]
+            plays = [
+                a
+                for a in scene.session.legal_actions()
+                if isinstance(a, PlayAbility) and a.card == action.card
+            ]
             if len(plays) > 1:
                 self.plan.append([])
                 self.plan.append(None)  # let the scene build the target buttons
@@ -151,20 +161,24 @@ class ScreenPlayer:
         ti = scene.throw_input
         assert ti is not None
         target = self.rng.choice([c.id for c in table.cards])
-        plan = plan_throw(table, (zone.x0, zone.y0, zone.x1, zone.y1), target, self.rng, AimSkill(6, 0.0, 0.0))
+        plan = plan_throw(
+            table, (zone.x0, zone.y0, zone.x1, zone.y1), target, self.rng, AimSkill(6, 0.0, 0.0)
+        )
         line_y = ti.y
         start = to_screen((plan.origin[0], line_y))
         pull = plan.speed / MAX_HAND_SPEED * MAX_PULL
         dx, dy = math.cos(plan.angle), -math.sin(plan.angle)
         end = (int(start[0] - dx * pull), int(start[1] - dy * pull))
         mid = (int(start[0] - dx * pull / 2), int(start[1] - dy * pull / 2))
-        self.plan.extend([
-            [pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))],
-            [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)],
-            [pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))],
-            [pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))],
-            [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)],
-        ])
+        self.plan.extend(
+            [
+                [pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))],
+                [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)],
+                [pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))],
+                [pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))],
+                [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)],
+            ]
+        )
 
 
 class _Lazy(list):  # type: ignore[type-arg]

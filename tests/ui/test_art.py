@@ -18,9 +18,27 @@ from game.ui import art
 
 ATTRS: tuple[str | None, ...] = (*art.ATTRIBUTES, None)
 HAND_DRAWN = (
-    "dragonoid", "tigrerra", "gorem", "preyas", "hydranoid", "skyress", "saurus", "centipoid",
-    "serpenoid", "juggernoid", "stinglash", "mantris", "falconeer", "reaper", "laserman",
-    "warius", "griffon", "elfin", "siege", "robotallion", "fear_ripper",
+    "dragonoid",
+    "tigrerra",
+    "gorem",
+    "preyas",
+    "hydranoid",
+    "skyress",
+    "saurus",
+    "centipoid",
+    "serpenoid",
+    "juggernoid",
+    "stinglash",
+    "mantris",
+    "falconeer",
+    "reaper",
+    "laserman",
+    "warius",
+    "griffon",
+    "elfin",
+    "siege",
+    "robotallion",
+    "fear_ripper",
 )
 
 
@@ -50,8 +68,10 @@ def test_palettes_cover_every_key() -> None:
 
 
 def test_importing_does_not_initialise_pygame() -> None:
-    code = "import pygame, game.ui.art; assert not pygame.get_init(); " \
-           "assert not pygame.display.get_init()"
+    code = (
+        "import pygame, game.ui.art; assert not pygame.get_init(); "
+        "assert not pygame.display.get_init()"
+    )
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
     subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True)
 
@@ -165,8 +185,9 @@ def test_fallback_is_stable_across_processes() -> None:
     outs = set()
     for seed in ("1", "2"):
         env["PYTHONHASHSEED"] = seed
-        run = subprocess.run([sys.executable, "-c", code], check=True, env=env,
-                             capture_output=True, text=True)
+        run = subprocess.run(
+            [sys.executable, "-c", code], check=True, env=env, capture_output=True, text=True
+        )
         outs.add(run.stdout.strip().splitlines()[-1])
     assert len(outs) == 1
 

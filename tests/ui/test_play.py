@@ -15,6 +15,9 @@ def _play(menu_item: int, seed: int, lang: str = "en") -> ScreenPlayer:
     app.time_scale = 4.0
     player = ScreenPlayer(menu_item, seed)
     app.run(TitleScene(app), max_frames=30_000, each_frame=player)
+    assert player.match is not None
+    # The winner the results screen shows is the rules core's.
+    assert player.shown_winner == player.match.session.state.winner
     return player
 
 

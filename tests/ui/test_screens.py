@@ -1,0 +1,162 @@
+"""Choice screens offer only legal choices; the hot-seat curtain hides the hands; the
+demo and the lab run headless."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import subprocess
+import sys
+
+import pygame
+
+from game import physics
+from game.content.classic import shipped_catalog
+from game.rules.classic import PlayAbility, SetGate, random_kit
+from game.ui.app import App
+from game.ui.lab import LabScene
+from game.ui.match_scene import MatchScene, card_rect, to_screen
+
+from .driver import post_click
+
+CAT = shipped_catalog()
+
+
+def _scene(humans: tuple[bool, bool] = (True, True), seed: int = 4) -> tuple[App, MatchScene]:
+    app = App("en", fast=True)
+    rng = random.Random(seed)
+    scene = MatchScene(app, [random_kit(CAT, rng), random_kit(CAT, rng)], humans, 0, seed=seed)
+    app.push(scene)
+    scene.anims.clear()
+    scene._catch_up()
+    return app, scene
+
+
+def _frames(app: App, n: int = 2) -> None:
+    for _ in range(n):
+        app.step()
+
+
+def test_every_button_is_a_legal_action_and_dimmed_cards_do_nothing() -> None:
+    app, scene = _scene((True, False))
+    app.time_scale = 8.0
+    rng = random.Random(0)
+    checked = 0
+    for _ in range(1500):
+        _frames(app)
+        if scene.session.over:
+            break
+        p = scene.session.to_act()
+        if scene._busy() or p != 0:
+            continue
+        if scene.throw_input is not None:
+            origin = (rng.uniform(300, 500), 90.0)
+            scene._throw(
+                physics.Throw(origin, math.pi / 2 + rng.uniform(-0.1, 0.1), rng.uniform(600, 1400))
+            )
+            continue
+        legal = {str(a) for a in scene.session.legal_actions()}
+        if not legal:
+            continue
+        labels = {scene._label(a): str(a) for a in scene.session.legal_actions()}
+        for b in scene.buttons:
+            if b.label != app.tr("ui.cancel"):
+                assert b.label in labels, f"button {b.label!r} is not a legal action"
+        for kind, ident, rect, playable in scene._hand_items():
+            offered = any(
+                (isinstance(a, SetGate) and a.gate == ident)
+                or (isinstance(a, PlayAbility) and a.card == ident)
+                for a in scene.session.legal_actions()
+            )
+            assert playable == offered, (
+                f"{ident}: drawn {'lit' if playable else 'dimmed'} but legal={offered}"
+            )
+            if not playable:
+                before = scene.session.state.to_json()
+                post_click(rect.center)
+                _frames(app, 1)
+                assert scene.session.state.to_json() == before, (
+                    f"clicking dimmed {ident} did something"
+                )
+                assert scene.selected_gate is None and not scene.targets
+        checked += 1
+        action = scene.session.legal_actions()[rng.randrange(len(legal))]
+        scene.do(action)
+    assert checked >= 8 and scene.session.over
+    pygame.quit()
+
+
+def test_the_hot_seat_curtain_hides_the_hand_until_the_next_player_clicks() -> None:
+    app, scene = _scene((True, True))
+    _frames(app, 3)
+    assert scene.curtain_for == 0
+    # While the curtain is up, clicking where a hand card is does nothing and the screen is dark.
+    rect = scene._hand_items()[0][2]
+    before = scene.session.state.to_json()
+    post_click(rect.center)
+    _frames(app, 1)
+    assert scene.session.state.to_json() == before
+    pixel = app.screen.get_at(rect.center)
+    assert max(pixel.r, pixel.g, pixel.b) < 60, "the hand shows through the curtain"
+    _frames(app, 2)
+    assert scene.curtain_for is None  # the click lifted it
+    # Player 0 sets the opening gate; then the curtain comes down for player 1.
+    scene.do(next(a for a in scene.session.legal_actions()))
+    while scene.anims:
+        _frames(app, 1)
+    _frames(app, 3)
+    assert scene.curtain_for == 1 and scene.viewer == 1
+    pygame.quit()
+
+
+def test_the_throw_lab_resolves_a_dragged_throw() -> None:
+    app = App("en", fast=True)
+    lab = LabScene(app)
+    app.push(lab)
+    start = to_screen((400.0, 90.0))
+    for e in (
+        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(start[0], start[1] + 90), rel=(0, 0), buttons=(1, 0, 0)
+        ),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] + 90), button=1),
+    ):
+        pygame.event.post(e)
+    for _ in range(300):
+        app.step()
+    assert lab.result is not None and not lab.rolling
+    assert lab.result.speed > 0 and len(lab.paths) == 1
+    assert card_rect((2, 2)).w > 0
+    pygame.quit()
+
+
+def test_demo_on_screen_prints_frame_figures_and_saves_a_screenshot(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    shot = tmp_path / "demo.png"
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "demo",
+            "--seconds",
+            "3",
+            "--seed",
+            "3",
+            "--screenshot",
+            str(shot),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
+    assert out.returncode == 0, out.stderr
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    assert (
+        figures["frames"] == 180
+        and figures["median_ms"] > 0
+        and figures["p99_ms"] >= figures["median_ms"]
+    )
+    assert shot.exists() and pygame.image.load(str(shot)).get_size() == (1280, 720)
