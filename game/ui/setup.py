@@ -29,7 +29,7 @@ class MatchSetupScene(Scene):
         self.kits = [random_kit(self.catalog, self.rng), random_kit(self.catalog, self.rng)]
         self.editing = 0  # the player whose kit is shown
         self.first = 0  # 0, 1, or -1 random
-        self.hover: tuple[str, str] | None = None
+        self.hover: tuple[str, str] | None = ("bakugan", self.kits[0].bakugan[0])
         self.buttons: list[w.Button] = []
         self._build()
 
@@ -161,7 +161,7 @@ class MatchSetupScene(Scene):
             else self.tr("setup.player_kit", player=self.editing + 1)
         )
         w.text(surface, who, (60, 40), 44, w.ACCENT, shadow=True)
-        w.text(surface, self.tr("setup.hint"), (60, 88), 22, w.MUTED)
+        w.paragraph(surface, self.tr("setup.hint"), pygame.Rect(60, 84, 440, 44), 19, w.MUTED, 0)
         kit = self.kits[self.editing]
         for kind, i, rect in self._slots():
             ident = getattr(kit, kind)[i]
