@@ -9,27 +9,23 @@ positions are mapped into logical coordinates before scenes see them.
 
 from __future__ import annotations
 
-import os
+import logging
 import time
 from collections.abc import Callable
 
 import pygame
 
 from game.persist.lang import LANGUAGES, tr
+from game.persist.settings import UserSettings, load_settings, save_settings, system_language
 
+from .audio import Audio
 from .scene import Scene
+
+log = logging.getLogger(__name__)
 
 LOGICAL = (1280, 720)
 STEP = 1.0 / 60.0
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-
-
-def default_language() -> str:
-    for var in ("BAKUGAN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var, "")
-        if value:
-            return "ru" if value.lower().startswith("ru") else "en"
-    return "en"
 
 
 def _forget_fonts() -> None:
@@ -46,14 +42,29 @@ def _forget_fonts() -> None:
 
 class App:
     def __init__(
-        self, lang: str | None = None, size: tuple[int, int] = LOGICAL, fast: bool = False
+        self,
+        lang: str | None = None,
+        size: tuple[int, int] = LOGICAL,
+        fast: bool = False,
+        settings: UserSettings | None = None,
     ) -> None:
-        """`fast`: every frame advances one step at once, without waiting (tests, demos)."""
+        """`fast`: every frame advances one step at once, without waiting (tests, demos).
+
+        Without `settings` the player's saved settings are loaded (a bad file gives the
+        defaults and one warning, never a crash); an explicit `lang` wins over them.
+        """
         pygame.init()
         _forget_fonts()  # fonts made before an earlier pygame.quit() are dead
+        if settings is None:
+            settings, warning = load_settings()
+            if warning:
+                log.warning("%s", warning)
+        self.settings = settings
         self.fast = fast
-        self.time_scale = 1.0  # animation speed
-        self.lang = lang if lang in LANGUAGES else default_language()
+        self.time_scale = settings.animation_speed
+        self.lang = lang if lang in LANGUAGES else settings.language
+        self.aim_assist = settings.aim_assist
+        self.audio = Audio(settings.effects_volume, settings.music_volume)
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr(self.lang, "ui.title"))
         self.screen = pygame.Surface(LOGICAL).convert()
@@ -63,7 +74,6 @@ class App:
         self.fullscreen = False
         self.frames = 0
         self.frame_ms: list[float] = []
-        self.aim_assist = True
         self._view = pygame.Rect(0, 0, *LOGICAL)
         self._accum = 0.0
         self._layout()
@@ -95,6 +105,22 @@ class App:
     def reset(self, scene: Scene) -> None:
         self.stack.clear()
         self.push(scene)
+
+    def change_settings(self, **changes: object) -> None:
+        """Apply and save a settings change (a save that fails is logged, not fatal)."""
+        self.settings = self.settings.replace(**changes)
+        self.lang = self.settings.language
+        self.aim_assist = self.settings.aim_assist
+        self.time_scale = self.settings.animation_speed
+        self.audio.effects_volume = self.settings.effects_volume
+        self.audio.music_volume = self.settings.music_volume
+        if self.settings.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+        pygame.display.set_caption(tr(self.lang, "ui.title"))
+        try:
+            save_settings(self.settings)
+        except (OSError, ValueError) as e:
+            log.warning("settings not saved: %s", e)
 
     # ----------------------------------------------------------- window
 
@@ -143,7 +169,7 @@ class App:
                 self._layout()
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                self.toggle_fullscreen()
+                self.change_settings(fullscreen=not self.fullscreen)
                 continue
             if self.stack:
                 self.top.handle(self._translate(event))
@@ -192,6 +218,7 @@ class App:
             self.step()
             if max_frames is not None and self.frames >= max_frames:
                 break
+        self.audio.stop()
         pygame.quit()
 
 
@@ -200,8 +227,10 @@ def main(lang: str | None = None) -> int:
     try:
         app = App(lang)
     except pygame.error as e:
-        print(tr(lang or default_language(), "ui.no_display", error=str(e)))
+        print(tr(lang or system_language(), "ui.no_display", error=str(e)))
         return 1
+    if app.settings.fullscreen:
+        app.toggle_fullscreen()
     from .menu import TitleScene
 
     app.run(TitleScene(app))

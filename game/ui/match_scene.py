@@ -9,10 +9,11 @@ when the animations end.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -37,10 +38,12 @@ from game.rules.classic import events as ev
 
 from . import widgets as w
 from .scene import Scene
+from .throwing import ThrowInput
 
 if TYPE_CHECKING:
     from .app import App
-from .throwing import ThrowInput
+
+log = logging.getLogger(__name__)
 
 TABLE = pygame.Rect(370, 10, 560, 700)
 SCALE = TABLE.h / 1000.0  # px per mm
@@ -101,8 +104,47 @@ class MatchScene(Scene):
         self.curtain_for: int | None = None
         self.last_human: int | None = None
         self.particles: list[list[float]] = []
+        self.shake = 0.0
         self._queue(self.session.timeline)
         self._invalidate()
+
+    @classmethod
+    def resume(cls, app: App, payload: dict[str, object]) -> MatchScene:
+        """The autosaved match, exactly where it stood (raises on a payload that does not fit)."""
+        from game.match.persist import session_from_json
+
+        data = payload["session"]
+        humans_raw = payload["humans"]
+        assert isinstance(data, dict) and isinstance(humans_raw, list) and len(humans_raw) == 2
+        session = session_from_json(data, shipped_catalog())
+        humans = (bool(humans_raw[0]), bool(humans_raw[1]))
+        seed = int(str(payload["seed"]))
+        state = session.state
+        scene = cls(app, list(state.kits), humans, state.settings.first_player, seed=seed)
+        scene.session = session
+        scene.anims.clear()
+        scene._catch_up()
+        return scene
+
+    def _autosave(self, entries: list[Entry]) -> None:
+        """After each turn (and never for computer-only matches) the match is saved."""
+        if not any(self.humans):
+            return
+        from game.match.persist import session_to_json
+        from game.persist.saves import clear_save, save_match
+
+        try:
+            if self.session.over:
+                clear_save()
+            elif any(isinstance(e, ev.TurnStarted) for e in entries):
+                payload = {
+                    "session": session_to_json(self.session),
+                    "humans": list(self.humans),
+                    "seed": self.seed,
+                }
+                save_match(payload)
+        except (OSError, ValueError) as e:  # a full disk must not end the match
+            log.warning("autosave failed: %s", e)
 
     # ------------------------------------------------------------------ helpers
 
@@ -168,6 +210,7 @@ class MatchScene(Scene):
 
     def _after_step(self, entries: list[Entry]) -> None:
         self._queue(entries)
+        self._autosave(entries)
         self.selected_gate = None
         self.targets = []
         self._invalidate()
@@ -189,6 +232,9 @@ class MatchScene(Scene):
             self._invalidate()  # a stale click: rebuild the choices, change nothing
             return
         self._after_step(self.session.act(action))
+
+    def enter(self) -> None:
+        self.app.audio.music(False)
 
     # ------------------------------------------------------------------ input
 
@@ -301,11 +347,15 @@ class MatchScene(Scene):
             part[1] += part[3] * dt
             part[4] -= dt
         self.particles = [q for q in self.particles if q[4] > 0]
+        self.shake = max(0.0, self.shake - dt)
         if self.anims:
             a = self.anims[0]
-            if a.t == 0.0 and a.kind == "pop" and isinstance(a.entry, ThrowDone):
-                self._burst(a.entry)
+            if a.t == 0.0:
+                self._begin(a)
+            before = a.t
             a.t += dt
+            if a.kind == "roll" and isinstance(a.entry, ThrowDone):
+                self._rolling_sound(a.entry, before, a.t)
             if a.t >= a.duration:
                 self.anims.pop(0)
                 if a.kind == "aim":
@@ -341,6 +391,7 @@ class MatchScene(Scene):
 
     def on_over(self) -> None:
         """The match ended and its last animation played: show the results."""
+        self.app.audio.roll(0.0)
         from .results import ResultsScene
 
         self.app.replace(ResultsScene(self.app, self))
@@ -359,9 +410,49 @@ class MatchScene(Scene):
     def _burst(self, e: ThrowDone) -> None:
         from . import art
 
+        level = self.app.settings.effects_level
+        if level == "off":
+            return
         x, y = to_screen(e.result.landing.position)
-        for dx, dy, speed, life in art.burst_particles(len(self.session.timeline), 26):
+        count = 26 if level == "full" else 10
+        for dx, dy, speed, life in art.burst_particles(len(self.session.timeline), count):
             self.particles.append([x, y, dx * speed, dy * speed, life])
+
+    _SOUNDS: ClassVar[dict[type, str]] = {
+        ev.GateOpened: "flip",
+        ev.GateSet: "flip",
+        ev.AbilityPlayed: "ability",
+        ev.Missed: "miss",
+        ev.GateCaptured: "capture",
+        ev.GameWon: "victory",
+        ev.BattleResolved: "battle_win",
+    }
+
+    def _begin(self, a: Anim) -> None:
+        """An animation starts: its sound, and the pop's particles."""
+        audio = self.app.audio
+        if a.kind == "roll":
+            audio.play("throw")
+        elif a.kind == "pop" and isinstance(a.entry, ThrowDone):
+            audio.roll(0.0)
+            audio.play("pop")
+            self._burst(a.entry)
+        elif a.entry is not None and type(a.entry) in self._SOUNDS:
+            audio.play(self._SOUNDS[type(a.entry)])
+
+    def _rolling_sound(self, e: ThrowDone, t0: float, t1: float) -> None:
+        """The roll's loudness follows the speed; contacts knock, hard ones shake the view."""
+        traj = e.result.trajectory
+        if not len(traj) or t1 >= traj.duration:
+            self.app.audio.roll(0.0)
+            return
+        (x0, y0, _), (x1, y1, _) = traj.at(t0), traj.at(t1)
+        self.app.audio.roll(math.hypot(x1 - x0, y1 - y0) / max(t1 - t0, 1e-6))
+        for contact in e.result.contacts:
+            if t0 < contact.time <= t1:
+                self.app.audio.hit(contact.impulse)
+                if contact.impulse > 500 and self.app.settings.effects_level != "off":
+                    self.shake = 0.25 if self.app.settings.effects_level == "full" else 0.12
 
     # ------------------------------------------------------------------ buttons
 
@@ -460,6 +551,9 @@ class MatchScene(Scene):
             self._draw_anim(surface, self.anims[0])
         if self.curtain_for is not None:
             self._draw_curtain(surface)
+        if self.shake > 0:
+            k = self.shake / 0.25
+            surface.scroll(int(6 * k * math.sin(self.t * 90)), int(4 * k * math.cos(self.t * 70)))
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         from . import art

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -36,16 +37,24 @@ class TitleScene(Scene):
         super().__init__(app)
         self.t = 0.0
         self.idle = 0.0
+        self.message = ""
+        self.message_t = 0.0
         self.buttons: list[w.Button] = []
 
     def enter(self) -> None:
         self.idle = 0.0
+        self.app.audio.music(True)
         self._build()
 
     def _build(self) -> None:
+        from game.persist.saves import has_save
+
         from .setup import MatchSetupScene
 
-        items = [
+        items: list[tuple[str, Callable[[], None], bool, str]] = []
+        if has_save():
+            items.append(("save.continue", self._continue, True, ""))
+        items += [
             (
                 "menu.play_ai",
                 lambda: self.app.push(MatchSetupScene(self.app, hotseat=False)),
@@ -64,11 +73,26 @@ class TitleScene(Scene):
             ("menu.quit", self.app.pop, True, ""),
         ]
         self.buttons = []
+        top = 300 if len(items) <= 6 else 272
+        step = 64 if len(items) <= 6 else 58
         for i, (key, fn, enabled, reason) in enumerate(items):
-            rect = pygame.Rect(0, 0, 380, 52)
-            rect.center = (640, 300 + i * 64)
+            rect = pygame.Rect(0, 0, 380, 50)
+            rect.center = (640, top + i * step)
             self.buttons.append(w.Button(rect, self.tr(key), fn, enabled, reason))
         self.buttons[0].key = pygame.K_RETURN
+
+    def _continue(self) -> None:
+        from game.persist.saves import restore_match
+
+        from .match_scene import MatchScene
+
+        scene, error = restore_match(lambda data: MatchScene.resume(self.app, data))
+        if scene is not None:
+            self.app.push(scene)
+        else:
+            self.message = error.text(self.app.lang) if error is not None else ""
+            self.message_t = 8.0
+            self._build()
 
     def handle(self, event: pygame.event.Event) -> None:
         self.idle = 0.0
@@ -80,6 +104,7 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         self.idle += dt
+        self.message_t = max(0.0, self.message_t - dt)
         if self.idle > ATTRACT_AFTER:
             from .demo import DemoScene
 
@@ -101,6 +126,10 @@ class TitleScene(Scene):
         for b in self.buttons:
             b.draw(surface)
         w.text(surface, self.tr("menu.keys"), (640, 700), 20, w.MUTED, "center")
+        if self.message_t > 0:
+            box = pygame.Rect(240, 620, 800, 64)
+            w.panel(surface, box, 240, (220, 120, 80))
+            w.paragraph(surface, self.message, box.inflate(-24, -14), 20)
 
 
 class HowToScene(Scene):
@@ -176,39 +205,67 @@ class HowToScene(Scene):
 
 
 class SettingsScene(Scene):
+    """Every setting is one button that steps through its values; changes apply and save
+    at once."""
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.t = 0.0
         self.buttons: list[w.Button] = []
         self._build()
 
-    def _build(self) -> None:
-        lang_label = self.tr("settings.language", value=self.tr(f"lang.{self.app.lang}"))
-        assist = self.tr("settings.on" if self.app.aim_assist else "settings.off")
-        self.buttons = [
-            w.Button(pygame.Rect(440, 260, 400, 52), lang_label, self._lang),
-            w.Button(
-                pygame.Rect(440, 330, 400, 52),
-                self.tr("settings.aim_assist", value=assist),
-                self._assist,
-            ),
-            w.Button(
-                pygame.Rect(440, 430, 400, 52),
-                self.tr("ui.back"),
-                self.app.pop,
-                key=pygame.K_ESCAPE,
-            ),
+    def _rows(self) -> list[tuple[str, str, Callable[[], None]]]:
+        st = self.app.settings
+        on_off = {True: self.tr("settings.on"), False: self.tr("settings.off")}
+        return [
+            ("settings.language", self.tr(f"lang.{self.app.lang}"), self._lang),
+            ("settings.effects_volume", f"{round(st.effects_volume * 100)}%", self._effects),
+            ("settings.music_volume", f"{round(st.music_volume * 100)}%", self._music),
+            ("settings.aim_assist", on_off[st.aim_assist], self._assist),
+            ("settings.animation_speed", f"{st.animation_speed:g}x", self._speed),
+            ("settings.effects", self.tr(f"settings.effects_{st.effects_level}"), self._fx),
+            ("settings.fullscreen", on_off[st.fullscreen], self._fullscreen),
         ]
+
+    def _build(self) -> None:
+        self.buttons = []
+        for i, (key, value, fn) in enumerate(self._rows()):
+            rect = pygame.Rect(390, 150 + i * 62, 500, 52)
+            self.buttons.append(w.Button(rect, self.tr(key, value=value), fn))
+        back = pygame.Rect(490, 150 + 7 * 62 + 20, 300, 52)
+        self.buttons.append(w.Button(back, self.tr("ui.back"), self.app.pop, key=pygame.K_ESCAPE))
+
+    def _change(self, **changes: object) -> None:
+        self.app.change_settings(**changes)
+        self.app.audio.play("ui_click")
+        self._build()
 
     def _lang(self) -> None:
         i = LANGUAGES.index(self.app.lang)
-        self.app.lang = LANGUAGES[(i + 1) % len(LANGUAGES)]
-        pygame.display.set_caption(self.tr("ui.title"))
-        self._build()
+        self._change(language=LANGUAGES[(i + 1) % len(LANGUAGES)])
+
+    def _effects(self) -> None:
+        self._change(effects_volume=round((self.app.settings.effects_volume + 0.2) % 1.2, 1))
+
+    def _music(self) -> None:
+        self._change(music_volume=round((self.app.settings.music_volume + 0.2) % 1.2, 1))
 
     def _assist(self) -> None:
-        self.app.aim_assist = not self.app.aim_assist
-        self._build()
+        self._change(aim_assist=not self.app.settings.aim_assist)
+
+    def _speed(self) -> None:
+        speeds = (0.5, 1.0, 1.5, 2.0, 3.0)
+        now = self.app.settings.animation_speed
+        nxt = next((v for v in speeds if v > now + 1e-9), speeds[0])
+        self._change(animation_speed=nxt)
+
+    def _fx(self) -> None:
+        levels = ("full", "reduced", "off")
+        i = levels.index(self.app.settings.effects_level)
+        self._change(effects_level=levels[(i + 1) % 3])
+
+    def _fullscreen(self) -> None:
+        self._change(fullscreen=not self.app.settings.fullscreen)
 
     def handle(self, event: pygame.event.Event) -> None:
         w.handle_buttons(self.buttons, event)
@@ -218,6 +275,6 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         _backdrop(surface, self.t)
-        w.text(surface, self.tr("menu.settings"), (640, 180), 56, w.ACCENT, "center", shadow=True)
+        w.text(surface, self.tr("menu.settings"), (640, 80), 56, w.ACCENT, "center", shadow=True)
         for b in self.buttons:
-            b.draw(surface)
+            b.draw(surface, 24)

@@ -1,0 +1,110 @@
+"""A match session as plain JSON and back, for the autosave (`game.persist.saves`).
+
+Pure conversion, no file I/O. What is kept: the rules state (`MatchState.to_json`, which
+holds the settings, the kits and the random generator), where each opened Bakugan rests
+on the table, the table's size and the spheres' radii. That is everything the next
+legal actions and the next events depend on: a restored session equals the original
+(`state ==`) and answers the same action with the same events. The `timeline` (what
+was already shown) is not kept; a restored session starts with an empty one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.match.session import MatchSession
+from game.rules.classic import Catalog, MatchState
+
+FORMAT = "bakugan-session/1"
+FIELDS = ("format", "state", "resting", "table", "sphere_radius")
+
+
+class SessionFormatError(ValueError):
+    """Session JSON that cannot be restored: names the field and the problem."""
+
+
+def session_to_json(session: MatchSession) -> dict[str, Any]:
+    """The session as a JSON-able dict."""
+    return {
+        "format": FORMAT,
+        "state": session.state.to_json(),
+        "resting": [
+            [player, bakugan, x, y] for (player, bakugan), (x, y) in session.resting.items()
+        ],
+        "table": [session.width, session.height],
+        "sphere_radius": dict(session.sphere_radius),
+    }
+
+
+def _number(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise SessionFormatError(f"{where}: expected a number, got {value!r}")
+    return float(value)
+
+
+def session_from_json(data: dict[str, Any], catalog: Catalog) -> MatchSession:
+    """The session `session_to_json` gave; raises `SessionFormatError` on bad data."""
+    if not isinstance(data, dict):
+        raise SessionFormatError("session: expected an object")
+    if data.get("format") != FORMAT:
+        raise SessionFormatError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+    missing = [k for k in FIELDS if k not in data]
+    if missing:
+        raise SessionFormatError(f"missing fields: {', '.join(missing)}")
+    try:
+        state = MatchState.from_json(data["state"], catalog)
+    except (KeyError, TypeError, ValueError, IndexError) as e:
+        raise SessionFormatError(f"state: {type(e).__name__}: {e}") from e
+    table = data["table"]
+    if not isinstance(table, list) or len(table) != 2:
+        raise SessionFormatError(f"table: expected [width, height], got {table!r}")
+    size = (_number(table[0], "table"), _number(table[1], "table"))
+    radii = data["sphere_radius"]
+    if not isinstance(radii, dict):
+        raise SessionFormatError("sphere_radius: expected an object")
+    sphere_radius = {str(k): _number(v, f"sphere_radius.{k}") for k, v in radii.items()}
+    resting: dict[tuple[int, str], tuple[float, float]] = {}
+    for item in data["resting"]:
+        if not (isinstance(item, list) and len(item) == 4 and isinstance(item[1], str)):
+            raise SessionFormatError(f"resting: expected [player, bakugan, x, y], got {item!r}")
+        player = item[0]
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise SessionFormatError(f"resting: bad player {player!r}")
+        resting[(player, item[1])] = (_number(item[2], "resting"), _number(item[3], "resting"))
+    # A fresh session checks the kits against this catalog (a save from another card
+    # set fails here, not three turns later) and sets up every other attribute.
+    kits = list(state.kits)
+    try:
+        session = MatchSession(
+            catalog, kits, state.settings, table_size=size, sphere_radius=sphere_radius
+        )
+    except ValueError as e:
+        raise SessionFormatError(f"kits: {e}") from e
+    _check_ids(state, catalog)
+    standing = {x for fg in state.field.values() for x in fg.standing}
+    stray = [k for k in resting if k not in standing]
+    if stray:
+        raise SessionFormatError(f"resting: {stray} do not stand on a Gate Card")
+    session.state = state
+    session.resting = resting
+    session.timeline = []
+    return session
+
+
+def _check_ids(state: MatchState, catalog: Catalog) -> None:
+    """Every card and Bakugan id of the state is one the catalog knows."""
+    for i, p in enumerate(state.players):
+        for kind, ids, known in (
+            ("bakugan", [*p.unused, *p.used], catalog.bakugan),
+            ("gates", [*p.gates, *(g for _, g in p.captured)], catalog.gates),
+            ("abilities", [*p.abilities, *p.used_abilities], catalog.abilities),
+        ):
+            unknown = sorted({x for x in ids if x not in known})
+            if unknown:
+                raise SessionFormatError(f"players[{i}].{kind}: unknown ids {unknown}")
+    for slot, fg in state.field.items():
+        if fg.gate not in catalog.gates:
+            raise SessionFormatError(f"field {slot}: unknown gate {fg.gate!r}")
+        unknown = sorted({b for _, b in fg.standing if b not in catalog.bakugan})
+        if unknown:
+            raise SessionFormatError(f"field {slot}: unknown Bakugan {unknown}")

@@ -1,0 +1,245 @@
+"""The autosave of a match in progress, so quitting or a crash mid-match can resume.
+
+One file, ``autosave.json`` in the data folder, written atomically after each turn::
+
+    {"format": "bakugan-save", "version": 1, "saved_at": "...",
+     "checksum": "sha256:<hex>", "payload": {...}}
+
+The checksum is the SHA-256 of the payload's canonical JSON (sorted keys, no spaces,
+UTF-8). The payload is whatever the match layer hands over (`game.match.persist`).
+
+A save is loaded whole or not at all: bad JSON, another format or version, a checksum
+mismatch or missing fields make it *damaged*. A damaged save is moved aside to
+``autosave.damaged-<timestamp>.json`` (kept for a bug report, never read again) and
+reported as a `SaveError`, whose `key` and `params` name a message of the ``[save]``
+section of the language catalogs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from game.persist import paths
+from game.persist.atomic import remove_stale_temps, write_atomic
+
+log = logging.getLogger(__name__)
+
+FORMAT = "bakugan-save"
+VERSION = 1
+_ENVELOPE = ("format", "version", "checksum", "payload")
+
+T = TypeVar("T")
+
+
+class SaveError(Exception):
+    """A save that cannot be used, and why.
+
+    `reason` is a short code (``unreadable``, ``not_json``, ``not_a_save``, ``version``,
+    ``checksum``, ``missing``, ``bad_match``, ``not_saved``); `detail` is English for the
+    log; `key` and `params` name the player's message in the language catalogs;
+    `moved_to` is where a damaged save was set aside (None when it was not moved).
+    """
+
+    def __init__(self, reason: str, detail: str, path: Path | None = None) -> None:
+        self.reason = reason
+        self.detail = detail
+        self.path = path
+        self.moved_to: Path | None = None
+        where = f"{path}: " if path is not None else ""
+        super().__init__(f"{where}{detail}")
+
+    @property
+    def key(self) -> str:
+        """The catalog key of the player's message."""
+        if self.reason == "not_saved":
+            return "save.not_saved"
+        return "save.damaged" if self.moved_to is not None else "save.damaged_removed"
+
+    @property
+    def params(self) -> dict[str, str]:
+        """The message's fields: `why` (the catalog key of the reason) and `file`."""
+        if self.reason == "not_saved":
+            return {"file": str(self.path or "")}
+        why = f"save.why_{self.reason}"
+        return {"why": why, "file": self.moved_to.name} if self.moved_to else {"why": why}
+
+    def text(self, lang: str) -> str:
+        """The player's message in `lang`."""
+        from game.persist.lang import tr
+
+        params = self.params
+        if "why" in params:
+            params = {**params, "why": tr(lang, params["why"])}
+        return tr(lang, self.key, **params)
+
+
+def canonical(payload: Any) -> bytes:
+    """The canonical JSON bytes of `payload` that the checksum covers."""
+    return json.dumps(
+        payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode("utf-8")
+
+
+def checksum(payload: Any) -> str:
+    return "sha256:" + hashlib.sha256(canonical(payload)).hexdigest()
+
+
+def encode(payload: dict[str, Any], saved_at: str | None = None) -> bytes:
+    """The bytes of a save file holding `payload`."""
+    envelope = {
+        "format": FORMAT,
+        "version": VERSION,
+        "saved_at": saved_at or time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "checksum": checksum(payload),
+        "payload": payload,
+    }
+    return json.dumps(envelope, ensure_ascii=False, allow_nan=False, indent=1).encode("utf-8")
+
+
+def decode(raw: bytes, required: Iterable[str] = (), path: Path | None = None) -> dict[str, Any]:
+    """The payload of a save file's bytes, checked whole; raises `SaveError`."""
+    try:
+        envelope = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise SaveError("not_json", f"not valid JSON ({e})", path) from e
+    if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
+        raise SaveError("not_a_save", "not a save file of this game", path)
+    missing = [k for k in _ENVELOPE if k not in envelope]
+    if missing:
+        raise SaveError("missing", f"missing fields: {', '.join(missing)}", path)
+    version = envelope["version"]
+    if version != VERSION or isinstance(version, bool):
+        raise SaveError("version", f"save version {version!r}, this game reads {VERSION}", path)
+    payload = envelope["payload"]
+    if not isinstance(payload, dict):
+        raise SaveError("missing", "the payload is not an object", path)
+    try:
+        actual = checksum(payload)
+    except ValueError as e:  # NaN or infinity smuggled in
+        raise SaveError("checksum", f"payload cannot be checked ({e})", path) from e
+    if actual != envelope["checksum"]:
+        raise SaveError(
+            "checksum", f"checksum mismatch (file {envelope['checksum']!r}, data {actual!r})", path
+        )
+    absent = [k for k in required if k not in payload]
+    if absent:
+        raise SaveError("missing", f"payload misses: {', '.join(absent)}", path)
+    return payload
+
+
+# ---------------------------------------------------------------- the autosave file
+
+
+def save_path() -> Path:
+    return paths.autosave_path()
+
+
+def has_save() -> bool:
+    """Whether there is an autosave to offer ("Continue"); it may still prove damaged."""
+    try:
+        return save_path().is_file()
+    except Exception:
+        return False
+
+
+def save_match(data: dict[str, Any]) -> Path:
+    """Write the autosave atomically; returns its path. Raises `SaveError` ("not_saved")
+    when it cannot be written; the previous save is then untouched."""
+    path = save_path()
+    try:
+        raw = encode(data)
+    except (TypeError, ValueError) as e:
+        raise SaveError("not_saved", f"the match cannot be written as JSON ({e})", path) from e
+    try:
+        remove_stale_temps(path)
+        write_atomic(path, raw)
+    except OSError as e:
+        raise SaveError("not_saved", f"cannot write ({e.strerror or e})", path) from e
+    return path
+
+
+def set_aside(path: Path) -> Path | None:
+    """Move a damaged save out of the way, to ``<stem>.damaged-<timestamp>.json``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1000):
+        suffix = "" if n == 0 else f"-{n}"
+        target = path.with_name(f"{path.stem}.damaged-{stamp}{suffix}{path.suffix}")
+        if target.exists():
+            continue
+        try:
+            os.replace(path, target)
+        except OSError as e:
+            log.warning("%s: cannot set the damaged save aside (%s); deleting it", path, e)
+            with contextlib.suppress(OSError):
+                path.unlink()
+            return None
+        return target
+    with contextlib.suppress(OSError):
+        path.unlink()
+    return None
+
+
+def _damaged(error: SaveError) -> SaveError:
+    if error.path is not None and error.path.exists():
+        error.moved_to = set_aside(error.path)
+    log.warning("damaged save: %s (set aside as %s)", error, error.moved_to)
+    return error
+
+
+def load_match(required: Iterable[str] = ()) -> tuple[dict[str, Any] | None, SaveError | None]:
+    """The autosave's payload, or None; never raises.
+
+    (None, None): there is no save. (None, error): the save was damaged, has been set
+    aside, and `error` says why. `required` names payload fields that must be present.
+    """
+    try:
+        path = save_path()
+    except Exception as e:  # no home folder at all: nothing to resume
+        log.warning("no data folder for saves: %s", e)
+        return None, None
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as e:
+        return None, _damaged(SaveError("unreadable", f"cannot be read ({e.strerror or e})", path))
+    try:
+        return decode(raw, required, path), None
+    except SaveError as e:
+        return None, _damaged(e)
+
+
+def restore_match(
+    restore: Callable[[dict[str, Any]], T], required: Iterable[str] = ()
+) -> tuple[T | None, SaveError | None]:
+    """`restore(payload)` of the autosave, or None; never raises.
+
+    A payload that passes the checksum but that `restore` rejects (raises anything: an
+    unknown card id, a field of the wrong type) counts as damaged too, and is set aside.
+    """
+    data, error = load_match(required)
+    if data is None:
+        return None, error
+    try:
+        return restore(data), None
+    except Exception as e:
+        path = save_path()
+        return None, _damaged(SaveError("bad_match", f"{type(e).__name__}: {e}", path))
+
+
+def clear_save() -> None:
+    """Forget the autosave (the match ended or the player chose a new one)."""
+    try:
+        path = save_path()
+        path.unlink(missing_ok=True)
+        remove_stale_temps(path)
+    except OSError as e:
+        log.warning("cannot delete the autosave: %s", e)
