@@ -19,6 +19,7 @@ from game.persist.lang import LANGUAGES, tr
 from game.persist.settings import UserSettings, load_settings, save_settings, system_language
 
 from .audio import Audio
+from .gamepad import Gamepad
 from .scene import Scene
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,7 @@ class App:
         self.lang = lang if lang in LANGUAGES else settings.language
         self.aim_assist = settings.aim_assist
         self.audio = Audio(settings.effects_volume, settings.music_volume)
+        self.gamepad = Gamepad()
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr(self.lang, "ui.title"))
         self.screen = pygame.Surface(LOGICAL).convert()
@@ -161,7 +163,11 @@ class App:
         `frame_ms` keeps the work time of each frame, without the wait for the next one.
         """
         t0 = time.perf_counter()
+        events: list[pygame.event.Event] = []
         for event in pygame.event.get():
+            events.extend(self.gamepad.translate(event) or [event])
+        events.extend(self.gamepad.update(STEP))
+        for event in events:
             if event.type == pygame.QUIT:
                 self.running = False
                 return

@@ -12,7 +12,9 @@ from __future__ import annotations
 import logging
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -289,34 +291,35 @@ class MatchScene(Scene):
         if p is None or not self.humans[p]:
             return
         legal = self.session.legal_actions()
-        # A Gate Card in hand, then (in a turn) a highlighted slot on the table.
-        for kind, ident, rect, playable in self._hand_items():
-            if rect.collidepoint(pos) and playable:
-                if kind == "gates":
-                    sets = [a for a in legal if isinstance(a, SetGate) and a.gate == ident]
-                    if len({a.slot for a in sets}) == 1:
-                        self.do(sets[0])
-                    else:
-                        self.selected_gate = ident
-                        self._invalidate()
-                    return
-                plays = [a for a in legal if isinstance(a, PlayAbility) and a.card == ident]
-                if len(plays) == 1:
-                    self.do(plays[0])
-                else:
-                    self.targets = list(plays)
-                    self._invalidate()
-                return
-        for slot in self._slots_for_selected():
-            if card_rect(slot).collidepoint(pos):
-                assert self.selected_gate is not None
-                self.do(SetGate(p, self.selected_gate, slot))
-                return
-        # Clicking a Gate Card to take it or move onto it.
+        # Hand cards and glowing places are ghost buttons (so keys and pads reach them
+        # too); here only a click on a Gate Card to take it or move onto it remains.
         for a in legal:
             if isinstance(a, TakeGate | MoveBakugan) and card_rect(a.slot).collidepoint(pos):
                 self.do(a)
                 return
+
+    def _hand_choice(self, kind: str, ident: str) -> None:
+        """A playable card in hand was chosen: a Gate Card to place, an Ability to play."""
+        legal = self.session.legal_actions()
+        if kind == "gates":
+            sets = [a for a in legal if isinstance(a, SetGate) and a.gate == ident]
+            if len({a.slot for a in sets}) == 1:
+                self.do(sets[0])
+            else:
+                self.selected_gate = ident
+                self._invalidate()
+            return
+        plays = [a for a in legal if isinstance(a, PlayAbility) and a.card == ident]
+        if len(plays) == 1:
+            self.do(plays[0])
+        else:
+            self.targets = list(plays)
+            self._invalidate()
+
+    def _place(self, slot: tuple[int, int]) -> None:
+        p = self.session.to_act()
+        if p is not None and self.selected_gate is not None:
+            self.do(SetGate(p, self.selected_gate, slot))
 
     def _slots_for_selected(self) -> list[tuple[int, int]]:
         if self.selected_gate is None:
@@ -490,6 +493,13 @@ class MatchScene(Scene):
         p = self.session.to_act()
         if p is None or not self.humans[p] or self.session.awaiting_throw():
             return
+        for kind, ident, rect, playable in self._hand_items():
+            if playable and not self.targets and self.selected_gate is None:
+                choose = partial(self._hand_choice, kind, ident)
+                self.buttons.append(w.Button(rect, ident, choose, ghost=True))
+        for slot in self._slots_for_selected():
+            place = partial(self._place, slot)
+            self.buttons.append(w.Button(card_rect(slot), f"@{slot}", place, ghost=True))
         legal = self.session.legal_actions()
         shown: list[Action] = list(self.targets)
         if not shown:
@@ -502,10 +512,11 @@ class MatchScene(Scene):
             shown.append(Pass(-1))  # "cancel" marker
         y = 430
         for a in shown[:8]:
+            fn: Callable[[], None]
             if isinstance(a, Pass) and a.player == -1:
                 label, fn = self.tr("ui.cancel"), self._cancel
             else:
-                label, fn = self._label(a), (lambda a=a: self.do(a))  # type: ignore[misc]
+                label, fn = self._label(a), partial(self.do, a)
             key = pygame.K_p if isinstance(a, Pass) and a.player >= 0 else None
             self.buttons.append(w.Button(pygame.Rect(950, y, 310, 34), label, fn, key=key))
             y += 38

@@ -110,6 +110,8 @@ class Button:
     key: int | None = None  # a keyboard shortcut
     colour: tuple[int, int, int] = (48, 70, 130)
     data: dict[str, object] = field(default_factory=dict)
+    focused: bool = False  # chosen with the keyboard or a game controller
+    ghost: bool = False  # no face of its own: it stands for a card or a place drawn elsewhere
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -129,11 +131,17 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, size: int = 28) -> None:
+        if self.ghost:
+            if self.focused:
+                pygame.draw.rect(
+                    surface, (255, 255, 255), self.rect.inflate(8, 8), 3, border_radius=8
+                )
+            return
         base = self.colour if self.enabled else (40, 44, 56)
-        if self.enabled and self.hot:
+        if self.enabled and (self.hot or self.focused):
             base = tuple(min(255, c + 40) for c in base)  # type: ignore[assignment]
         pygame.draw.rect(surface, base, self.rect, border_radius=10)
-        edge = ACCENT if (self.hot and self.enabled) else PANEL_EDGE
+        edge = ACCENT if ((self.hot or self.focused) and self.enabled) else PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
         text(
             surface,
@@ -154,9 +162,34 @@ class Button:
                 text(surface, line, (tip.x + 8, tip.y + 6 + 20 * i), 20, INK)
 
 
+FOCUS_NEXT = (pygame.K_DOWN, pygame.K_TAB)
+FOCUS_PREV = (pygame.K_UP,)
+ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
 def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
-    """Offer `event` to each button (hover needs all of them); True if one acted."""
+    """Offer `event` to each button (hover needs all of them); True if one acted.
+
+    Up / Down / Tab move a focus through the enabled buttons and Enter presses the
+    focused one, so every screen can be played with the keyboard or a game controller.
+    """
+    if event.type == pygame.KEYDOWN and event.key in FOCUS_NEXT + FOCUS_PREV:
+        live = [b for b in buttons if b.enabled]
+        if live:
+            at = next((i for i, b in enumerate(live) if b.focused), -1)
+            step = 1 if event.key in FOCUS_NEXT else -1
+            for b in live:
+                b.focused = False
+            live[(at + step) % len(live) if at >= 0 else (0 if step > 0 else -1)].focused = True
+            return True
+    if event.type == pygame.KEYDOWN and event.key in ACTIVATE:
+        focused = next((b for b in buttons if b.focused and b.enabled), None)
+        if focused is not None:
+            focused.on_click()
+            return True
     acted = False
     for b in buttons:
         acted = b.handle(event) or acted
+        if acted:
+            break
     return acted

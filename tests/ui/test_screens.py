@@ -61,7 +61,7 @@ def test_every_button_is_a_legal_action_and_dimmed_cards_do_nothing() -> None:
             continue
         labels = {scene._label(a): str(a) for a in scene.session.legal_actions()}
         for b in scene.buttons:
-            if b.label != app.tr("ui.cancel"):
+            if not b.ghost and b.label != app.tr("ui.cancel"):
                 assert b.label in labels, f"button {b.label!r} is not a legal action"
         for kind, ident, rect, playable in scene._hand_items():
             offered = any(

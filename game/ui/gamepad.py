@@ -1,0 +1,112 @@
+"""Game controllers: the pad speaks the keyboard's language.
+
+Every controller event becomes the key a keyboard player would press, so scenes need
+no pad code of their own: the left stick aims (Left / Right, repeating faster the
+further it leans), the right trigger (or A held in a throw) charges (Space), the D-pad
+moves the focus (Up / Down) and the sphere along its line (A / D keys), A chooses
+(Enter), B goes back (Esc), X passes (P), the shoulders spin (Q / E). Controllers can be
+plugged in and out at any time.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+DEADZONE = 0.25
+TRIGGER_ON = 0.5
+AXIS_MAX = 32767.0
+
+_BUTTON_KEYS = {
+    pygame.CONTROLLER_BUTTON_A: pygame.K_RETURN,
+    pygame.CONTROLLER_BUTTON_B: pygame.K_ESCAPE,
+    pygame.CONTROLLER_BUTTON_X: pygame.K_p,
+    pygame.CONTROLLER_BUTTON_Y: pygame.K_TAB,
+    pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE,
+    pygame.CONTROLLER_BUTTON_DPAD_UP: pygame.K_UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: pygame.K_DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: pygame.K_a,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: pygame.K_d,
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: pygame.K_q,
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: pygame.K_e,
+}
+
+
+def _key(kind: int, key: int) -> pygame.event.Event:
+    return pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0)
+
+
+class Gamepad:
+    """Translates controller events into key events; `update` repeats stick aiming."""
+
+    def __init__(self) -> None:
+        self.pads: dict[int, object] = {}  # instance id -> open controller
+        self.stick_x = 0.0
+        self.trigger_down = False
+        self._repeat = 0.0
+        self.available = False
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            self._controller = controller
+            self.available = True
+        except (ImportError, pygame.error) as e:  # no controller support: keyboard and mouse
+            log.info("no game controller support: %s", e)
+
+    def _open(self, index: int) -> None:
+        try:
+            pad = self._controller.Controller(index)
+            self.pads[pad.as_joystick().get_instance_id()] = pad
+        except (pygame.error, AttributeError) as e:
+            log.warning("controller %s could not be opened: %s", index, e)
+
+    def translate(self, event: pygame.event.Event) -> list[pygame.event.Event]:
+        """The key events that `event` stands for (empty for anything else)."""
+        if event.type == pygame.CONTROLLERDEVICEADDED:
+            if self.available:
+                self._open(event.device_index)
+            return []
+        if event.type == pygame.CONTROLLERDEVICEREMOVED:
+            self.pads.pop(getattr(event, "instance_id", -1), None)
+            self.stick_x = 0.0
+            return [_key(pygame.KEYUP, pygame.K_SPACE)] if self._release_trigger() else []
+        if event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+            key = _BUTTON_KEYS.get(event.button)
+            if key is None:
+                return []
+            kind = pygame.KEYDOWN if event.type == pygame.CONTROLLERBUTTONDOWN else pygame.KEYUP
+            return [_key(kind, key)]
+        if event.type == pygame.CONTROLLERAXISMOTION:
+            value = event.value / AXIS_MAX
+            if event.axis == pygame.CONTROLLER_AXIS_LEFTX:
+                self.stick_x = 0.0 if abs(value) < DEADZONE else max(-1.0, min(1.0, value))
+                return []
+            if event.axis == pygame.CONTROLLER_AXIS_TRIGGERRIGHT:
+                if value >= TRIGGER_ON and not self.trigger_down:
+                    self.trigger_down = True
+                    return [_key(pygame.KEYDOWN, pygame.K_SPACE)]
+                if value < TRIGGER_ON and self._release_trigger():
+                    return [_key(pygame.KEYUP, pygame.K_SPACE)]
+        return []
+
+    def _release_trigger(self) -> bool:
+        was = self.trigger_down
+        self.trigger_down = False
+        return was
+
+    def update(self, dt: float) -> list[pygame.event.Event]:
+        """Aim keys while the stick leans: one step every 0.15 s at the edge of the
+        dead zone down to every 0.03 s at full lean."""
+        if self.stick_x == 0.0:
+            self._repeat = 0.0
+            return []
+        self._repeat -= dt
+        if self._repeat > 0:
+            return []
+        lean = (abs(self.stick_x) - DEADZONE) / (1 - DEADZONE)
+        self._repeat = 0.15 - 0.12 * lean
+        return [_key(pygame.KEYDOWN, pygame.K_RIGHT if self.stick_x > 0 else pygame.K_LEFT)]

@@ -1,0 +1,85 @@
+"""A game controller drives the menus and throws, through the keys it stands for."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.content.classic import shipped_catalog
+from game.rules.classic import random_kit
+from game.ui.app import App
+from game.ui.match_scene import MatchScene
+from game.ui.menu import HowToScene, TitleScene
+from game.ui.setup import MatchSetupScene
+
+
+def _button(button: int, down: bool = True) -> pygame.event.Event:
+    kind = pygame.CONTROLLERBUTTONDOWN if down else pygame.CONTROLLERBUTTONUP
+    return pygame.event.Event(kind, button=button, instance_id=0)
+
+
+def _axis(axis: int, value: float) -> pygame.event.Event:
+    return pygame.event.Event(
+        pygame.CONTROLLERAXISMOTION, axis=axis, value=int(value * 32767), instance_id=0
+    )
+
+
+def _press(app: App, button: int) -> None:
+    pygame.event.post(_button(button, True))
+    pygame.event.post(_button(button, False))
+    app.step()
+
+
+def test_the_dpad_and_a_choose_in_the_menu() -> None:
+    app = App("en", fast=True)
+    app.push(TitleScene(app))
+    while not any(b.focused and b.label == app.tr("menu.play_ai") for b in app.top.buttons):  # type: ignore[attr-defined]
+        _press(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    _press(app, pygame.CONTROLLER_BUTTON_A)
+    assert isinstance(app.top, MatchSetupScene)
+    _press(app, pygame.CONTROLLER_BUTTON_B)  # back
+    assert isinstance(app.top, TitleScene)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    for _ in range(10):  # down the menu (a greyed item is skipped) to How to play
+        _press(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        if next(b for b in title.buttons if b.focused).label == app.tr("menu.how_to"):
+            break
+    _press(app, pygame.CONTROLLER_BUTTON_A)
+    assert isinstance(app.top, HowToScene)
+    pygame.quit()
+
+
+def test_stick_aims_and_the_trigger_throws() -> None:
+    app = App("en", fast=True)
+    cat = shipped_catalog()
+    rng = random.Random(2)
+    scene = MatchScene(app, [random_kit(cat, rng), random_kit(cat, rng)], (True, False), 0, seed=2)
+    app.push(scene)
+    scene.anims.clear()
+    scene._catch_up()
+    # Set the opening gate and choose a Bakugan to throw, all with the pad.
+    while scene.throw_input is None:
+        app.step()
+        if scene._busy() or scene.session.to_act() != 0 or scene._dirty:
+            scene.anims.clear() if scene.anims and scene.anims[0].kind != "aim" else None
+            continue
+        _press(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        _press(app, pygame.CONTROLLER_BUTTON_A)
+    throw_input = scene.throw_input
+    angle = throw_input.angle
+    pygame.event.post(_axis(pygame.CONTROLLER_AXIS_LEFTX, -1.0))
+    for _ in range(20):
+        app.step()
+    pygame.event.post(_axis(pygame.CONTROLLER_AXIS_LEFTX, 0.0))
+    app.step()
+    assert throw_input.angle > angle  # leaning left turned the aim left
+    pygame.event.post(_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 1.0))
+    for _ in range(40):
+        app.step()
+    assert throw_input.power > 0.3
+    pygame.event.post(_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0.0))
+    app.step()
+    assert scene.throw_input is None and scene.session.awaiting_throw() is None  # thrown
+    pygame.quit()
