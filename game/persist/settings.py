@@ -87,6 +87,7 @@ class UserSettings:
     aim_assist: bool = True
     animation_speed: float = 1.0
     effects_level: str = "full"  # screen shake and particles: full, reduced, off
+    tutorial: bool = True  # the first-match hints; off once seen or dismissed
     keys: Mapping[str, str] = field(default_factory=_default_keys)
 
     def __post_init__(self) -> None:
@@ -166,7 +167,7 @@ def _from_plain(data: Mapping[str, Any]) -> tuple[UserSettings, list[str]]:
             take(name, raw if raw in LANGUAGES else None, f"expected one of {LANGUAGES}")
         elif name in ("effects_volume", "music_volume"):
             take(name, _number(raw, 0.0, 1.0), "expected a number from 0 to 1")
-        elif name in ("fullscreen", "aim_assist"):
+        elif name in ("fullscreen", "aim_assist", "tutorial"):
             take(name, raw if isinstance(raw, bool) else None, "expected true or false")
         elif name == "animation_speed":
             lo, hi = ANIMATION_SPEED_RANGE
@@ -192,6 +193,7 @@ def _to_plain(s: UserSettings) -> dict[str, Any]:
         "aim_assist": s.aim_assist,
         "animation_speed": s.animation_speed,
         "effects_level": s.effects_level,
+        "tutorial": s.tutorial,
         "keys": dict(s.keys),
     }
 

@@ -107,6 +107,9 @@ class MatchScene(Scene):
         self.last_human: int | None = None
         self.particles: list[list[float]] = []
         self.shake = 0.0
+        # First-match coach marks: each situation explained once, dismissable (T skips all).
+        self.coach_seen: set[str] = set()
+        self.coach: str | None = None
         self._queue(self.session.timeline)
         self._invalidate()
 
@@ -162,7 +165,7 @@ class MatchScene(Scene):
         return self.catalog.bakugan[ident].name.get(self.app.lang)
 
     def _busy(self) -> bool:
-        return bool(self.anims) or self.curtain_for is not None
+        return bool(self.anims) or self.curtain_for is not None or self.coach is not None
 
     # ------------------------------------------------------------------ timeline
 
@@ -245,6 +248,13 @@ class MatchScene(Scene):
             from .results import PauseScene
 
             self.app.push(PauseScene(self.app))
+            return
+        if self.coach is not None and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+                self.app.change_settings(tutorial=False)  # no more hints, now or later
+            self.coach_seen.add(self.coach)
+            self.coach = None
+            self._invalidate()
             return
         if self.curtain_for is not None:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
@@ -384,6 +394,9 @@ class MatchScene(Scene):
             self.curtain_for = p
             return
         self.last_human = p
+        self._coach_for(p)
+        if self.coach is not None:
+            return
         if self.session.awaiting_throw() and self.throw_input is None:
             zone = self.session.zone(p)
             self.throw_input = ThrowInput(self, p, zone)
@@ -391,6 +404,19 @@ class MatchScene(Scene):
             self.throw_input.update(dt)
         if self._dirty:
             self._build_buttons()
+
+    COACH_STEPS = ("setup", "main", "throw", "battle", "own")
+
+    def _coach_for(self, p: int) -> None:
+        """Show the first-match hint for what the player faces now, once each."""
+        if not self.app.settings.tutorial or self.coach is not None:
+            return
+        state = self.session.state
+        step = "throw" if self.session.awaiting_throw() else state.phase
+        if step in self.COACH_STEPS and step not in self.coach_seen:
+            self.coach = step
+            if self.coach_seen | {step} >= set(self.COACH_STEPS):
+                self.app.change_settings(tutorial=False)  # all seen: done for good
 
     def on_over(self) -> None:
         """The match ended and its last animation played: show the results."""
@@ -562,6 +588,8 @@ class MatchScene(Scene):
             self._draw_anim(surface, self.anims[0])
         if self.curtain_for is not None:
             self._draw_curtain(surface)
+        if self.coach is not None:
+            self._draw_coach(surface)
         if self.shake > 0:
             k = self.shake / 0.25
             surface.scroll(int(6 * k * math.sin(self.t * 90)), int(4 * k * math.cos(self.t * 70)))
@@ -903,6 +931,37 @@ class MatchScene(Scene):
             img = w.font(28).render(sub, True, w.INK)
             img.set_alpha(int(255 * ease))
             surface.blit(img, img.get_rect(center=(band.centerx, band.y + 92)))
+
+    COACH_TARGET: ClassVar[dict[str, tuple[int, int]]] = {
+        "setup": (1000, 220),
+        "main": (1100, 450),
+        "throw": (650, 640),
+        "battle": (185, 360),
+        "own": (1100, 450),
+    }
+
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        assert self.coach is not None
+        box = pygame.Rect(390, 200, 520, 190)
+        target = self.COACH_TARGET[self.coach]
+        pygame.draw.line(surface, w.ACCENT, box.center, target, 4)
+        pygame.draw.circle(surface, w.ACCENT, target, 10, 4)
+        w.panel(surface, box, 250, w.ACCENT)
+        w.text(surface, self.tr("coach.title"), (box.x + 18, box.y + 12), 26, w.ACCENT)
+        w.paragraph(
+            surface,
+            self.tr(f"coach.{self.coach}"),
+            pygame.Rect(box.x + 18, box.y + 46, box.w - 36, 110),
+            22,
+        )
+        w.text(
+            surface,
+            self.tr("coach.dismiss"),
+            (box.centerx, box.bottom - 14),
+            18,
+            w.MUTED,
+            "midbottom",
+        )
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -79,6 +79,9 @@ class ScreenPlayer:
         self.wait = 1
 
     def _play(self, scene: MatchScene) -> None:
+        if scene.coach is not None:
+            post_click((640, 300))  # read the hint, click on
+            return
         if scene.curtain_for is not None:
             post_click((640, 360))
             return
