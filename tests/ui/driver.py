@@ -66,7 +66,9 @@ class ScreenPlayer:
             return
         scene = app.top
         if isinstance(scene, TitleScene):
-            post_click(scene.buttons[self.menu_item].rect.center)
+            # By its words, as a person reads it (a "Continue" may come first).
+            want = app.tr(("menu.play_ai", "menu.two_players")[self.menu_item])
+            post_click(next(b for b in scene.buttons if b.label == want).rect.center)
         elif isinstance(scene, MatchSetupScene):
             post_click(scene.buttons[2].rect.center)  # Start!
         elif isinstance(scene, ResultsScene):
