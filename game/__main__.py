@@ -1,4 +1,4 @@
-"""`bakugan` / `python -m game`: play (default), sim, scenario, demo, lab."""
+"""`bakugan` / `python -m game`: play (default), sim, scenario, demo, lab, levels, level."""
 
 from __future__ import annotations
 
@@ -70,6 +70,18 @@ def _cmd_lab(args: argparse.Namespace) -> int:
     return run_lab(args.lang)
 
 
+def _cmd_levels(args: argparse.Namespace) -> int:
+    from game.challenges.cli import check_levels
+
+    return check_levels(args.paths, args.solve, args.lang)
+
+
+def _cmd_level(args: argparse.Namespace) -> int:
+    from game.ui.challenges import open_level
+
+    return open_level(args.path, args.lang)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from game.ui.app import main as play
 
@@ -102,6 +114,16 @@ def main(argv: list[str] | None = None) -> int:
     lab = sub.add_parser("lab", help="the throw lab: throw on a test table, see the physics")
     lab.add_argument("--lang", default=None, choices=("en", "ru"))
     lab.set_defaults(run=_cmd_lab)
+    lv = sub.add_parser("levels", help="check the throw-challenge level files")
+    lv.add_argument("paths", nargs="*", help="level files or folders (default: levels/)")
+    lv.add_argument("--check", action="store_true", help="validate every file (the default)")
+    lv.add_argument("--solve", action="store_true", help="also prove each level reaches a star")
+    lv.add_argument("--lang", default="en", choices=("en", "ru"))
+    lv.set_defaults(run=_cmd_levels)
+    one = sub.add_parser("level", help="open one level file, reloading it when it changes")
+    one.add_argument("path")
+    one.add_argument("--lang", default=None, choices=("en", "ru"))
+    one.set_defaults(run=_cmd_level)
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("--lang", default=None, choices=("en", "ru"))
     play.set_defaults(run=_cmd_play)

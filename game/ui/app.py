@@ -226,6 +226,7 @@ class App:
                 break
         self.audio.stop()
         pygame.quit()
+        _forget_fonts()  # they die with pygame; the next App or test makes new ones
 
 
 def main(lang: str | None = None) -> int:

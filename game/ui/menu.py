@@ -67,7 +67,7 @@ class TitleScene(Scene):
                 True,
                 "",
             ),
-            ("menu.challenges", lambda: None, False, self.tr("menu.challenges_later")),
+            ("menu.challenges", self._challenges, True, ""),
             ("menu.how_to", lambda: self.app.push(HowToScene(self.app)), True, ""),
             ("menu.settings", lambda: self.app.push(SettingsScene(self.app)), True, ""),
             ("menu.quit", self.app.pop, True, ""),
@@ -80,6 +80,11 @@ class TitleScene(Scene):
             rect.center = (640, top + i * step)
             self.buttons.append(w.Button(rect, self.tr(key), fn, enabled, reason))
         self.buttons[0].key = pygame.K_RETURN
+
+    def _challenges(self) -> None:
+        from .challenges import LevelSelectScene
+
+        self.app.push(LevelSelectScene(self.app))
 
     def _continue(self) -> None:
         from game.persist.saves import restore_match
