@@ -10,23 +10,53 @@ from game.content import ContentError
 
 
 def _cmd_sim(args: argparse.Namespace) -> int:
+    from game.content.ai_levels import shipped_levels
     from game.content.classic import shipped_catalog
     from game.match.sim import run_sim
 
     if args.rules != "classic":
         print(f"bakugan sim: unknown rules {args.rules!r} (classic)", file=sys.stderr)
         return 2
+    from game.rules.classic import Settings
+
     names = [n.strip() for n in args.policies.split(",")]
-    if len(names) != 2:
-        print("bakugan sim: --policies takes two names, e.g. random,greedy", file=sys.stderr)
+    if not 2 <= args.players <= 4:
+        print("bakugan sim: --players takes 2, 3 or 4", file=sys.stderr)
         return 2
+    if len(names) < args.players:  # the names repeat around the table
+        names = [names[i % len(names)] for i in range(args.players)]
+    if len(names) != args.players:
+        print(
+            f"bakugan sim: --policies takes {args.players} names, e.g. random,greedy",
+            file=sys.stderr,
+        )
+        return 2
+    if args.physics and (args.players != 2 or args.big):
+        print("bakugan sim: --physics plays the two-player game only", file=sys.stderr)
+        return 2
+    try:
+        settings = Settings.preset(args.players, args.big, season=args.season)
+        settings.check()
+    except ValueError as e:
+        print(f"bakugan sim: {e}", file=sys.stderr)
+        return 2
+    levels = shipped_levels()
     try:
         if args.physics:
             from game.match.sim import run_physics_sim
 
-            data = run_physics_sim(shipped_catalog(), names, args.games, args.seed)
+            data = run_physics_sim(shipped_catalog(), names, args.games, args.seed, levels=levels)
         else:
-            data = run_sim(shipped_catalog(), names, args.games, args.seed).to_json()
+            data = run_sim(
+                shipped_catalog(),
+                names,
+                args.games,
+                args.seed,
+                settings,
+                levels=levels,
+                support=args.support,
+                evolutions=args.evolutions,
+            ).to_json()
     except ValueError as e:
         print(f"bakugan sim: {e}", file=sys.stderr)
         return 2
@@ -43,7 +73,10 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     print(f"  mean turns {data['mean_turns']:.1f}, mean battles {data['mean_battles']:.2f}")
     print(f"  {data['matches_per_sec']:.0f} matches/s")
     if args.physics:
-        print(f"  {data['throws']} throws, {data['hit_rate']:.1%} opened on a card,")
+        print(f"  {data['throws']} throws, {data['hit_rate']:.1%} opened on the aimed card,")
+        print(f"  {data['open_rate']:.1%} on some card;")
+        for name, rate in data["hit_rates"].items():
+            print(f"  {name:>10}: {rate:.1%} of its throws opened on the aimed card")
         print(f"  {data['throws_per_sec']:.0f} throws/s resolved on the table")
     return 0
 
@@ -97,9 +130,27 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--rules", default="classic")
     sim.add_argument("--games", type=int, default=200)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--policies", default="random,random")
+    sim.add_argument(
+        "--policies",
+        default="random,random",
+        help="two bots: random, greedy, easy, normal, hard",
+    )
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--physics", action="store_true", help="every throw rolls on the table")
+    sim.add_argument("--players", type=int, default=2, help="2, 3 or 4 players")
+    sim.add_argument("--big", action="store_true", help="the Big Game: 6 of everything")
+    sim.add_argument("--season", type=int, default=3, choices=(2, 3), help="Trap/Gear rules")
+    sim.add_argument(
+        "--support",
+        type=int,
+        nargs="?",
+        const=4,
+        default=0,
+        help="Traps / Battle Gear in each kit (alone: as many as the season allows)",
+    )
+    sim.add_argument(
+        "--evolutions", action="store_true", help="deal the kit Bakugan's Evolution cards"
+    )
     sim.set_defaults(run=_cmd_sim)
     sc = sub.add_parser("scenario", help="run rules scenario files or folders")
     sc.add_argument("paths", nargs="+")

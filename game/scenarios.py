@@ -35,10 +35,15 @@ def _field_text(state: MatchState) -> dict[str, str]:
 
 def run_scenario(sc: Scenario, catalog: Catalog) -> list[str]:
     """The scenario's failures (empty when it passes)."""
+    kit_error = sc.expect.get("kit_error")
     try:
         state, log = MatchState.new(catalog, sc.kits, sc.settings, seed=sc.seed)
     except InvalidKit as e:
+        if kit_error is not None and kit_error in str(e):
+            return []
         return [f"setup: kit refused: {e}"]
+    if kit_error is not None:
+        return [f"expect.kit_error: the kits were accepted, expected {kit_error!r}"]
     log = list(log)
     failures: list[str] = []
     for i, step in enumerate(sc.steps):
@@ -112,7 +117,9 @@ def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -
             check(f"battles[{i}].totals.{p}", by_player.get(p, (None, None))[0], total)
         for p, bd in want.get("breakdown", {}).items():
             check(f"battles[{i}].breakdown.{p}", by_player.get(p, (None, None))[1], bd)
-    for p in ("p0", "p1"):
+    for p in ("p0", "p1", "p2", "p3"):
+        if p not in expect:
+            continue
         ps = state.players[_player_key(p)]
         for pile, want in expect.get(p, {}).items():
             if pile == "captured":
@@ -122,6 +129,8 @@ def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -
             check(f"{p}.{pile}", actual, sorted(want))
     if "field" in expect:
         check("field", _field_text(state), dict(expect["field"]))
+    if "observation" in expect:
+        failures.extend(_check_observation(expect["observation"], state))
     legal = {str(a) for a in state.legal_actions()}
     for want in expect.get("legal", []):
         if want not in legal:
@@ -129,6 +138,41 @@ def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -
     for banned in expect.get("not_legal", []):
         if banned in legal:
             failures.append(f"expect.not_legal: {banned!r} is legal")
+    return failures
+
+
+def _check_observation(want: dict[str, Any], state: MatchState) -> list[str]:
+    """What one player sees: his view of each player's piles ("hidden": not shown)."""
+    obs = state.observation(want["viewer"])
+    failures: list[str] = []
+    where = f"expect.observation (viewer p{want['viewer']})"
+    for key in ("game_level", "phase"):
+        if key in want and getattr(obs, key) != want[key]:
+            failures.append(f"{where}.{key}: got {getattr(obs, key)!r}, expected {want[key]!r}")
+    if "current" in want:
+        current = -2 if obs.current is None else obs.current
+        if current != want["current"]:
+            failures.append(f"{where}.current: got {current}, expected {want['current']}")
+    if "supports" in want:
+        got = []
+        if obs.battle is not None:
+            for x in obs.battle.supports:
+                text = f"p{x.player} {x.kind} {x.piece} shows {x.shown}"
+                got.append(text + (f" {x.mode}" if x.mode else ""))
+        if got != list(want["supports"]):
+            failures.append(f"{where}.supports: got {got}, expected {want['supports']}")
+    for p in ("p0", "p1", "p2", "p3"):
+        for pile, value in want.get(p, {}).items():
+            actual: Any = getattr(obs.players[_player_key(p)], pile)
+            if actual is None:
+                actual = "hidden"
+            elif pile == "captured":
+                actual = sorted(f"p{o}:{g}" for o, g in actual)
+            else:
+                actual = sorted(actual)
+            expected = value if value == "hidden" else sorted(value)
+            if actual != expected:
+                failures.append(f"{where}.{p}.{pile}: got {actual!r}, expected {expected!r}")
     return failures
 
 

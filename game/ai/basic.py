@@ -7,6 +7,7 @@ names the Gate Card it aims at (`aim`), which a landing model or the physics use
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Protocol
 
 from game.rules.classic import (
@@ -16,11 +17,14 @@ from game.rules.classic import (
     Pass,
     PlayAbility,
     SetGate,
+    Settings,
     Slot,
     TakeGate,
     Throw,
 )
 from game.rules.classic.observation import Observation
+
+from .levels import Level
 
 
 class Policy(Protocol):
@@ -29,6 +33,8 @@ class Policy(Protocol):
 
     name: str
     observes: bool
+    landing_hit: float | None
+    """The chance a landing model gives its aimed throws (None: the model's default)."""
 
     def choose(self, obs: Observation | None, legal: list[Action]) -> Action: ...
 
@@ -40,6 +46,7 @@ class RandomPolicy:
 
     name = "random"
     observes = False
+    landing_hit: float | None = None
 
     def __init__(self, catalog: Catalog, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -56,6 +63,7 @@ class GreedyPolicy:
 
     name = "greedy"
     observes = True
+    landing_hit: float | None = None
 
     def __init__(self, catalog: Catalog, seed: int = 0) -> None:
         self.catalog = catalog
@@ -138,9 +146,21 @@ class GreedyPolicy:
         return self._target
 
 
-def make_policy(name: str, catalog: Catalog, seed: int = 0) -> Policy:
+def make_policy(
+    name: str,
+    catalog: Catalog,
+    seed: int = 0,
+    levels: Mapping[str, Level] | None = None,
+    settings: Settings | None = None,
+) -> Policy:
+    """A policy by name: `random`, `greedy`, or a difficulty level in `levels`."""
     if name == "random":
         return RandomPolicy(catalog, seed)
     if name == "greedy":
         return GreedyPolicy(catalog, seed)
-    raise ValueError(f"unknown policy {name!r} (one of random, greedy)")
+    if levels is not None and name in levels:
+        from game.ai.player import LevelPolicy
+
+        return LevelPolicy(catalog, levels[name], seed, settings)
+    names = ["random", "greedy", *(levels or {})]
+    raise ValueError(f"unknown policy {name!r} (one of {', '.join(names)})")

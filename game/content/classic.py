@@ -1,4 +1,6 @@
-"""Loads the classic card data (`assets/data/classic/*.toml`) into a rules `Catalog`.
+"""Loads the classic card data (`assets/data/classic/*.toml`) into a rules `Catalog`:
+Bakugan, Gate Cards, Ability Cards, and the New Vestroia pieces (Bakugan Traps, Battle
+Gear with its property card, Evolution property cards).
 
 Every problem is collected and reported as ``file: id: field: problem``; a file with
 any problem is refused whole, never half loaded.
@@ -20,11 +22,16 @@ from game.rules.classic.defs import (
     BakuganDef,
     Catalog,
     Effect,
+    EvolutionDef,
     GateColour,
     GateDef,
+    GearAbility,
+    GearDef,
     Requirement,
     Text,
     Timing,
+    TrapDef,
+    TrapFace,
 )
 from game.rules.classic.effects import PRIMITIVES, check_effect
 
@@ -108,24 +115,34 @@ def _int(entry: dict[str, Any], field: str, ident: str, probs: _Problems, lo: in
 
 
 def _effects(
-    entry: dict[str, Any], ident: str, probs: _Problems, on: str, timings: frozenset[Timing]
+    entry: dict[str, Any],
+    ident: str,
+    probs: _Problems,
+    on: str,
+    timings: frozenset[Timing],
+    prefix: str = "",
 ) -> tuple[Effect, ...]:
     raw = entry.get("effects", [])
-    if on == "ability" and not raw:
-        probs.add(ident, "effects", "an Ability Card needs at least one effect")
+    if on in ("ability", "gear") and not raw:
+        what = "an Ability Card" if on == "ability" else "a Battle Gear ability"
+        probs.add(ident, f"{prefix}effects", f"{what} needs at least one effect")
         return ()
     if not isinstance(raw, list):
-        probs.add(ident, "effects", "must be a list of tables")
+        probs.add(ident, f"{prefix}effects", "must be a list of tables")
         return ()
     effects = []
     scopes = set()
     for i, e in enumerate(raw):
         if not isinstance(e, dict):
-            probs.add(ident, f"effects[{i}]", "not a table")
+            probs.add(ident, f"{prefix}effects[{i}]", "not a table")
             continue
         problems = check_effect(e, on, timings)
         for problem in problems:
-            probs.add(ident, f"effects[{i}].{problem.split(':', 1)[0]}", problem.split(": ", 1)[1])
+            probs.add(
+                ident,
+                f"{prefix}effects[{i}].{problem.split(':', 1)[0]}",
+                problem.split(": ", 1)[1],
+            )
         if not problems:
             effects.append(
                 Effect(e["kind"], MappingProxyType({k: v for k, v in e.items() if k != "kind"}))
@@ -140,7 +157,9 @@ def load_bakugan(path: Path) -> list[BakuganDef]:
     probs = _Problems(path)
     out = []
     for ident, e in _entries(_read(path), "bakugan", probs):
-        _unknown_fields(e, {"id", "species", "attribute", "g_power", "name"}, ident, probs)
+        _unknown_fields(
+            e, {"id", "species", "attribute", "g_power", "name", "evolved"}, ident, probs
+        )
         species = e.get("species")
         if not isinstance(species, str) or not species:
             probs.add(ident, "species", "missing")
@@ -155,7 +174,11 @@ def load_bakugan(path: Path) -> list[BakuganDef]:
         g = _int(e, "g_power", ident, probs, 100, 1500)
         name = _text(e, "name", ident, probs)
         attribute = Attribute(attr) if attr in _ATTRS else None
-        out.append(BakuganDef(ident, species, attribute, g, name))
+        evolved = e.get("evolved", False)
+        if not isinstance(evolved, bool):
+            probs.add(ident, "evolved", f"must be true or false, got {evolved!r}")
+            evolved = False
+        out.append(BakuganDef(ident, species, attribute, g, name, evolved))
     if probs.items:
         raise ContentError(probs.items)
     return out
@@ -202,7 +225,10 @@ def load_abilities(path: Path) -> list[AbilityDef]:
     timings_all = {t.value for t in Timing}
     for ident, e in _entries(_read(path), "ability", probs):
         _unknown_fields(
-            e, {"id", "colour", "timing", "effects", "requires", "name", "text"}, ident, probs
+            e,
+            {"id", "colour", "timing", "effects", "requires", "level", "name", "text"},
+            ident,
+            probs,
         )
         colour = e.get("colour")
         if colour not in colours:
@@ -238,11 +264,171 @@ def load_abilities(path: Path) -> list[AbilityDef]:
             scopes = {PRIMITIVES[x.kind].scope for x in effects}
             if (attr or losing) and "field" in scopes:
                 probs.add(ident, "requires", "a field effect cannot have a battle condition")
+        level = e.get("level")
+        if level is not None and (
+            not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= 24
+        ):
+            probs.add(ident, "level", f"must be an integer within 0..24, got {level!r}")
+            level = None
         name, text = _text(e, "name", ident, probs), _text(e, "text", ident, probs)
         if colour in colours:
             out.append(
-                AbilityDef(ident, AbilityColour(colour), timing, effects, requires, name, text)
+                AbilityDef(
+                    ident, AbilityColour(colour), timing, effects, requires, name, text, level
+                )
             )
+    if probs.items:
+        raise ContentError(probs.items)
+    return out
+
+
+def _species(e: dict[str, Any], ident: str, probs: _Problems) -> str:
+    species = e.get("species")
+    if (
+        not isinstance(species, str)
+        or not species
+        or not species.replace("_", "").isalnum()
+        or species != species.lower()
+    ):
+        probs.add(ident, "species", f"missing or not lower_snake_case: {species!r}")
+        return ""
+    return species
+
+
+def _attribute(e: dict[str, Any], field: str, ident: str, probs: _Problems) -> Attribute | None:
+    attr = e.get(field)
+    if attr not in _ATTRS:
+        probs.add(ident, field, f"must be one of {', '.join(sorted(_ATTRS))}, got {attr!r}")
+        return None
+    return Attribute(attr)
+
+
+def load_traps(path: Path) -> list[TrapDef]:
+    """Bakugan Traps (`traps.toml`); a missing file means no Traps."""
+    if not path.exists():
+        return []
+    probs = _Problems(path)
+    out = []
+    for ident, e in _entries(_read(path), "trap", probs):
+        _unknown_fields(e, {"id", "species", "attribute", "faces", "name", "text"}, ident, probs)
+        species = _species(e, ident, probs)
+        attribute = _attribute(e, "attribute", ident, probs)
+        raw = e.get("faces")
+        faces: list[TrapFace] = []
+        if not isinstance(raw, list) or not raw:
+            probs.add(
+                ident, "faces", "needs one or more faces ({ attribute = ... } or { g = ... })"
+            )
+            raw = []
+        for i, face in enumerate(raw):
+            where = f"faces[{i}]"
+            if not isinstance(face, dict) or len(face) != 1 or not {"attribute", "g"} >= set(face):
+                probs.add(ident, where, "must be { attribute = ATTRIBUTE } or { g = G }")
+                continue
+            if "attribute" in face:
+                shown = _attribute(face, "attribute", ident, probs)
+                if shown is not None:
+                    faces.append(TrapFace(attribute=shown))
+            else:
+                g = face["g"]
+                if not isinstance(g, int) or isinstance(g, bool) or not 10 <= g <= 300 or g % 10:
+                    probs.add(
+                        ident, f"{where}.g", f"must be a multiple of 10 within 10..300, got {g!r}"
+                    )
+                    continue
+                faces.append(TrapFace(g=g))
+        name, text = _text(e, "name", ident, probs), _text(e, "text", ident, probs)
+        if attribute is not None:
+            out.append(TrapDef(ident, species, attribute, tuple(faces), name, text))
+    if probs.items:
+        raise ContentError(probs.items)
+    return out
+
+
+def load_gear(path: Path) -> list[GearDef]:
+    """Battle Gear with its property card (`gear.toml`); a missing file means none."""
+    if not path.exists():
+        return []
+    probs = _Problems(path)
+    out = []
+    colours = {c.value for c in GateColour}
+    for ident, e in _entries(_read(path), "gear", probs):
+        _unknown_fields(
+            e,
+            {"id", "species", "colour", "g", "attribute", "abilities", "name", "text"},
+            ident,
+            probs,
+        )
+        species = _species(e, ident, probs)
+        colour = e.get("colour")
+        if colour not in colours:
+            probs.add(
+                ident, "colour", f"must be one of {', '.join(sorted(colours))}, got {colour!r}"
+            )
+        g = _int(e, "g", ident, probs, 10, 300)
+        attribute = _attribute(e, "attribute", ident, probs)
+        raw = e.get("abilities")
+        abilities: list[GearAbility] = []
+        if not isinstance(raw, list) or not raw:
+            probs.add(ident, "abilities", "needs one or more [[gear.abilities]] tables")
+            raw = []
+        seen: set[str] = set()
+        for i, ab in enumerate(raw):
+            where = f"abilities[{i}]"
+            if not isinstance(ab, dict):
+                probs.add(ident, where, "not a table")
+                continue
+            for extra in sorted(set(ab) - {"id", "effects", "name", "text"}):
+                probs.add(ident, f"{where}.{extra}", "unknown field")
+            ab_id = ab.get("id")
+            if (
+                not isinstance(ab_id, str)
+                or not ab_id.replace("_", "").isalnum()
+                or ab_id != ab_id.lower()
+            ):
+                probs.add(ident, f"{where}.id", f"missing or not lower_snake_case: {ab_id!r}")
+                continue
+            if ab_id in seen:
+                probs.add(ident, f"{where}.id", f"{ab_id!r} used twice")
+            seen.add(ab_id)
+            effects = _effects(ab, ident, probs, "gear", frozenset(), prefix=f"{where}.")
+            ab_name = _text(ab, "name", ident, probs)
+            ab_text = _text(ab, "text", ident, probs)
+            abilities.append(GearAbility(ab_id, effects, ab_name, ab_text))
+        name, text = _text(e, "name", ident, probs), _text(e, "text", ident, probs)
+        if colour in colours and attribute is not None:
+            out.append(
+                GearDef(
+                    ident, species, GateColour(colour), g, attribute, tuple(abilities), name, text
+                )
+            )
+    if probs.items:
+        raise ContentError(probs.items)
+    return out
+
+
+def load_evolutions(path: Path) -> list[EvolutionDef]:
+    """Evolution property cards (`evolutions.toml`); a missing file means none. Their
+    Bakugan are checked against the catalog by `load_catalog`."""
+    if not path.exists():
+        return []
+    probs = _Problems(path)
+    out = []
+    for ident, e in _entries(_read(path), "evolution", probs):
+        _unknown_fields(e, {"id", "base", "evolved", "level", "name", "text"}, ident, probs)
+        ids = []
+        for field in ("base", "evolved"):
+            value = e.get(field)
+            if not isinstance(value, str) or not value:
+                probs.add(ident, field, "missing (a Bakugan id)")
+                value = ""
+            ids.append(value)
+        level = e.get("level")
+        if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= 24:
+            probs.add(ident, "level", f"must be an integer within 0..24, got {level!r}")
+            level = 0
+        name, text = _text(e, "name", ident, probs), _text(e, "text", ident, probs)
+        out.append(EvolutionDef(ident, ids[0], ids[1], level, name, text))
     if probs.items:
         raise ContentError(probs.items)
     return out
@@ -257,6 +443,9 @@ def load_catalog(folder: Path | None = None) -> Catalog:
         ("bakugan", load_bakugan, "bakugan.toml"),
         ("gates", load_gates, "gates.toml"),
         ("abilities", load_abilities, "abilities.toml"),
+        ("traps", load_traps, "traps.toml"),
+        ("gear", load_gear, "gear.toml"),
+        ("evolutions", load_evolutions, "evolutions.toml"),
     ):
         try:
             parts[key] = loader(folder / name)
@@ -264,24 +453,71 @@ def load_catalog(folder: Path | None = None) -> Catalog:
             problems.extend(e.problems)
     if problems:
         raise ContentError(problems)
-    catalog = Catalog.of(parts["bakugan"], parts["gates"], parts["abilities"])
+    catalog = Catalog.of(
+        parts["bakugan"],
+        parts["gates"],
+        parts["abilities"],
+        parts["traps"],
+        parts["gear"],
+        parts["evolutions"],
+    )
     species = {b.species for b in catalog.bakugan.values()}
     for gate in catalog.gates.values():
         _check_species(gate.id, gate.effects, species, "gates.toml", problems)
     for ab in catalog.abilities.values():
         _check_species(ab.id, ab.effects, species, "abilities.toml", problems)
+    for gear in catalog.gear.values():
+        for i, gab in enumerate(gear.abilities):
+            _check_species(gear.id, gab.effects, species, "gear.toml", problems, f"abilities[{i}].")
+    _check_evolutions(catalog, problems)
     if problems:
         raise ContentError(problems)
     return catalog
 
 
+def _check_evolutions(catalog: Catalog, problems: list[str]) -> None:
+    evolved_by: dict[str, str] = {}
+    for evo in catalog.evolutions.values():
+        where = f"evolutions.toml: {evo.id}"
+        base = catalog.bakugan.get(evo.base)
+        evolved = catalog.bakugan.get(evo.evolved)
+        if base is None:
+            problems.append(f"{where}: base: no Bakugan {evo.base!r}")
+        if evolved is None:
+            problems.append(f"{where}: evolved: no Bakugan {evo.evolved!r}")
+        elif not evolved.evolved:
+            problems.append(
+                f"{where}: evolved: {evo.evolved} is not marked evolved = true in bakugan.toml"
+            )
+        if evo.base == evo.evolved:
+            problems.append(f"{where}: evolved: the same Bakugan as base")
+        if base is not None and evolved is not None and evolved.g_power <= base.g_power:
+            problems.append(
+                f"{where}: evolved: {evo.evolved} ({evolved.g_power} G) must be stronger"
+                f" than {evo.base} ({base.g_power} G)"
+            )
+        if evo.evolved in evolved_by:
+            problems.append(
+                f"{where}: evolved: {evo.evolved} is already the form of {evolved_by[evo.evolved]}"
+            )
+        evolved_by[evo.evolved] = evo.id
+    for b in catalog.bakugan.values():
+        if b.evolved and b.id not in evolved_by:
+            problems.append(f"bakugan.toml: {b.id}: evolved: no Evolution card brings it into play")
+
+
 def _check_species(
-    ident: str, effects: tuple[Effect, ...], species: set[str], file: str, problems: list[str]
+    ident: str,
+    effects: tuple[Effect, ...],
+    species: set[str],
+    file: str,
+    problems: list[str],
+    prefix: str = "",
 ) -> None:
     for i, e in enumerate(effects):
         if e.kind == "double_species" and e.params["species"] not in species:
             problems.append(
-                f"{file}: {ident}: effects[{i}].species: "
+                f"{file}: {ident}: {prefix}effects[{i}].species: "
                 f"no Bakugan of species {e.params['species']!r}"
             )
 

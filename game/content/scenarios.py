@@ -13,6 +13,10 @@ from typing import Any
 from game.rules.classic import (
     CLEAR_EACH,
     CLEAR_FIRST_STANDER,
+    LEVEL_UNUSED_GATES,
+    LEVEL_USED_PILES,
+    MARKED_OFFICIAL,
+    MARKED_SEEDS,
     Action,
     ActionSyntaxError,
     Kit,
@@ -22,7 +26,28 @@ from game.rules.classic import (
 
 from .errors import ContentError
 
-_PILES = ("unused", "used", "gates", "abilities", "used_abilities", "captured")
+_PILES = (
+    "unused",
+    "used",
+    "gates",
+    "abilities",
+    "used_abilities",
+    "captured",
+    "traps",
+    "used_traps",
+    "gear",
+    "used_gear",
+    "evolutions",
+    "evolved",
+    "reserve",
+)
+_SEATS = ("p0", "p1", "p2", "p3")
+_KIT_KEYS = ("bakugan", "gates", "abilities", "traps", "gear", "evolutions")
+_OPTIONS = {
+    "clear_pair": (CLEAR_FIRST_STANDER, CLEAR_EACH),
+    "game_level": (LEVEL_USED_PILES, LEVEL_UNUSED_GATES),
+    "level_marked": (MARKED_SEEDS, MARKED_OFFICIAL),
+}
 _EXPECT_KEYS = {
     "phase",
     "turn_player",
@@ -35,9 +60,25 @@ _EXPECT_KEYS = {
     "legal",
     "not_legal",
     "game_level",
-    "p0",
-    "p1",
+    "kit_error",
+    "observation",
+    *_SEATS,
 }
+_VIEW_FIELDS = (
+    "unused",
+    "used",
+    "captured",
+    "used_abilities",
+    "gates",
+    "abilities",
+    "traps",
+    "used_traps",
+    "gear",
+    "used_gear",
+    "evolutions",
+    "evolved",
+    "reserve",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,38 +130,81 @@ def load_scenario(path: Path) -> Scenario:
     setup = data.get("setup")
     if not isinstance(setup, dict):
         raise _fail(path, "setup", "missing (a table with p0 and p1 kits)")
-    known = {"seed", "first_player", "clear_pair", "gates_to_win", "p0", "p1"}
+    known = {
+        "seed",
+        "first_player",
+        "gates_to_win",
+        "season",
+        "big_game",
+        "players",
+        "seating",
+        "random_order",
+        *_OPTIONS,
+        *_SEATS,
+    }
     for extra in sorted(set(setup) - known):
         raise _fail(path, f"setup.{extra}", f"unknown field ({', '.join(sorted(known))})")
+    seats = [p for p in _SEATS if p in setup]
+    if seats != list(_SEATS[: len(seats)]) or len(seats) < 2:
+        raise _fail(path, "setup.p0", "missing: kits for p0, p1 (and p2, p3 in order)")
     kits = []
-    for p in ("p0", "p1"):
+    for p in seats:
         raw = setup.get(p)
         if not isinstance(raw, dict):
-            raise _fail(path, f"setup.{p}", "missing (bakugan, gates, abilities)")
-        for extra in sorted(set(raw) - {"bakugan", "gates", "abilities"}):
-            raise _fail(path, f"setup.{p}.{extra}", "unknown field (bakugan, gates, abilities)")
-        kits.append(
-            Kit(
-                *(
-                    _str_list(raw.get(k), path, f"setup.{p}.{k}")
-                    for k in ("bakugan", "gates", "abilities")
-                )
-            )
-        )
-    clear_pair = setup.get("clear_pair", CLEAR_FIRST_STANDER)
-    if clear_pair not in (CLEAR_FIRST_STANDER, CLEAR_EACH):
-        raise _fail(path, "setup.clear_pair", f"must be {CLEAR_FIRST_STANDER} or {CLEAR_EACH}")
+            raise _fail(path, f"setup.{p}", f"missing ({', '.join(_KIT_KEYS)})")
+        for extra in sorted(set(raw) - set(_KIT_KEYS)):
+            raise _fail(path, f"setup.{p}.{extra}", f"unknown field ({', '.join(_KIT_KEYS)})")
+        parts = [
+            _str_list(raw.get(k, [] if i >= 3 else None), path, f"setup.{p}.{k}")
+            for i, k in enumerate(_KIT_KEYS)
+        ]
+        kits.append(Kit(*parts))
+    options: dict[str, Any] = {}
+    for key, choices in _OPTIONS.items():
+        if key in setup:
+            if setup[key] not in choices:
+                raise _fail(path, f"setup.{key}", f"must be {' or '.join(choices)}")
+            options[key] = setup[key]
     ints = {}
-    for key, default in (("seed", 0), ("first_player", 0), ("gates_to_win", 3)):
+    for key, default in (("seed", 0), ("first_player", 0), ("season", 3)):
         value = setup.get(key, default)
         if not isinstance(value, int) or isinstance(value, bool):
             raise _fail(path, f"setup.{key}", f"must be an integer, got {value!r}")
         ints[key] = value
-    if ints["first_player"] not in (-1, 0, 1):
-        raise _fail(path, "setup.first_player", "must be 0, 1 or -1 (drawn by the seed)")
-    settings = Settings(
-        first_player=ints["first_player"], clear_pair=clear_pair, gates_to_win=ints["gates_to_win"]
+    players = setup.get("players", len(kits))
+    if players != len(kits):
+        raise _fail(path, "setup.players", f"{players} players need {players} kits (p0..)")
+    if not -1 <= ints["first_player"] < players:
+        raise _fail(
+            path, "setup.first_player", f"must be 0..{players - 1} or -1 (drawn by the seed)"
+        )
+    if ints["season"] not in (2, 3):
+        raise _fail(path, "setup.season", "must be 2 or 3")
+    if "gates_to_win" in setup:
+        value = setup["gates_to_win"]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _fail(path, "setup.gates_to_win", f"must be an integer, got {value!r}")
+        options["gates_to_win"] = value
+    for key in ("big_game", "random_order"):
+        if not isinstance(setup.get(key, False), bool):
+            raise _fail(path, f"setup.{key}", "must be true or false")
+    if "seating" in setup:
+        seating = setup["seating"]
+        if not isinstance(seating, list) or sorted(seating) != list(range(players)):
+            raise _fail(path, "setup.seating", f"must list the players 0..{players - 1} clockwise")
+        options["seating"] = tuple(seating)
+    settings = Settings.preset(
+        players,
+        setup.get("big_game", False),
+        first_player=ints["first_player"],
+        season=ints["season"],
+        random_order=setup.get("random_order", False),
+        **options,
     )
+    try:
+        settings.check()
+    except ValueError as e:
+        raise _fail(path, "setup", str(e)) from None
     raw_steps = data.get("steps", [])
     if not isinstance(raw_steps, list):
         raise _fail(path, "steps", "must be a list")
@@ -150,7 +234,7 @@ def load_scenario(path: Path) -> Scenario:
     for key in ("events", "no_events", "legal", "not_legal"):
         if key in expect:
             _str_list(expect[key], path, f"expect.{key}")
-    for p in ("p0", "p1"):
+    for p in _SEATS:
         piles = expect.get(p, {})
         if not isinstance(piles, dict):
             raise _fail(path, f"expect.{p}", "must be a table of piles")
@@ -169,6 +253,26 @@ def load_scenario(path: Path) -> Scenario:
             raise _fail(
                 path, f"expect.battles[{i}].{extra}", "unknown field (winner, totals, breakdown)"
             )
+    if "kit_error" in expect and not isinstance(expect["kit_error"], str):
+        raise _fail(path, "expect.kit_error", "must be a string (part of the kit's refusal)")
+    obs = expect.get("observation")
+    if obs is not None:
+        if not isinstance(obs, dict) or not isinstance(obs.get("viewer"), int):
+            raise _fail(path, "expect.observation", "must be a table with viewer = N")
+        allowed = {"viewer", "game_level", "supports", "phase", "current", *_SEATS}
+        for extra in sorted(set(obs) - allowed):
+            raise _fail(path, f"expect.observation.{extra}", "unknown field")
+        if "supports" in obs:
+            _str_list(obs["supports"], path, "expect.observation.supports")
+        for p in _SEATS:
+            view = obs.get(p, {})
+            if not isinstance(view, dict):
+                raise _fail(path, f"expect.observation.{p}", "must be a table of piles")
+            for extra in sorted(set(view) - set(_VIEW_FIELDS)):
+                raise _fail(path, f"expect.observation.{p}.{extra}", "unknown pile")
+            for pile, value in view.items():
+                if value != "hidden":
+                    _str_list(value, path, f"expect.observation.{p}.{pile}")
     fld = expect.get("field", {})
     if not isinstance(fld, dict):
         raise _fail(path, "expect.field", "must be a table of '@C,R' = 'OWNER GATE: STANDING...'")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from game import physics
@@ -231,15 +231,24 @@ class MatchStats:
     opened: int
     battles: int
     throw_seconds: float  # wall time spent resolving the throws on the table
+    hits: int = 0  # throws that opened on the card the seat aimed at (its `intended`)
+    # per seat: throws, throws opened on a card, throws opened on the intended card
+    seat_throws: list[int] = field(default_factory=list)
+    seat_opened: list[int] = field(default_factory=list)
+    seat_hits: list[int] = field(default_factory=list)
 
 
 def run_match(
     session: MatchSession, seats: Sequence[Seat], max_actions: int = 10_000
 ) -> MatchStats:
-    """Play `session` to the end with bots in `seats`."""
+    """Play `session` to the end with bots in `seats`. A seat that names the card it
+    aimed at (an `intended` attribute, as `BotSeat` does) is counted for hits."""
     from game.rules.classic.events import BattleStarted
 
-    throws = opened = battles = 0
+    throws = opened = battles = hits = 0
+    seat_throws = [0] * len(seats)
+    seat_opened = [0] * len(seats)
+    seat_hits = [0] * len(seats)
     throw_seconds = 0.0
     for _ in range(max_actions):
         if session.over:
@@ -256,7 +265,14 @@ def run_match(
             throws += 1
             done = entries[0]
             assert isinstance(done, ThrowDone)
+            card = done.result.landing.card
+            intended = getattr(seats[player], "intended", None)
+            hit = card is not None and intended is not None and card == intended
             opened += done.result.landing.opened
+            hits += hit
+            seat_throws[player] += 1
+            seat_opened[player] += done.result.landing.opened
+            seat_hits[player] += hit
         else:
             entries = session.act(seats[player].choose(obs, session.legal_actions()))
         battles += sum(isinstance(e, BattleStarted) for e in entries)
@@ -264,5 +280,14 @@ def run_match(
         raise RuntimeError(f"the match did not end in {max_actions} actions")
     assert session.state.winner is not None
     return MatchStats(
-        session.state.winner, session.state.turn, throws, opened, battles, throw_seconds
+        session.state.winner,
+        session.state.turn,
+        throws,
+        opened,
+        battles,
+        throw_seconds,
+        hits,
+        seat_throws,
+        seat_opened,
+        seat_hits,
     )

@@ -1,7 +1,9 @@
-"""Headless simulation of whole matches between built-in policies.
+"""Headless simulation of whole matches between built-in policies and AI levels.
 
 Without physics a throw's landing comes from `LandingModel`: the aimed Gate Card with
-some chance, another card, or a miss. Seats alternate between games.
+some chance (a level bot's own `model_hit`, else the default), another card, or a miss.
+With physics every throw is aimed and rolled on the table, and each bot's hit rate
+(throws that open on the card it aimed at) is counted. Seats alternate between games.
 """
 
 from __future__ import annotations
@@ -9,10 +11,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ai.basic import Policy, make_policy
+from game.ai.levels import Level
 from game.rules.classic import (
     CHANCE,
     Action,
@@ -62,17 +66,24 @@ def play_match(
     seed: int,
     settings: Settings = DEFAULT_SETTINGS,
     model: LandingModel = DEFAULT_MODEL,
+    support: int = 0,
+    evolutions: bool = False,
 ) -> MatchRecord:
-    """One whole match; policies[i] sits in seat i."""
+    """One whole match; policies[i] sits in seat i. `support`: Traps / Battle Gear dealt
+    to each kit; `evolutions`: deal the kit Bakugan's Evolution cards too."""
     rng = random.Random(seed)
-    kits = [random_kit(catalog, rng, settings) for _ in policies]
+    kits = [random_kit(catalog, rng, settings, support, evolutions) for _ in policies]
     state, _ = MatchState.new(catalog, kits, settings, seed=seed)
     battles = throws = 0
     aim: Any = None
+    models = [
+        model if p.landing_hit is None else replace(model, hit_aim=p.landing_hit) for p in policies
+    ]
     while not state.is_over():
         player = state.current_player()
         if player == CHANCE:
-            action = model.land(state, aim, rng)
+            assert state.thrown is not None
+            action = models[state.thrown[0]].land(state, aim, rng)
         else:
             assert player is not None
             policy = policies[player]
@@ -140,17 +151,26 @@ def run_sim(
     games: int,
     seed: int,
     settings: Settings = DEFAULT_SETTINGS,
+    levels: Mapping[str, Level] | None = None,
+    support: int = 0,
+    evolutions: bool = False,
 ) -> SimReport:
     keys = seat_names(policy_names)
     report = SimReport(games, keys, {k: 0 for k in keys})
     turns = battles = throws = 0
     start = time.perf_counter()
+    n = len(keys)
     for g in range(games):
         game_seed = seed * 1_000_003 + g
-        # Seats alternate: in odd games the second policy sits first.
-        order = list(range(len(keys))) if g % 2 == 0 else list(reversed(range(len(keys))))
-        policies = [make_policy(policy_names[i], catalog, game_seed * 7 + i) for i in order]
-        record = play_match(catalog, policies, game_seed, settings)
+        # Seats rotate: in game g the policy g mod n sits first (two: they alternate).
+        order = [(i + g) % n for i in range(n)]
+        policies = [
+            make_policy(policy_names[i], catalog, game_seed * 7 + i, levels, settings)
+            for i in order
+        ]
+        record = play_match(
+            catalog, policies, game_seed, settings, support=support, evolutions=evolutions
+        )
         report.wins[keys[order[record.winner]]] += 1
         turns += record.turns
         battles += record.battles
@@ -169,14 +189,21 @@ def run_physics_sim(
     games: int,
     seed: int,
     settings: Settings = DEFAULT_SETTINGS,
+    levels: Mapping[str, Level] | None = None,
 ) -> dict[str, Any]:
-    """Whole matches through the match session: every throw rolls on the physics table."""
+    """Whole matches through the match session: every throw rolls on the physics table.
+
+    `hit_rate` is the share of throws that opened on the card the thrower aimed at
+    (`hit_rates` per bot); `open_rate` the share that opened on any card."""
     from game.match.seats import BotSeat
     from game.match.session import MatchSession, run_match
 
     keys = seat_names(policy_names)
     wins = {k: 0 for k in keys}
-    turns = battles = throws = opened = 0
+    k_throws = {k: 0 for k in keys}
+    k_hits = {k: 0 for k in keys}
+    k_opened = {k: 0 for k in keys}
+    turns = battles = throws = opened = hits = 0
     throw_time = 0.0
     start = time.perf_counter()
     for g in range(games):
@@ -185,13 +212,21 @@ def run_physics_sim(
         rng = random.Random(game_seed)
         kits = [random_kit(catalog, rng, settings) for _ in keys]
         session = MatchSession(catalog, kits, settings, seed=game_seed)
-        seats = [BotSeat.named(policy_names[i], catalog, game_seed * 7 + i) for i in order]
+        seats = [
+            BotSeat.named(policy_names[i], catalog, game_seed * 7 + i, levels, settings)
+            for i in order
+        ]
         stats = run_match(session, seats)
         wins[keys[order[stats.winner]]] += 1
+        for seat, i in enumerate(order):
+            k_throws[keys[i]] += stats.seat_throws[seat]
+            k_hits[keys[i]] += stats.seat_hits[seat]
+            k_opened[keys[i]] += stats.seat_opened[seat]
         turns += stats.turns
         battles += stats.battles
         throws += stats.throws
         opened += stats.opened
+        hits += stats.hits
         throw_time += stats.throw_seconds
     elapsed = time.perf_counter() - start
     return {
@@ -204,6 +239,10 @@ def run_physics_sim(
         "mean_battles": battles / games if games else 0.0,
         "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,
         "throws": throws,
-        "hit_rate": opened / throws if throws else 0.0,
+        "hit_rate": hits / throws if throws else 0.0,
+        "hit_rates": {k: k_hits[k] / v if v else 0.0 for k, v in k_throws.items()},
+        "open_rate": opened / throws if throws else 0.0,
+        "open_rates": {k: k_opened[k] / v if v else 0.0 for k, v in k_throws.items()},
+        "throws_by_bot": k_throws,
         "throws_per_sec": throws / throw_time if throw_time > 0 else 0.0,
     }

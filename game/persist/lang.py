@@ -37,7 +37,19 @@ def catalog(lang: str) -> dict[str, str]:
     return out
 
 
+class _Fields(dict[str, Any]):
+    """Fields for a catalog text; a field the caller did not give shows as ``{name}``."""
+
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
 def tr(lang: str, key: str, **fields: Any) -> str:
-    """The text of `key` in `lang`, with its fields filled in."""
+    """The text of `key` in `lang`, with its fields filled in (never raises over one)."""
     text = catalog(lang).get(key, key)
-    return text.format(**fields) if fields else text
+    if not fields and "{" not in text:
+        return text
+    try:
+        return text.format_map(_Fields(fields))
+    except (ValueError, IndexError, AttributeError):  # a malformed text in a catalog
+        return text

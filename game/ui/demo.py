@@ -25,7 +25,7 @@ class DemoScene(MatchScene):
         rng = random.Random(seed)
         catalog = shipped_catalog()
         kits = [random_kit(catalog, rng), random_kit(catalog, rng)]
-        super().__init__(app, kits, (False, False), seed % 2, seed=seed)
+        super().__init__(app, kits, (False, False), seed % 2, seed=seed, level="normal")
         self.attract = attract
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -26,11 +26,14 @@ from game.match.session import Entry, MatchSession, ThrowDone
 from game.rules.classic import (
     Action,
     ChooseAttribute,
+    Evolve,
     Kit,
     MatchState,
     MoveBakugan,
     Pass,
     PlayAbility,
+    PlayGear,
+    PlayTrap,
     SetGate,
     Settings,
     TakeGate,
@@ -81,7 +84,13 @@ class Anim:
 
 class MatchScene(Scene):
     def __init__(
-        self, app: App, kits: list[Kit], humans: tuple[bool, bool], first: int, seed: int = 0
+        self,
+        app: App,
+        kits: list[Kit],
+        humans: tuple[bool, bool],
+        first: int,
+        seed: int = 0,
+        level: str = "normal",
     ) -> None:
         super().__init__(app)
         self.catalog = shipped_catalog()
@@ -92,8 +101,11 @@ class MatchScene(Scene):
         self.session = MatchSession(self.catalog, kits, Settings(first_player=first), seed=seed)
         self.view: MatchState = self.session.state.clone()
         self.view_resting = dict(self.session.resting)
+        self.level = level  # the computer's difficulty (assets/data/ai/levels.toml)
+        # Aim assist: the player's setting, but off by default against Hard (H toggles it).
+        self.aim_assist = app.aim_assist and not (level == "hard" and not all(humans))
         self.bots = {
-            p: BotSeat.named("greedy", self.catalog, seed + p) for p in (0, 1) if not humans[p]
+            p: BotSeat.named(level, self.catalog, seed + p) for p in (0, 1) if not humans[p]
         }
         self.anims: list[Anim] = []
         self.think = 0.0
@@ -125,7 +137,8 @@ class MatchScene(Scene):
         humans = (bool(humans_raw[0]), bool(humans_raw[1]))
         seed = int(str(payload["seed"]))
         state = session.state
-        scene = cls(app, list(state.kits), humans, state.settings.first_player, seed=seed)
+        level = str(payload.get("level", "normal"))
+        scene = cls(app, list(state.kits), humans, state.settings.first_player, seed, level)
         scene.session = session
         scene.anims.clear()
         scene._catch_up()
@@ -146,6 +159,7 @@ class MatchScene(Scene):
                     "session": session_to_json(self.session),
                     "humans": list(self.humans),
                     "seed": self.seed,
+                    "level": self.level,
                 }
                 save_match(payload)
         except (OSError, ValueError) as e:  # a full disk must not end the match
@@ -199,6 +213,20 @@ class MatchScene(Scene):
             elif isinstance(e, ev.AbilityCancelled):
                 name = self.catalog.abilities[e.card].name.get(self.app.lang)
                 self.anims.append(Anim("banner", 0.9, e, tr("match.cancelled", card=name)))
+            elif isinstance(e, ev.TrapOpened):
+                name = self.catalog.traps[e.trap].name.get(self.app.lang)
+                shown = self.tr(f"attr.{e.attribute.value}") if e.attribute else f"{e.g:+d} G"
+                self.anims.append(
+                    Anim("banner", 1.3, e, self.tr("match.trap_opened", name=name), shown)
+                )
+            elif isinstance(e, ev.GearOpened):
+                name = self.catalog.gear[e.gear].name.get(self.app.lang)
+                self.anims.append(
+                    Anim("banner", 1.3, e, self.tr("match.gear_opened", name=name), f"{e.g:+d} G")
+                )
+            elif isinstance(e, ev.Evolved):
+                sub = f"{self.bname(e.bakugan)} → {self.bname(e.evolved)}"
+                self.anims.append(Anim("banner", 1.6, e, self.tr("match.evolved"), sub))
             elif isinstance(e, ev.BattleResolved):
                 self.anims.append(Anim("result", 2.4, e))
             elif isinstance(e, ev.GateCaptured):
@@ -272,6 +300,9 @@ class MatchScene(Scene):
                 self.anims[0].t = self.anims[0].duration  # short and skippable
             return
         if self.throw_input is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+                self.aim_assist = not self.aim_assist
+                return
             thrown = self.throw_input.handle(event)
             if thrown is not None:
                 self._throw(thrown)
@@ -451,6 +482,9 @@ class MatchScene(Scene):
         ev.GateOpened: "flip",
         ev.GateSet: "flip",
         ev.AbilityPlayed: "ability",
+        ev.TrapOpened: "pop",
+        ev.GearOpened: "ability",
+        ev.Evolved: "victory",
         ev.Missed: "miss",
         ev.GateCaptured: "capture",
         ev.GameWon: "victory",
@@ -499,6 +533,18 @@ class MatchScene(Scene):
             )
         if isinstance(a, ChooseAttribute):
             return tr(f"attr.{a.attribute.value}")
+        if isinstance(a, PlayTrap):
+            return tr("match.trap", name=self.catalog.traps[a.trap].name.get(self.app.lang))
+        if isinstance(a, PlayGear):
+            gear = self.catalog.gear[a.gear]
+            label = tr("match.gear", name=gear.name.get(self.app.lang))
+            chosen = next((ab for ab in gear.abilities if ab.id == a.ability), None)
+            return label if chosen is None else f"{label}: {chosen.name.get(self.app.lang)}"
+        if isinstance(a, Evolve):
+            card = next(c for c in self.catalog.evolutions.values() if c.base == a.bakugan)
+            return tr(
+                "match.evolve", bakugan=self.bname(a.bakugan), evolved=self.bname(card.evolved)
+            )
         if isinstance(a, PlayAbility):
             name = self.catalog.abilities[a.card].name.get(self.app.lang)
             if a.bakugan and a.slot:
@@ -532,7 +578,17 @@ class MatchScene(Scene):
             shown = [
                 a
                 for a in legal
-                if isinstance(a, Pass | Throw | TakeGate | MoveBakugan | ChooseAttribute)
+                if isinstance(
+                    a,
+                    Pass
+                    | Throw
+                    | TakeGate
+                    | MoveBakugan
+                    | ChooseAttribute
+                    | PlayTrap
+                    | PlayGear
+                    | Evolve,
+                )
             ]
         if self.targets or self.selected_gate:
             shown.append(Pass(-1))  # "cancel" marker
@@ -690,6 +746,9 @@ class MatchScene(Scene):
             img = art.closed_sphere(d.attribute.value if d.attribute else None, 14, 0.0)
             img.set_alpha(140)
             surface.blit(img, img.get_rect(center=(rect.x + 36 + i * 40, rect.y + 236)))
+        if ps.traps or ps.gear or ps.used_traps or ps.used_gear:
+            support = self.tr("match.support", traps=len(ps.traps), gear=len(ps.gear))
+            w.text(surface, support, (rect.right - 16, rect.y + 196), 20, w.MUTED, "topright")
         shown = p == self.viewer
         hand = self.tr("match.hand", gates=len(ps.gates), abilities=len(ps.abilities))
         w.text(surface, hand, (rect.x + 16, rect.y + 270), 22, w.MUTED)
@@ -712,6 +771,8 @@ class MatchScene(Scene):
         side = pygame.Rect(940, 10, 330, 700)
         w.panel(surface, side, 200)
         w.text(surface, self._prompt(), (side.x + 12, side.y + 10), 24, w.ACCENT)
+        level = self.tr("match.game_level", level=self.view.game_level())
+        w.text(surface, level, (side.right - 12, side.bottom - 12), 20, w.MUTED, "bottomright")
         w.paragraph(
             surface,
             self._hint(),
@@ -850,6 +911,21 @@ class MatchScene(Scene):
                 "midbottom",
             )
 
+    def _source_name(self, source: str) -> str:
+        """The name of what a G-Power layer came from: an Ability Card, a Trap, a Battle
+        Gear or one of its property card's abilities (``gear.ability``)."""
+        lang = self.app.lang
+        if source in self.catalog.abilities:
+            return self.catalog.abilities[source].name.get(lang)
+        if source in self.catalog.traps:
+            return self.catalog.traps[source].name.get(lang)
+        piece, _, ability = source.partition(".")
+        if piece in self.catalog.gear:
+            gear = self.catalog.gear[piece]
+            found = next((ab for ab in gear.abilities if ab.id == ability), None)
+            return gear.name.get(lang) if found is None else found.name.get(lang)
+        return source
+
     def _layer(self, label: str, amount: int) -> str:
         if label == "base":
             return self.tr("layer.base", g=amount)
@@ -861,15 +937,9 @@ class MatchScene(Scene):
             return self.tr("layer.gate", g=amount)
         if label.startswith("x2 "):
             src = label[3:]
-            name = (
-                self.tr("layer.the_gate")
-                if src == "gate"
-                else self.catalog.abilities[src].name.get(self.app.lang)
-            )
+            name = self.tr("layer.the_gate") if src == "gate" else self._source_name(src)
             return self.tr("layer.double", source=name, g=amount)
-        return self.tr(
-            "layer.card", card=self.catalog.abilities[label].name.get(self.app.lang), g=amount
-        )
+        return self.tr("layer.card", card=self._source_name(label), g=amount)
 
     def _draw_anim(self, surface: pygame.Surface, a: Anim) -> None:
         from . import art
@@ -979,6 +1049,5 @@ class MatchScene(Scene):
         w.text(surface, self.tr("match.handover_hint"), (640, 390), 28, w.INK, "center")
 
     def rematch(self) -> MatchScene:
-        return MatchScene(
-            self.app, self.kits, self.humans, 1 - self.first, seed=random.randrange(1 << 30)
-        )
+        seed = random.randrange(1 << 30)
+        return MatchScene(self.app, self.kits, self.humans, 1 - self.first, seed, self.level)

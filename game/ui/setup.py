@@ -26,9 +26,11 @@ class MatchSetupScene(Scene):
         self.catalog = shipped_catalog()
         self.hotseat = hotseat
         self.rng = random.Random()
-        self.kits = [random_kit(self.catalog, self.rng), random_kit(self.catalog, self.rng)]
+        self.support = False  # New Vestroia: Traps, Battle Gear and Evolution cards
+        self.kits = [self._deal(), self._deal()]
         self.editing = 0  # the player whose kit is shown
         self.first = 0  # 0, 1, or -1 random
+        self.level = "normal"  # the computer's difficulty
         self.hover: tuple[str, str] | None = ("bakugan", self.kits[0].bakugan[0])
         self.buttons: list[w.Button] = []
         self._build()
@@ -66,6 +68,11 @@ class MatchSetupScene(Scene):
             ),
             w.Button(pygame.Rect(760, 560, 230, 48), self.tr(first_label), self._toggle_first),
             w.Button(
+                pygame.Rect(1000, 560, 230, 48),
+                self.tr("setup.support_on" if self.support else "setup.support_off"),
+                self._toggle_support,
+            ),
+            w.Button(
                 pygame.Rect(1000, 620, 230, 56),
                 self.tr("setup.start"),
                 self._start,
@@ -79,6 +86,9 @@ class MatchSetupScene(Scene):
                 key=pygame.K_ESCAPE,
             ),
         ]
+        if not self.hotseat:
+            label = self.tr("setup.level", level=self.tr(f"level.{self.level}"))
+            self.buttons.append(w.Button(pygame.Rect(760, 620, 230, 48), label, self._toggle_level))
         if self.hotseat:
             other = 1 - self.editing
             self.buttons.append(
@@ -89,11 +99,26 @@ class MatchSetupScene(Scene):
                 )
             )
 
+    def _deal(self) -> Kit:
+        if self.support:
+            return random_kit(self.catalog, self.rng, support=2, evolutions=True)
+        return random_kit(self.catalog, self.rng)
+
     def _quick(self) -> None:
-        self.kits[self.editing] = random_kit(self.catalog, self.rng)
+        self.kits[self.editing] = self._deal()
+
+    def _toggle_support(self) -> None:
+        self.support = not self.support
+        self.kits = [self._deal(), self._deal()]
+        self._build()
 
     def _toggle_first(self) -> None:
         self.first = {0: 1, 1: -1, -1: 0}[self.first]
+        self._build()
+
+    def _toggle_level(self) -> None:
+        order = ("easy", "normal", "hard")
+        self.level = order[(order.index(self.level) + 1) % len(order)]
         self._build()
 
     def _switch(self) -> None:
@@ -108,7 +133,14 @@ class MatchSetupScene(Scene):
         humans = (True, True) if self.hotseat else (True, False)
         first = self.first if self.first >= 0 else self.rng.randrange(2)
         self.app.replace(
-            MatchScene(self.app, self.kits, humans, first, seed=self.rng.randrange(1 << 30))
+            MatchScene(
+                self.app,
+                self.kits,
+                humans,
+                first,
+                seed=self.rng.randrange(1 << 30),
+                level=self.level,
+            )
         )
 
     def _cycle(self, kind: str, index: int, step: int) -> None:
@@ -134,7 +166,15 @@ class MatchSetupScene(Scene):
         values[index] = pool[i]
         parts = {"bakugan": kit.bakugan, "gates": kit.gates, "abilities": kit.abilities}
         parts[kind] = tuple(values)
-        self.kits[self.editing] = Kit(parts["bakugan"], parts["gates"], parts["abilities"])
+        # Evolution cards follow the Bakugan they belong to.
+        evolutions = tuple(
+            e.id
+            for e in self.catalog.evolutions.values()
+            if self.support and e.base in parts["bakugan"]
+        )
+        self.kits[self.editing] = Kit(
+            parts["bakugan"], parts["gates"], parts["abilities"], kit.traps, kit.gear, evolutions
+        )
 
     def handle(self, event: pygame.event.Event) -> None:
         if w.handle_buttons(self.buttons, event):
@@ -178,5 +218,10 @@ class MatchSetupScene(Scene):
             w.paragraph(
                 surface, self.tr("setup.detail_hint"), detail.inflate(-40, -40), 26, w.MUTED
             )
+        pieces = [self.catalog.traps[t].name.get(self.app.lang) for t in kit.traps]
+        pieces += [self.catalog.gear[g].name.get(self.app.lang) for g in kit.gear]
+        if pieces:
+            line = self.tr("setup.support_list", pieces=", ".join(pieces))
+            w.paragraph(surface, line, pygame.Rect(60, 640, 440, 60), 19, w.INK, 0)
         for b in self.buttons:
-            b.draw(surface, 24)
+            b.draw(surface, 22)

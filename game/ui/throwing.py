@@ -149,7 +149,7 @@ class ThrowInput:
         ex = sx + math.cos(self.angle) * length
         ey = sy - math.sin(self.angle) * length
         pygame.draw.line(surface, PLAYER_COLOURS[self.player], (sx, sy), (int(ex), int(ey)), 3)
-        if self.scene.app.aim_assist and self.power > 0.05:
+        if getattr(self.scene, "aim_assist", self.scene.app.aim_assist) and self.power > 0.05:
             pts = self._path()
             for i, p in enumerate(pts[::2]):
                 pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)

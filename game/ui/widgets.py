@@ -143,6 +143,8 @@ class Button:
         pygame.draw.rect(surface, base, self.rect, border_radius=10)
         edge = ACCENT if ((self.hot or self.focused) and self.enabled) else PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
+        while size > 14 and font(size).size(self.label)[0] > self.rect.w - 12:
+            size -= 2  # a long label shrinks to fit its button
         text(
             surface,
             self.label,

@@ -28,7 +28,9 @@ def bakugan(ident: str, attribute: Attribute | None, g: int, species: str = "") 
     return BakuganDef(ident, species or ident, attribute, g, T)
 
 
-def gate(ident: str, colour: GateColour, bonus: int = 0, *effects: Effect, attr: Attribute | None = None) -> GateDef:
+def gate(
+    ident: str, colour: GateColour, bonus: int = 0, *effects: Effect, attr: Attribute | None = None
+) -> GateDef:
     bonuses = {a: (bonus if attr is None or a == attr else 0) for a in Attribute}
     return GateDef(ident, colour, MappingProxyType(bonuses), tuple(effects), T, T)
 
@@ -84,7 +86,9 @@ KIT0 = Kit(("a1", "a2", "a3"), ("g_gold", "g_silver", "g_bronze"), ("r", "u", "v
 KIT1 = Kit(("b1", "b2", "b3"), ("h_gold", "h_silver", "h_bronze"), ("r2", "u2", "v2"))
 
 
-def started(catalog: Catalog | None = None, kits: tuple[Kit, Kit] = (KIT0, KIT1), **settings: object) -> MatchState:
+def started(
+    catalog: Catalog | None = None, kits: tuple[Kit, Kit] = (KIT0, KIT1), **settings: object
+) -> MatchState:
     """A match past the opening: both gates set (p0 g_silver @2,2, p1 h_silver @2,1)."""
     state, _ = MatchState.new(catalog or plain_catalog(), list(kits), Settings(**settings))  # type: ignore[arg-type]
     state.apply(_set(0, kits[0].gates[1], (2, 2)))

@@ -24,8 +24,13 @@ from .helpers import ability, eff, gate, plain_catalog, started
 D, B, A = Timing.DURING, Timing.BEFORE, Timing.AFTER
 
 
-def _eval(*effects_on_gate, plays=(), bonus=0, attr=None, sides=(("a1", 0), ("b1", 1)), abilities=()):  # type: ignore[no-untyped-def]
-    cat = plain_catalog(*abilities, extra_gates=(gate("test_gate", GateColour.GOLD, bonus, *effects_on_gate, attr=attr),))
+def _eval(
+    *effects_on_gate, plays=(), bonus=0, attr=None, sides=(("a1", 0), ("b1", 1)), abilities=()
+):  # type: ignore[no-untyped-def]
+    cat = plain_catalog(
+        *abilities,
+        extra_gates=(gate("test_gate", GateColour.GOLD, bonus, *effects_on_gate, attr=attr),),
+    )
     b = Battle((2, 1), [(p, x) for x, p in sides], window=DURING, gate_open=True)
     b.plays = [Play(p, c, x) for p, c, x in plays]
     return evaluate(b, cat, "test_gate", 1)
@@ -39,8 +44,13 @@ def test_base_and_gate_bonus_layers() -> None:
 
 
 def test_add_g_targets_self_opponent_both_attacker_defender() -> None:
-    for to, want in (("self", [400, 550]), ("opponent", [500, 450]), ("both", [500, 550]),
-                     ("attacker", [400, 550]), ("defender", [500, 450])):
+    for to, want in (
+        ("self", [400, 550]),
+        ("opponent", [500, 450]),
+        ("both", [500, 550]),
+        ("attacker", [400, 550]),
+        ("defender", [500, 450]),
+    ):
         ev = _eval(eff("add_g", to=to, amount=100))  # gate owner is p1 (the attacker here)
         assert [s.total for s in ev.sides] == want, to
 
@@ -127,7 +137,13 @@ def test_save_bakugan_sends_the_saved_one_back_to_unused() -> None:
 
 def test_recover_bakugan_before_the_throw_takes_back_a_used_one() -> None:
     rec = ability("rec", AbilityColour.GREEN, (B,), eff("recover_bakugan"))
-    s = started(plain_catalog(rec), (Kit(("a1", "a2", "a3"), ("g_gold", "g_silver", "g_bronze"), ("r", "u", "rec")), Kit(("b1", "b2", "b3"), ("h_gold", "h_silver", "h_bronze"), ("r2", "u2", "v2"))))
+    s = started(
+        plain_catalog(rec),
+        (
+            Kit(("a1", "a2", "a3"), ("g_gold", "g_silver", "g_bronze"), ("r", "u", "rec")),
+            Kit(("b1", "b2", "b3"), ("h_gold", "h_silver", "h_bronze"), ("r2", "u2", "v2")),
+        ),
+    )
     assert PlayAbility(0, "rec") not in s.legal_actions()  # nothing used yet
     with pytest.raises(IllegalAction, match="no used Bakugan"):
         s.apply(PlayAbility(0, "rec", "a1"))
@@ -143,7 +159,10 @@ def test_recover_bakugan_before_the_throw_takes_back_a_used_one() -> None:
 
 def test_move_bakugan_moves_a_standing_bakugan_to_an_empty_card() -> None:
     mv = ability("mv", AbilityColour.RED, (B,), eff("move_bakugan"))
-    kits = (Kit(("a1", "a2", "a3"), ("g_gold", "g_silver", "g_bronze"), ("mv", "u", "v")), Kit(("b1", "b2", "b3"), ("h_gold", "h_silver", "h_bronze"), ("r2", "u2", "v2")))
+    kits = (
+        Kit(("a1", "a2", "a3"), ("g_gold", "g_silver", "g_bronze"), ("mv", "u", "v")),
+        Kit(("b1", "b2", "b3"), ("h_gold", "h_silver", "h_bronze"), ("r2", "u2", "v2")),
+    )
     s = started(plain_catalog(mv), kits)
     s.apply(Throw(0, "a1"))
     s.apply(Land((2, 1)))
@@ -158,7 +177,10 @@ def test_move_bakugan_moves_a_standing_bakugan_to_an_empty_card() -> None:
 
 def test_a_before_card_played_before_the_throw_waits_for_the_battle() -> None:
     pre = ability("pre", AbilityColour.RED, (B,), eff("add_g", to="self", amount=300))
-    kits = (Kit(("a1", "a2", "a3"), ("g_gold", "g_silver", "g_bronze"), ("r", "u", "v")), Kit(("b1", "b2", "b3"), ("h_gold", "h_silver", "h_bronze"), ("pre", "u2", "v2")))
+    kits = (
+        Kit(("a1", "a2", "a3"), ("g_gold", "g_silver", "g_bronze"), ("r", "u", "v")),
+        Kit(("b1", "b2", "b3"), ("h_gold", "h_silver", "h_bronze"), ("pre", "u2", "v2")),
+    )
     s = started(plain_catalog(pre), kits)
     s.apply(Throw(0, "a2"))  # 350
     s.apply(Land((2, 1)))
@@ -173,8 +195,20 @@ def test_a_before_card_played_before_the_throw_waits_for_the_battle() -> None:
 
 
 def test_requires_attribute_and_losing_gate_the_card() -> None:
-    pyro = ability("pyro", AbilityColour.RED, (D,), eff("add_g", to="self", amount=100), requires=Requirement(Attribute.DARKUS))
-    comeback = ability("comeback", AbilityColour.BLUE, (D,), eff("add_g", to="self", amount=100), requires=Requirement(losing=True))
+    pyro = ability(
+        "pyro",
+        AbilityColour.RED,
+        (D,),
+        eff("add_g", to="self", amount=100),
+        requires=Requirement(Attribute.DARKUS),
+    )
+    comeback = ability(
+        "comeback",
+        AbilityColour.BLUE,
+        (D,),
+        eff("add_g", to="self", amount=100),
+        requires=Requirement(losing=True),
+    )
     s = _battle_ready(plain_catalog(pyro, comeback), ("pyro", "comeback", "v"), ("r2", "u2", "v2"))
     # p0's a1 is pyrus and 400 against b1's 450: losing, not darkus.
     while s.battle is not None and s.battle.window != "during":
@@ -190,7 +224,10 @@ def test_requires_attribute_and_losing_gate_the_card() -> None:
 def test_no_abilities_gate_closes_the_during_window() -> None:
     sealed = gate("sealed", GateColour.SILVER, 0, eff("no_abilities"))
     cat = plain_catalog(extra_gates=(sealed,))
-    kits = (Kit(("a1", "a2", "a3"), ("g_gold", "g_silver", "g_bronze"), ("r", "u", "v")), Kit(("b1", "b2", "b3"), ("h_gold", "sealed", "h_bronze"), ("r2", "u2", "v2")))
+    kits = (
+        Kit(("a1", "a2", "a3"), ("g_gold", "g_silver", "g_bronze"), ("r", "u", "v")),
+        Kit(("b1", "b2", "b3"), ("h_gold", "sealed", "h_bronze"), ("r2", "u2", "v2")),
+    )
     s = started(cat, kits)
     s.apply(Throw(0, "a1"))
     s.apply(Land((2, 1)))  # p1's "sealed" gate

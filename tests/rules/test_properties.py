@@ -80,7 +80,9 @@ def _candidates(state: MatchState) -> list[object]:
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 60))
-def test_why_illegal_agrees_with_legal_actions_and_refusals_change_nothing(seed: int, depth: int) -> None:
+def test_why_illegal_agrees_with_legal_actions_and_refusals_change_nothing(
+    seed: int, depth: int
+) -> None:
     rng = random.Random(seed)
     state = _new(seed)
     for _ in range(depth):

@@ -16,7 +16,10 @@ def test_importing_the_rules_core_loads_neither_pygame_nor_pymunk() -> None:
         "print(sorted(m for m in ('pygame', 'pymunk') if m in sys.modules))"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
         cwd=RULES.parents[1],
     )
     assert out.stdout.strip() == "[]"

@@ -34,7 +34,10 @@ def test_a_legal_kit_has_three_bakugan_one_gate_and_one_ability_of_each_colour()
         (Kit(("a1", "a2"), KIT0.gates, KIT0.abilities), "bakugan: needs 3, has 2"),
         (Kit(("a1", "a1", "a2"), KIT0.gates, KIT0.abilities), "bakugan: the same piece twice"),
         (Kit(("a1", "a2", "zz"), KIT0.gates, KIT0.abilities), "bakugan: unknown id 'zz'"),
-        (Kit(KIT0.bakugan, ("g_gold", "h_gold", "g_bronze"), KIT0.abilities), "gates: needs 1 silver, has 0"),
+        (
+            Kit(KIT0.bakugan, ("g_gold", "h_gold", "g_bronze"), KIT0.abilities),
+            "gates: needs 1 silver, has 0",
+        ),
         (Kit(KIT0.bakugan, KIT0.gates, ("r", "r2", "v")), "abilities: needs 1 blue, has 0"),
     ],
 )
@@ -49,7 +52,10 @@ def test_the_opening_each_player_sets_one_gate_at_the_opening_slot() -> None:
     assert str(events[0]) == "match started (2 players)"
     assert s.phase == "setup" and s.current_player() == 0
     assert {str(a) for a in s.legal_actions()} == {
-        "p0 set g_gold @2,2", "p0 set g_silver @2,2", "p0 set g_bronze @2,2"}
+        "p0 set g_gold @2,2",
+        "p0 set g_silver @2,2",
+        "p0 set g_bronze @2,2",
+    }
     with pytest.raises(IllegalAction, match="the opening Gate Card goes at @2,2"):
         s.apply(SetGate(0, "g_gold", (0, 0)))
 
@@ -57,7 +63,12 @@ def test_the_opening_each_player_sets_one_gate_at_the_opening_slot() -> None:
 def test_who_starts_is_a_setting_and_can_be_drawn_by_the_seed() -> None:
     s, _ = MatchState.new(plain_catalog(), [KIT0, KIT1], Settings(first_player=1))
     assert s.current_player() == 1
-    firsts = {MatchState.new(plain_catalog(), [KIT0, KIT1], Settings(first_player=-1), seed=k)[0].turn_player for k in range(20)}
+    firsts = {
+        MatchState.new(plain_catalog(), [KIT0, KIT1], Settings(first_player=-1), seed=k)[
+            0
+        ].turn_player
+        for k in range(20)
+    }
     assert firsts == {0, 1}
 
 

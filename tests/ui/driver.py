@@ -70,7 +70,8 @@ class ScreenPlayer:
             want = app.tr(("menu.play_ai", "menu.two_players")[self.menu_item])
             post_click(next(b for b in scene.buttons if b.label == want).rect.center)
         elif isinstance(scene, MatchSetupScene):
-            post_click(scene.buttons[2].rect.center)  # Start!
+            start = app.tr("setup.start")
+            post_click(next(b for b in scene.buttons if b.label == start).rect.center)
         elif isinstance(scene, ResultsScene):
             self.results_seen += 1
             self.match = scene.match

@@ -31,7 +31,11 @@ def _play_a_few_turns() -> dict[str, object]:
             from game import physics
 
             p = scene.session.to_act()
-            scene._throw(physics.Throw((400.0, 90.0 if p == 0 else 910.0), 1.5708 if p == 0 else -1.5708, 900.0))
+            scene._throw(
+                physics.Throw(
+                    (400.0, 90.0 if p == 0 else 910.0), 1.5708 if p == 0 else -1.5708, 900.0
+                )
+            )
         else:
             scene.do(scene.session.legal_actions()[0])
         scene.anims.clear()

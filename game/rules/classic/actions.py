@@ -6,6 +6,8 @@ replays and error messages all speak the same notation::
     p0 set gold_volcano @2,2      p0 ability red_backdraft      p1 pass
     p0 throw pyrus_dragonoid       land @2,1 partial             miss off_table
     p0 take @2,1                   p0 move pyrus_dragonoid @3,2  p1 attribute clear_x haos
+    p0 trap pyrus_scorpion_trap    p1 gear gold_flame_cannon     p1 gear gold_flame_cannon blaze
+    p0 evolve pyrus_dragonoid
 """
 
 from __future__ import annotations
@@ -132,8 +134,54 @@ class ChooseAttribute:
         return f"p{self.player} attribute {self.bakugan} {self.attribute.value}"
 
 
+@dataclass(frozen=True, slots=True)
+class PlayTrap:
+    """Set a Bakugan Trap onto the Gate Card of one's battle; it opens and shows its face."""
+
+    player: int
+    trap: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} trap {self.trap}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayGear:
+    """Put Battle Gear on one's battling Bakugan; `ability`: the one property-card ability
+    chosen when the gear's colour is the Gate Card's (None: none chosen, or all apply)."""
+
+    player: int
+    gear: str
+    ability: str | None = None
+
+    def __str__(self) -> str:
+        return f"p{self.player} gear {self.gear}" + (f" {self.ability}" if self.ability else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Evolve:
+    """Skip one's turn to swap `bakugan` for its evolved form (its Evolution card)."""
+
+    player: int
+    bakugan: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} evolve {self.bakugan}"
+
+
 Action = (
-    SetGate | PlayAbility | Pass | Throw | Land | Miss | TakeGate | MoveBakugan | ChooseAttribute
+    SetGate
+    | PlayAbility
+    | Pass
+    | Throw
+    | Land
+    | Miss
+    | TakeGate
+    | MoveBakugan
+    | ChooseAttribute
+    | PlayTrap
+    | PlayGear
+    | Evolve
 )
 
 
@@ -208,4 +256,14 @@ def parse_action(text: str) -> Action:
             names = ", ".join(a.value for a in Attribute)
             raise ActionSyntaxError(f"{text!r}: unknown attribute {args[1]!r} ({names})") from None
         return ChooseAttribute(player, args[0], attribute)
+    if verb == "trap":
+        need(1, "TRAP")
+        return PlayTrap(player, args[0])
+    if verb == "gear":
+        if len(args) not in (1, 2):
+            raise ActionSyntaxError(f"{text!r}: expected 'pN gear GEAR [ABILITY]'")
+        return PlayGear(player, args[0], args[1] if len(args) == 2 else None)
+    if verb == "evolve":
+        need(1, "BAKUGAN")
+        return Evolve(player, args[0])
     raise ActionSyntaxError(f"{text!r}: unknown verb {verb!r}")

@@ -8,6 +8,7 @@ is cancelled or a gate that is nullified simply stops contributing, and the brea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from .actions import Slot
@@ -33,6 +34,53 @@ class Play:
         return [self.player, self.card, self.cancels, self.target]
 
 
+TRAP = "trap"
+GEAR = "gear"
+
+# How a Battle Gear's property card applies (decided when the gear opens).
+GEAR_ALL = "all"  # the Bakugan has the property card's attribute: every ability
+GEAR_ONE = "one"  # the gear's colour is the Gate Card's: the one ability the owner chose
+GEAR_NONE = "none"  # only the gear's G-Power
+
+
+@dataclass(slots=True)
+class Support:
+    """A Bakugan Trap or Battle Gear played in this battle (it stays on the battle and
+    goes to its owner's used pile when the battle ends)."""
+
+    player: int
+    kind: str  # TRAP | GEAR
+    piece: str
+    at: int  # how many Ability Cards were played before it: orders it among them
+    face: int = 0  # a Trap: the index of the face it showed
+    mode: str = GEAR_NONE  # a Gear: GEAR_ALL, GEAR_ONE or GEAR_NONE
+    choice: str | None = None  # a Gear in GEAR_ONE: the ability chosen
+
+    def to_json(self) -> list[Any]:
+        return [self.player, self.kind, self.piece, self.at, self.face, self.mode, self.choice]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> Support:
+        p, kind, piece, at, face, mode, choice = data
+        return Support(int(p), str(kind), str(piece), int(at), int(face), str(mode), choice)
+
+    def effects(self, catalog: Catalog) -> list[tuple[str, Effect]]:
+        """(source label, effect) of this piece, as the battle's layers read them."""
+        if self.kind == TRAP:
+            face = catalog.traps[self.piece].faces[self.face]
+            if face.attribute is not None:
+                params: dict[str, Any] = {"attribute": face.attribute.value}
+                return [(self.piece, Effect("set_attribute", MappingProxyType(params)))]
+            params = {"to": "self", "amount": face.g}
+            return [(self.piece, Effect("add_g", MappingProxyType(params)))]
+        gear = catalog.gear[self.piece]
+        out = [(self.piece, Effect("add_g", MappingProxyType({"to": "self", "amount": gear.g})))]
+        for ab in gear.abilities:
+            if self.mode == GEAR_ALL or (self.mode == GEAR_ONE and ab.id == self.choice):
+                out.extend((f"{self.piece}.{ab.id}", e) for e in ab.effects)
+        return out
+
+
 @dataclass(slots=True)
 class Battle:
     slot: Slot
@@ -48,6 +96,7 @@ class Battle:
     plays: list[Play] = field(default_factory=list)
     saved: list[int] = field(default_factory=list)  # side indices saved from the used pile
     winner: int | None = None  # side index, once decided
+    supports: list[Support] = field(default_factory=list)  # Traps and Battle Gear played
 
     def clone(self) -> Battle:
         return Battle(
@@ -63,10 +112,14 @@ class Battle:
             [Play(p.player, p.card, p.cancels, p.target) for p in self.plays],
             list(self.saved),
             self.winner,
+            [
+                Support(x.player, x.kind, x.piece, x.at, x.face, x.mode, x.choice)
+                for x in self.supports
+            ],
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "slot": list(self.slot),
             "sides": [list(s) for s in self.sides],
             "window": self.window,
@@ -80,6 +133,9 @@ class Battle:
             "saved": self.saved,
             "winner": self.winner,
         }
+        if self.supports:
+            out["supports"] = [x.to_json() for x in self.supports]
+        return out
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Battle:
@@ -96,6 +152,7 @@ class Battle:
             [Play(p, c, x, t) for p, c, x, t in data["plays"]],
             list(data["saved"]),
             data["winner"],
+            [Support.from_json(x) for x in data.get("supports", [])],
         )
 
     def side_of(self, player: int) -> int | None:
@@ -159,11 +216,19 @@ def battle_effects(
     """The effects in force as (actor, source, effect), and whether the gate counts."""
     active = battle.active_plays()
     from_cards: list[tuple[int, str, Effect]] = []
-    for play, on in zip(battle.plays, active, strict=True):
+    supports = battle.supports
+    next_support = 0
+    for i, (play, on) in enumerate(zip(battle.plays, active, strict=True)):
+        while next_support < len(supports) and supports[next_support].at <= i:
+            x = supports[next_support]
+            from_cards.extend((x.player, src, e) for src, e in x.effects(catalog))
+            next_support += 1
         if on:
             for effect in catalog.abilities[play.card].effects:
                 if effect.kind != "recover_bakugan":  # acts when the battle ends
                     from_cards.append((play.player, play.card, effect))
+    for x in supports[next_support:]:
+        from_cards.extend((x.player, src, e) for src, e in x.effects(catalog))
     gate_active = battle.gate_open and not any(e.kind == "nullify_gate" for _, _, e in from_cards)
     effects: list[tuple[int, str, Effect]] = []
     if gate_active:

@@ -1,4 +1,6 @@
-"""Frozen definitions of the classic game's pieces: Bakugan, Gate Cards, Ability Cards.
+"""Frozen definitions of the classic game's pieces: Bakugan, Gate Cards, Ability Cards,
+and the New Vestroia pieces: Bakugan Traps, Battle Gear (with its property card) and
+Evolution property cards.
 
 The rules core declares these types; `game.content` loads data files into them. Nothing
 here reads files: a match is created from definitions that are passed in.
@@ -81,6 +83,7 @@ class BakuganDef:
     attribute: Attribute | None  # None: a clear Bakugan (чистый атрибут)
     g_power: int
     name: Text
+    evolved: bool = False  # an evolved form: comes into play only by an Evolution card
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +124,80 @@ class AbilityDef:
     requires: Requirement
     name: Text
     text: Text
+    level: int | None = None  # a level-marked card: allowed or refused by the Game Level
     kinds: frozenset[str] = field(init=False, compare=False)  # derived: primitive names
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kinds", frozenset(e.kind for e in self.effects))
+
+
+@dataclass(frozen=True, slots=True)
+class TrapFace:
+    """What a Bakugan Trap shows when it opens: an attribute (the battling Bakugan takes
+    it) or a G-Power value (added to it). Exactly one of the two is set."""
+
+    attribute: Attribute | None = None
+    g: int = 0
+
+    def __str__(self) -> str:
+        return self.attribute.value if self.attribute is not None else f"{self.g:+d} G"
+
+
+@dataclass(frozen=True, slots=True)
+class TrapDef:
+    """A Bakugan Trap (Бакуган Ловушка). Played in a battle once the Gate Card has
+    opened, only by a player whose battling Bakugan has the Trap's attribute; it opens
+    on the card and shows one of its `faces` (drawn by the match's seed when several)."""
+
+    id: str
+    species: str  # what the art draws
+    attribute: Attribute
+    faces: tuple[TrapFace, ...]
+    name: Text
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class GearAbility:
+    """One extra ability printed on a Battle Gear's property card (Карта свойств)."""
+
+    id: str
+    effects: tuple[Effect, ...]
+    name: Text
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class GearDef:
+    """Battle Gear (Боевое снаряжение) with its property card. Played in a battle (after
+    the Gate Card opened) onto one's battling Bakugan: adds `g`; all `abilities` apply
+    when the Bakugan has the card's `attribute`, or else, when the gear's `colour` is
+    the Gate Card's, the owner may choose one of them for the battle."""
+
+    id: str
+    species: str  # what the art draws
+    colour: GateColour
+    g: int
+    attribute: Attribute
+    abilities: tuple[GearAbility, ...]
+    name: Text
+    text: Text
+
+    def ability(self, ident: str) -> GearAbility | None:
+        return next((a for a in self.abilities if a.id == ident), None)
+
+
+@dataclass(frozen=True, slots=True)
+class EvolutionDef:
+    """An evolved Bakugan's property card: once the Game Level is at least `level`, a
+    player who has the `base` Bakugan may skip his turn to swap it for `evolved`."""
+
+    id: str
+    base: str  # Bakugan id
+    evolved: str  # Bakugan id (an evolved form)
+    level: int
+    name: Text
+    text: Text
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -134,24 +207,60 @@ class Catalog:
     bakugan: Mapping[str, BakuganDef]
     gates: Mapping[str, GateDef]
     abilities: Mapping[str, AbilityDef]
+    traps: Mapping[str, TrapDef] = field(default_factory=_frozen)
+    gear: Mapping[str, GearDef] = field(default_factory=_frozen)
+    evolutions: Mapping[str, EvolutionDef] = field(default_factory=_frozen)
 
     @staticmethod
     def of(
         bakugan: list[BakuganDef] | tuple[BakuganDef, ...],
         gates: list[GateDef] | tuple[GateDef, ...],
         abilities: list[AbilityDef] | tuple[AbilityDef, ...],
+        traps: list[TrapDef] | tuple[TrapDef, ...] = (),
+        gear: list[GearDef] | tuple[GearDef, ...] = (),
+        evolutions: list[EvolutionDef] | tuple[EvolutionDef, ...] = (),
     ) -> Catalog:
         return Catalog(
             MappingProxyType({b.id: b for b in bakugan}),
             MappingProxyType({g.id: g for g in gates}),
             MappingProxyType({a.id: a for a in abilities}),
+            MappingProxyType({t.id: t for t in traps}),
+            MappingProxyType({g.id: g for g in gear}),
+            MappingProxyType({e.id: e for e in evolutions}),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Kit:
-    """What one player brings: Bakugan, Gate Cards and Ability Cards, by id."""
+    """What one player brings: Bakugan, Gate Cards and Ability Cards, by id; and the New
+    Vestroia pieces: Bakugan Traps, Battle Gear and Evolution property cards."""
 
     bakugan: tuple[str, ...]
     gates: tuple[str, ...]
     abilities: tuple[str, ...]
+    traps: tuple[str, ...] = ()
+    gear: tuple[str, ...] = ()
+    evolutions: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, list[str]]:
+        out = {
+            "bakugan": list(self.bakugan),
+            "gates": list(self.gates),
+            "abilities": list(self.abilities),
+        }
+        for key in ("traps", "gear", "evolutions"):
+            value = getattr(self, key)
+            if value:
+                out[key] = list(value)
+        return out
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Kit:
+        return Kit(
+            tuple(data["bakugan"]),
+            tuple(data["gates"]),
+            tuple(data["abilities"]),
+            tuple(data.get("traps", ())),
+            tuple(data.get("gear", ())),
+            tuple(data.get("evolutions", ())),
+        )

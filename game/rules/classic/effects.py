@@ -163,8 +163,25 @@ PRIMITIVES: Mapping[str, Primitive] = {
 }
 
 
+# What a Battle Gear's property card may do: the battle primitives that make sense while
+# the battle runs (a gear ability cannot cancel a card, move or recover a Bakugan).
+GEAR_KINDS: frozenset[str] = frozenset(
+    {
+        "add_g",
+        "lower_wins",
+        "swap_g",
+        "double_species",
+        "double_base",
+        "nullify_gate",
+        "set_attribute",
+        "save_bakugan",
+    }
+)
+
+
 def check_effect(raw: Mapping[str, Any], on: str, timings: frozenset[Timing]) -> list[str]:
-    """Problems with one raw effect table (``{kind = ..., params...}``) on a gate or ability.
+    """Problems with one raw effect table (``{kind = ..., params...}``) on a gate, an
+    ability, or a Battle Gear ability (`on` = "gate", "ability" or "gear").
 
     Each problem reads ``field: problem`` with the field relative to the effect table.
     """
@@ -179,6 +196,10 @@ def check_effect(raw: Mapping[str, Any], on: str, timings: frozenset[Timing]) ->
         problems.append(f"kind: {kind} cannot be on a Gate Card")
     if on == "ability" and not prim.on_ability:
         problems.append(f"kind: {kind} cannot be on an Ability Card")
+    if on == "gear" and kind not in GEAR_KINDS:
+        problems.append(
+            f"kind: {kind} cannot be on Battle Gear (one of {', '.join(sorted(GEAR_KINDS))})"
+        )
     if on == "ability":
         wrong = sorted(t.value for t in timings - prim.timings)
         if wrong:

@@ -51,9 +51,11 @@ class Recycled:
 
     player: int
     bakugan: tuple[str, ...]
+    support: tuple[str, ...] = ()  # used Traps and Battle Gear that came back with them
 
     def __str__(self) -> str:
-        return f"p{self.player} recycled {' '.join(self.bakugan)}"
+        text = f"p{self.player} recycled {' '.join(self.bakugan)}"
+        return text + (f" with {' '.join(self.support)}" if self.support else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +226,75 @@ class ToUnused:
 
 
 @dataclass(frozen=True, slots=True)
+class TrapOpened:
+    """A Bakugan Trap was set onto the battle's Gate Card and showed its hidden face:
+    an attribute (the Bakugan takes it) or a G-Power value (added)."""
+
+    player: int
+    trap: str
+    slot: Slot
+    attribute: Attribute | None
+    g: int
+
+    def __str__(self) -> str:
+        shown = self.attribute.value if self.attribute is not None else f"{self.g:+d} G"
+        return f"p{self.player} trap {self.trap} {slot_str(self.slot)} shows {shown}"
+
+
+@dataclass(frozen=True, slots=True)
+class GearOpened:
+    """Battle Gear went onto a battling Bakugan: its G-Power, and how its property card
+    applies (`mode`: all, one (the `ability` chosen) or none)."""
+
+    player: int
+    gear: str
+    g: int
+    mode: str
+    ability: str | None = None
+
+    def __str__(self) -> str:
+        how = {"all": "all abilities", "none": "no ability"}.get(
+            self.mode, f"ability {self.ability}"
+        )
+        return f"p{self.player} gear {self.gear} {self.g:+d} G, {how}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportToUsed:
+    """A Trap or Battle Gear left the finished battle for its owner's used pile."""
+
+    player: int
+    kind: str  # "trap" | "gear"
+    piece: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} {self.kind} {self.piece} to used"
+
+
+@dataclass(frozen=True, slots=True)
+class Evolved:
+    """A player skipped his turn and swapped a Bakugan for its evolved form."""
+
+    player: int
+    bakugan: str
+    evolved: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"p{self.player} evolved {self.bakugan} into {self.evolved}"
+
+
+@dataclass(frozen=True, slots=True)
+class LevelChanged:
+    """The Game Level changed (a Gate Card went to a used pile)."""
+
+    level: int
+
+    def __str__(self) -> str:
+        return f"game level {self.level}"
+
+
+@dataclass(frozen=True, slots=True)
 class FieldEmpty:
     """No Gate Card is left on the field: every player sets one again."""
 
@@ -262,6 +333,11 @@ Event = (
     | ToUnused
     | FieldEmpty
     | GameWon
+    | TrapOpened
+    | GearOpened
+    | SupportToUsed
+    | Evolved
+    | LevelChanged
 )
 
 

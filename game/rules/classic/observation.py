@@ -2,7 +2,10 @@
 
 Hidden information is real: another player's hand (Gate and Ability Cards) shows as a
 count, and a face-down Gate Card shows its face only to its owner until it opens.
-Everything on the table (Bakugan, piles, captured cards, cards played) is public.
+Everything on the table (Bakugan, piles, captured cards, cards played) is public, and so
+are the New Vestroia pieces: Traps and Battle Gear stand closed beside their owner like
+Bakugan, and Evolution property cards lie face up. What a Trap hides inside is unknown
+to everyone, its owner too, until it opens on the Gate Card (the face is drawn then).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import TYPE_CHECKING
 from .actions import Slot
 
 if TYPE_CHECKING:
-    from .battle import Evaluation
+    from .battle import Evaluation, Support
     from .state import MatchState
 
 
@@ -37,6 +40,32 @@ class PlayerView:
     ability_count: int
     gates: tuple[str, ...] | None  # the viewer's own hand only
     abilities: tuple[str, ...] | None
+    traps: tuple[str, ...] = ()  # unused Bakugan Traps
+    used_traps: tuple[str, ...] = ()
+    gear: tuple[str, ...] = ()  # unused Battle Gear
+    used_gear: tuple[str, ...] = ()
+    evolutions: tuple[str, ...] = ()  # Evolution property cards not yet used
+    evolved: tuple[str, ...] = ()  # Evolution cards whose evolution is done
+    reserve: tuple[str, ...] = ()  # Bakugan set aside (evolved forms to come, replaced forms)
+
+
+@dataclass(frozen=True, slots=True)
+class SupportView:
+    """A Trap or Battle Gear played in the battle, as everyone sees it once open."""
+
+    player: int
+    kind: str  # "trap" | "gear"
+    piece: str
+    shown: str  # a Trap: the face it showed ("haos", "+50 G"); a Gear: "+100 G"
+    mode: str = ""  # a Gear: all, one or none (how its property card applies)
+    ability: str | None = None  # a Gear in mode one: the ability chosen
+    at: int = 0  # how many of the battle's Ability Cards were played before it
+    face: int = 0  # a Trap: the index of the face it showed
+
+    def to_json(self) -> list[object]:
+        """The battle's record of this piece, as `MatchState.to_json` writes it."""
+        mode = self.mode or "none"
+        return [self.player, self.kind, self.piece, self.at, self.face, mode, self.ability]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +76,7 @@ class BattleView:
     gate_open: bool
     plays: tuple[tuple[int, str], ...]
     evaluation: Evaluation
+    supports: tuple[SupportView, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +92,9 @@ class Observation:
     battle: BattleView | None
     winner: int | None
     gates_to_win: int
+    game_level: int = 0
+    seating: tuple[int, ...] = ()  # the players clockwise from seat position 0
+    open_order: tuple[int, ...] = ()  # phase "open": who may play, in priority order
 
     @property
     def me(self) -> PlayerView:
@@ -94,6 +127,13 @@ def observe(state: MatchState, viewer: int) -> Observation:
             len(ps.abilities),
             tuple(ps.gates) if i == viewer else None,
             tuple(ps.abilities) if i == viewer else None,
+            tuple(ps.traps),
+            tuple(ps.used_traps),
+            tuple(ps.gear),
+            tuple(ps.used_gear),
+            tuple(ps.evolutions),
+            tuple(ps.evolved),
+            tuple(ps.reserve),
         )
         for i, ps in enumerate(state.players)
     )
@@ -106,6 +146,7 @@ def observe(state: MatchState, viewer: int) -> Observation:
             battle.gate_open,
             tuple((p.player, p.card) for p in battle.plays),
             state.evaluate_battle(),
+            tuple(_support_view(state, x) for x in battle.supports),
         )
     return Observation(
         viewer,
@@ -119,4 +160,15 @@ def observe(state: MatchState, viewer: int) -> Observation:
         bview,
         state.winner,
         state.settings.gates_to_win,
+        state.game_level(),
+        tuple(state.seating),
+        tuple(state.open_order),
     )
+
+
+def _support_view(state: MatchState, x: Support) -> SupportView:
+    if x.kind == "trap":
+        face = state.catalog.traps[x.piece].faces[x.face]
+        return SupportView(x.player, x.kind, x.piece, str(face), "", None, x.at, x.face)
+    g = state.catalog.gear[x.piece].g
+    return SupportView(x.player, x.kind, x.piece, f"{g:+d} G", x.mode, x.choice, x.at, x.face)

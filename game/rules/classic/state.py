@@ -19,11 +19,14 @@ from .actions import (
     CHANCE,
     Action,
     ChooseAttribute,
+    Evolve,
     Land,
     Miss,
     MoveBakugan,
     Pass,
     PlayAbility,
+    PlayGear,
+    PlayTrap,
     SetGate,
     Slot,
     TakeGate,
@@ -41,18 +44,23 @@ from .events import (
     BattleResolved,
     BattleStarted,
     Event,
+    Evolved,
     FieldEmpty,
     GameWon,
     GateCaptured,
     GateOpened,
     GateSet,
+    GearOpened,
+    LevelChanged,
     MatchStarted,
     Missed,
     Opened,
     Recycled,
+    SupportToUsed,
     Thrown,
     ToUnused,
     ToUsed,
+    TrapOpened,
     TurnStarted,
 )
 from .observation import Observation, observe
@@ -63,6 +71,9 @@ LANDING = "landing"  # chance: where the thrown Bakugan opened
 OWN = "own"  # it opened beside one's own Bakugan: take the card or move
 BATTLE = "battle"
 OVER = "over"
+# Games of 3-4 players: between turns, any player may play an Ability Card usable outside
+# a battle, the player whose turn comes next first.
+OPEN = "open"
 
 CLEAR_FIRST_STANDER = "first_stander"  # seed 004: the first on the card picks
 CLEAR_EACH = "each"  # seed 000: both players pick their own
@@ -97,9 +108,34 @@ class InvalidKit(ValueError):
     """A player's kit breaks the rules of what a player brings."""
 
 
+SEASON_2 = 2  # New Vestroia, season 2 rules: one Trap (two in the Big Game), no Battle Gear
+SEASON_3 = 3  # season 3 rules: two Traps or Battle Gear in all (four in the Big Game)
+LEVEL_USED_PILES = "used_piles"  # seed 004 (and the official Power Level)
+LEVEL_UNUSED_GATES = "unused_gates"  # seed 000
+MARKED_SEEDS = "seeds"  # a level-marked card cannot be used when its level is below the level
+MARKED_OFFICIAL = "official"  # a level-marked card cannot be used until the level reaches it
+
+# The opening layouts: (players, big_game) -> (grid, Gate Card slots per seat position).
+# Position 0 sits on row 0's side; positions go clockwise (4 players: bottom, left, top,
+# right). Each card lies in the middle, far from its owner, touching the others' cards
+# corner to corner (two players: narrow side to narrow side; Big Game: two side by side).
+LAYOUTS: dict[tuple[int, bool], tuple[tuple[int, int], tuple[tuple[Slot, ...], ...]]] = {
+    (2, False): ((5, 4), (((2, 2),), ((2, 1),))),
+    (2, True): ((6, 4), (((2, 2), (3, 2)), ((2, 1), (3, 1)))),
+    (3, False): ((5, 4), (((2, 2),), ((3, 1),), ((1, 1),))),
+    (3, True): ((6, 5), (((2, 3), (3, 3)), ((4, 1), (4, 2)), ((1, 1), (1, 2)))),
+    (4, False): ((5, 5), (((2, 3),), ((3, 2),), ((2, 1),), ((1, 2),))),
+    (4, True): ((6, 6), (((2, 4), (3, 4)), ((4, 2), (4, 3)), ((2, 1), (3, 1)), ((1, 2), (1, 3)))),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The match's rule settings (rule options of design.md and docs/rules.md)."""
+    """The match's rule settings (rule options of design.md and docs/rules.md).
+
+    `Settings.preset(players, big_game)` gives the grid, kit sizes and captures to win
+    of a game of 2-4 players, normal or Big; plain `Settings()` is the two-player game.
+    """
 
     players: int = 2
     gates_to_win: int = 3
@@ -109,22 +145,89 @@ class Settings:
     kit_bakugan: int = 3
     kit_gates: int = 3  # one of each colour per 3
     kit_abilities: int = 3
+    season: int = SEASON_3  # how many Traps / Battle Gear a kit may hold
+    game_level: str = LEVEL_USED_PILES
+    level_marked: str = MARKED_SEEDS
+    big_game: bool = False  # the Big Game (use `preset` for its kit sizes and 6 to win)
+    opening: tuple[tuple[Slot, ...], ...] = ()  # per seat position; (): LAYOUTS
+    seating: tuple[int, ...] = ()  # the players clockwise from position 0; (): 0..n-1
+    random_order: bool = False  # the seating (so the turn order) is drawn by the seed
+
+    @staticmethod
+    def preset(players: int = 2, big_game: bool = False, **options: Any) -> Settings:
+        """The settings of a game of `players`, normal or Big (6 Bakugan, 6 Gate Cards,
+        6 Ability Cards, 6 captures to win); `options` override any field."""
+        grid, _ = LAYOUTS.get((players, big_game), ((5, 4), ()))
+        fields: dict[str, Any] = {"players": players, "big_game": big_game, "grid": grid}
+        if big_game:
+            fields.update(kit_bakugan=6, kit_gates=6, kit_abilities=6, gates_to_win=6)
+        fields.update(options)
+        return Settings(**fields)
 
     def check(self) -> None:
-        if self.players != 2:
-            raise ValueError("settings: players: only 2 players so far")
+        if not 2 <= self.players <= 4:
+            raise ValueError(f"settings: players: {self.players}: 2 to 4 players")
         if self.clear_pair not in (CLEAR_FIRST_STANDER, CLEAR_EACH):
             raise ValueError(f"settings: clear_pair: {self.clear_pair!r} is not an option")
         if not -1 <= self.first_player < self.players:
             raise ValueError(f"settings: first_player: {self.first_player} is not a player")
         if self.gates_to_win < 1:
             raise ValueError("settings: gates_to_win: must be at least 1")
+        if self.season not in (SEASON_2, SEASON_3):
+            raise ValueError(f"settings: season: {self.season!r} is not 2 or 3")
+        if self.game_level not in (LEVEL_USED_PILES, LEVEL_UNUSED_GATES):
+            raise ValueError(
+                f"settings: game_level: {self.game_level!r} is not"
+                f" {LEVEL_USED_PILES} or {LEVEL_UNUSED_GATES}"
+            )
+        if self.level_marked not in (MARKED_SEEDS, MARKED_OFFICIAL):
+            raise ValueError(
+                f"settings: level_marked: {self.level_marked!r} is not"
+                f" {MARKED_SEEDS} or {MARKED_OFFICIAL}"
+            )
+        if self.seating and sorted(self.seating) != list(range(self.players)):
+            raise ValueError(f"settings: seating: {self.seating} is not an order of the players")
+        layout = self.opening_layout()
+        if len(layout) != self.players:
+            raise ValueError(f"settings: opening: needs the slots of {self.players} seats")
+        cols, rows = self.grid
+        slots = [slot for seat in layout for slot in seat]
+        if not layout[0] or any(len(seat) != len(layout[0]) for seat in layout):
+            raise ValueError("settings: opening: every seat needs as many slots")
+        if len(set(slots)) != len(slots):
+            raise ValueError("settings: opening: a slot is used twice")
+        for c, r in slots:
+            if not (0 <= c < cols and 0 <= r < rows):
+                raise ValueError(
+                    f"settings: opening: @{c},{r} is off the {cols}x{rows} grid"
+                    " (Settings.preset picks a grid that fits)"
+                )
+
+    def opening_layout(self) -> tuple[tuple[Slot, ...], ...]:
+        """The opening Gate Card slots of each seat position (clockwise from row 0's side)."""
+        if self.opening:
+            return self.opening
+        if self.players == 2 and not self.big_game:  # the middle of any grid
+            col, row = self.grid[0] // 2, self.grid[1] // 2
+            return (((col, row),), ((col, row - 1),))
+        preset = LAYOUTS.get((self.players, self.big_game))
+        if preset is None:
+            return ()
+        return preset[1]
 
     def opening_slots(self) -> list[Slot]:
-        """Player 0 sits at row 0's side, player 1 across; each sets far from himself,
-        the two cards touching by their narrow sides."""
-        col, row = self.grid[0] // 2, self.grid[1] // 2
-        return [(col, row), (col, row - 1)]
+        """The first opening slot of each seat position: with two players, player 0 sits
+        at row 0's side, player 1 across; each sets far from himself, the two cards
+        touching by their narrow sides."""
+        return [seat[0] for seat in self.opening_layout()]
+
+    def support_limit(self) -> tuple[int, int, int]:
+        """(Traps, Battle Gear, both together) a kit may hold under the season option."""
+        if self.season == SEASON_2:
+            n = 2 if self.big_game else 1
+            return n, 0, n
+        n = 4 if self.big_game else 2
+        return n, n, n
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -136,12 +239,25 @@ class Settings:
             "kit_bakugan": self.kit_bakugan,
             "kit_gates": self.kit_gates,
             "kit_abilities": self.kit_abilities,
+            "season": self.season,
+            "game_level": self.game_level,
+            "level_marked": self.level_marked,
+            "big_game": self.big_game,
+            "opening": [[list(slot) for slot in seat] for seat in self.opening],
+            "seating": list(self.seating),
+            "random_order": self.random_order,
         }
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Settings:
         data = dict(data)
         data["grid"] = tuple(data["grid"])
+        if "opening" in data:
+            data["opening"] = tuple(
+                tuple((int(c), int(r)) for c, r in seat) for seat in data["opening"]
+            )
+        if "seating" in data:
+            data["seating"] = tuple(data["seating"])
         return Settings(**data)
 
 
@@ -158,6 +274,8 @@ def check_kit(kit: Kit, catalog: Catalog, settings: Settings = Settings()) -> li
         if len(set(ids)) != len(ids):
             problems.append(f"{kind}: the same piece twice")
         problems.extend(f"{kind}: unknown id {i!r}" for i in ids if i not in known)
+    if kit.traps or kit.gear or kit.evolutions:
+        problems.extend(_support_problems(kit, catalog, settings))
     if problems:
         return problems
     per_colour_g = settings.kit_gates // 3
@@ -176,13 +294,67 @@ def check_kit(kit: Kit, catalog: Catalog, settings: Settings = Settings()) -> li
     return sorted(problems)
 
 
+def _support_problems(kit: Kit, catalog: Catalog, settings: Settings) -> list[str]:
+    """The Traps, Battle Gear and Evolution cards of a kit: known, distinct, within the
+    season's limit; each Evolution card's Bakugan in the kit, its evolved form not."""
+    problems: list[str] = []
+    for kind, ids, known in (
+        ("traps", kit.traps, catalog.traps),
+        ("gear", kit.gear, catalog.gear),
+        ("evolutions", kit.evolutions, catalog.evolutions),
+    ):
+        if len(set(ids)) != len(ids):
+            problems.append(f"{kind}: the same piece twice")
+        problems.extend(f"{kind}: unknown id {i!r}" for i in ids if i not in known)
+    max_traps, max_gear, max_both = settings.support_limit()
+    season = f"season {settings.season}" + (" Big Game" if settings.big_game else "")
+    over = False
+    if len(kit.traps) > max_traps:
+        problems.append(f"traps: {season} allows {max_traps}, has {len(kit.traps)}")
+        over = True
+    if len(kit.gear) > max_gear:
+        problems.append(f"gear: {season} allows {max_gear} Battle Gear, has {len(kit.gear)}")
+        over = True
+    if len(kit.traps) + len(kit.gear) > max_both and not over:
+        problems.append(
+            f"traps and gear: {season} allows {max_both} in all,"
+            f" has {len(kit.traps) + len(kit.gear)}"
+        )
+    have = set(kit.bakugan)
+    evolved: list[str] = []
+    for card in kit.evolutions:
+        evo = catalog.evolutions.get(card)
+        if evo is None:
+            continue
+        if evo.base not in have:
+            problems.append(f"evolutions: {card}: needs {evo.base} in the kit")
+        if evo.evolved in have or evo.evolved in evolved:
+            problems.append(f"evolutions: {card}: {evo.evolved} is in the kit already")
+        evolved.append(evo.evolved)
+        have.add(evo.evolved)
+    return problems
+
+
 def catalog_colours(catalog: Catalog, kind: str) -> list[Any]:
     return list(GateColour) if kind == "gates" else list(AbilityColour)
 
 
-def random_kit(catalog: Catalog, rng: random.Random, settings: Settings = Settings()) -> Kit:
-    """A legal kit dealt at random (the "quick pick"), deterministic for `rng`."""
-    bakugan = rng.sample(sorted(catalog.bakugan), settings.kit_bakugan)
+def random_kit(
+    catalog: Catalog,
+    rng: random.Random,
+    settings: Settings = Settings(),
+    support: int = 0,
+    evolutions: bool = False,
+) -> Kit:
+    """A legal kit dealt at random (the "quick pick"), deterministic for `rng`.
+
+    `support`: how many Traps / Battle Gear to deal (at most the season's limit; season 2
+    deals Traps only). `evolutions`: add the Evolution card of every kit Bakugan that has
+    one. Evolved forms are never dealt as kit Bakugan. The kit sizes (the Big Game's 6)
+    come from `settings`.
+    """
+    pool_b = sorted(b for b, d in catalog.bakugan.items() if not d.evolved)
+    bakugan = rng.sample(pool_b, settings.kit_bakugan)
     gates: list[str] = []
     for colour in GateColour:
         pool = sorted(g for g, d in catalog.gates.items() if d.colour == colour)
@@ -191,11 +363,46 @@ def random_kit(catalog: Catalog, rng: random.Random, settings: Settings = Settin
     for acolour in AbilityColour:
         pool = sorted(a for a, d in catalog.abilities.items() if d.colour == acolour)
         abilities.extend(rng.sample(pool, settings.kit_abilities // 3))
-    return Kit(tuple(bakugan), tuple(gates), tuple(abilities))
+    traps: list[str] = []
+    gear: list[str] = []
+    if support > 0:
+        max_traps, max_gear, max_both = settings.support_limit()
+        pool_t, pool_g = sorted(catalog.traps), sorted(catalog.gear)
+        for _ in range(min(support, max_both)):
+            can_t = len(traps) < max_traps and len(traps) < len(pool_t)
+            can_g = len(gear) < max_gear and len(gear) < len(pool_g)
+            if can_t and (not can_g or rng.random() < 0.5):
+                traps.append(rng.choice([t for t in pool_t if t not in traps]))
+            elif can_g:
+                gear.append(rng.choice([g for g in pool_g if g not in gear]))
+    cards: list[str] = []
+    if evolutions:
+        have = set(bakugan)
+        for card, evo in sorted(catalog.evolutions.items()):
+            if evo.base in have and evo.evolved not in have:
+                cards.append(card)
+                have.add(evo.evolved)
+    return Kit(
+        tuple(bakugan), tuple(gates), tuple(abilities), tuple(traps), tuple(gear), tuple(cards)
+    )
 
 
 class PlayerState:
-    __slots__ = ("abilities", "captured", "gates", "unused", "used", "used_abilities")
+    __slots__ = (
+        "abilities",
+        "captured",
+        "evolutions",
+        "evolved",
+        "gates",
+        "gear",
+        "reserve",
+        "traps",
+        "unused",
+        "used",
+        "used_abilities",
+        "used_gear",
+        "used_traps",
+    )
 
     def __init__(
         self,
@@ -205,6 +412,13 @@ class PlayerState:
         abilities: list[str],
         used_abilities: list[str],
         captured: list[tuple[int, str]],
+        traps: list[str] | None = None,
+        used_traps: list[str] | None = None,
+        gear: list[str] | None = None,
+        used_gear: list[str] | None = None,
+        evolutions: list[str] | None = None,
+        evolved: list[str] | None = None,
+        reserve: list[str] | None = None,
     ) -> None:
         self.unused = unused  # closed Bakugan ready to throw
         self.used = used  # the used pile (Bakugan)
@@ -212,6 +426,14 @@ class PlayerState:
         self.abilities = abilities  # Ability Cards in hand (hidden from others)
         self.used_abilities = used_abilities
         self.captured = captured  # (owner, gate) of each Gate Card won
+        self.traps = traps if traps is not None else []  # unused Bakugan Traps
+        self.used_traps = used_traps if used_traps is not None else []
+        self.gear = gear if gear is not None else []  # unused Battle Gear
+        self.used_gear = used_gear if used_gear is not None else []
+        self.evolutions = evolutions if evolutions is not None else []  # cards not yet used
+        self.evolved = evolved if evolved is not None else []  # cards whose evolution is done
+        # Bakugan set aside: evolved forms not yet in play, and the forms they replaced.
+        self.reserve = reserve if reserve is not None else []
 
     def clone(self) -> PlayerState:
         return PlayerState(
@@ -221,6 +443,13 @@ class PlayerState:
             list(self.abilities),
             list(self.used_abilities),
             list(self.captured),
+            list(self.traps),
+            list(self.used_traps),
+            list(self.gear),
+            list(self.used_gear),
+            list(self.evolutions),
+            list(self.evolved),
+            list(self.reserve),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -231,6 +460,13 @@ class PlayerState:
             "abilities": self.abilities,
             "used_abilities": self.used_abilities,
             "captured": [list(c) for c in self.captured],
+            "traps": self.traps,
+            "used_traps": self.used_traps,
+            "gear": self.gear,
+            "used_gear": self.used_gear,
+            "evolutions": self.evolutions,
+            "evolved": self.evolved,
+            "reserve": self.reserve,
         }
 
     @staticmethod
@@ -242,7 +478,11 @@ class PlayerState:
             list(d["abilities"]),
             list(d["used_abilities"]),
             [(int(o), str(g)) for o, g in d["captured"]],
+            *(list(d.get(k, [])) for k in _SUPPORT_PILES),
         )
+
+
+_SUPPORT_PILES = ("traps", "used_traps", "gear", "used_gear", "evolutions", "evolved", "reserve")
 
 
 class FieldGate:
@@ -268,15 +508,20 @@ class MatchState:
         "choice",
         "field",
         "kits",
+        "open_order",
+        "open_passes",
+        "open_priority",
         "pending",
         "phase",
         "players",
         "rng",
+        "seating",
         "set_this_turn",
         "settings",
         "setup_queue",
         "thrown",
         "turn",
+        "turn_acted",
         "turn_player",
         "winner",
     )
@@ -291,12 +536,17 @@ class MatchState:
     turn: int
     setup_queue: list[int]
     set_this_turn: bool
+    turn_acted: bool  # the turn player set a Gate Card or played a card this turn
     thrown: tuple[int, str] | None
     pending: list[tuple[int, str]]
     battle: bt.Battle | None
     choice: Slot | None
     winner: int | None
     rng: random.Random
+    seating: list[int]  # the players clockwise from seat position 0 (row 0's side)
+    open_order: list[int]  # the OPEN window's players in priority order
+    open_priority: int
+    open_passes: int
 
     # ----------------------------------------------------------------- creation
 
@@ -320,26 +570,66 @@ class MatchState:
         s.settings = settings
         s.kits = tuple(kits)
         s.players = [
-            PlayerState(list(k.bakugan), [], list(k.gates), list(k.abilities), [], []) for k in kits
+            PlayerState(
+                list(k.bakugan),
+                [],
+                list(k.gates),
+                list(k.abilities),
+                [],
+                [],
+                list(k.traps),
+                [],
+                list(k.gear),
+                [],
+                list(k.evolutions),
+                [],
+                [catalog.evolutions[e].evolved for e in k.evolutions],
+            )
+            for k in kits
         ]
         s.field = {}
         s.rng = random.Random(seed)
+        n = settings.players
+        s.seating = list(settings.seating) if settings.seating else list(range(n))
+        if settings.random_order:
+            s.rng.shuffle(s.seating)
         first = settings.first_player
-        s.turn_player = s.rng.randrange(settings.players) if first < 0 else first
+        s.turn_player = s.rng.randrange(n) if first < 0 else first
         s.turn = 0
         s.set_this_turn = False
+        s.turn_acted = False
         s.thrown = None
         s.pending = []
         s.battle = None
         s.choice = None
         s.winner = None
+        s.open_order = []
+        s.open_priority = 0
+        s.open_passes = 0
         s.phase = SETUP
-        s.setup_queue = s._turn_order(s.turn_player)
-        return s, [MatchStarted(settings.players)]
+        s.setup_queue = s._setup_queue(s.turn_player)
+        return s, [MatchStarted(n)]
 
     def _turn_order(self, first: int) -> list[int]:
-        n = self.settings.players
-        return [(first + i) % n for i in range(n)]
+        """The players clockwise, starting with `first`."""
+        seating = self.seating
+        i = seating.index(first)
+        return seating[i:] + seating[:i]
+
+    def _next_player(self, p: int) -> int:
+        seating = self.seating
+        return seating[(seating.index(p) + 1) % len(seating)]
+
+    def _setup_queue(self, first: int) -> list[int]:
+        """Who sets an opening Gate Card, in order: round by round (two rounds in the Big
+        Game), each player who still holds a card, `first` first."""
+        order = self._turn_order(first)
+        rounds = len(self.settings.opening_layout()[0])
+        return [p for r in range(rounds) for p in order if len(self.players[p].gates) > r]
+
+    def opening_slots_of(self, player: int) -> tuple[Slot, ...]:
+        """The slots where `player` sets opening Gate Cards (by his seat position)."""
+        return self.settings.opening_layout()[self.seating.index(player)]
 
     # ----------------------------------------------------------------- queries
 
@@ -361,6 +651,8 @@ class MatchState:
             return b.order[b.priority]
         if phase == SETUP:
             return self.setup_queue[0]
+        if phase == OPEN:
+            return self.open_order[self.open_priority]
         return None
 
     def evaluate_battle(self) -> bt.Evaluation:
@@ -372,7 +664,13 @@ class MatchState:
         return bt.evaluate(b, self.catalog, g.gate, g.owner)
 
     def where(self) -> dict[tuple[str, int, str], str]:
-        """Every piece's place: (kind, owner, id) -> place. For invariants and the screen."""
+        """Every piece's place: (kind, owner, id) -> place. For invariants and the screen.
+
+        Kinds: bakugan, gate, ability, trap, gear, evolution. Places: unused, used, hand,
+        captured by pN, field @C,R, standing @C,R, battle, thrown, reserve (a Bakugan set
+        aside: an evolved form not yet in play, or the form it replaced), ready / done
+        (an Evolution card before and after its evolution).
+        """
         places: dict[tuple[str, int, str], str] = {}
         for p, ps in enumerate(self.players):
             for b in ps.unused:
@@ -387,6 +685,20 @@ class MatchState:
                 places[("ability", p, a)] = "used"
             for owner, g in ps.captured:
                 places[("gate", owner, g)] = f"captured by p{p}"
+            for t in ps.traps:
+                places[("trap", p, t)] = "unused"
+            for t in ps.used_traps:
+                places[("trap", p, t)] = "used"
+            for x in ps.gear:
+                places[("gear", p, x)] = "unused"
+            for x in ps.used_gear:
+                places[("gear", p, x)] = "used"
+            for e in ps.evolutions:
+                places[("evolution", p, e)] = "ready"
+            for e in ps.evolved:
+                places[("evolution", p, e)] = "done"
+            for b in ps.reserve:
+                places[("bakugan", p, b)] = "reserve"
         for slot, fg in self.field.items():
             places[("gate", fg.owner, fg.gate)] = f"field {slot}"
             for p, b in fg.standing:
@@ -394,6 +706,8 @@ class MatchState:
         if self.battle is not None:
             for p, b in self.battle.sides:
                 places[("bakugan", p, b)] = "battle"
+            for support in self.battle.supports:
+                places[(support.kind, support.player, support.piece)] = "battle"
         if self.thrown is not None:
             places[("bakugan", self.thrown[0], self.thrown[1])] = "thrown"
         return places
@@ -403,8 +717,35 @@ class MatchState:
         return observe(self, player)
 
     def game_level(self) -> int:
-        """Gate Cards in all used piles (the default Game Level rule option)."""
-        return sum(len(p.captured) for p in self.players)
+        """The Game Level by the `game_level` rule option: the Gate Cards in all used
+        piles (default, seed 004), or the Gate Cards not yet used (seed 000)."""
+        captured = sum(len(p.captured) for p in self.players)
+        if self.settings.game_level == LEVEL_UNUSED_GATES:
+            return sum(len(k.gates) for k in self.kits) - captured
+        return captured
+
+    def level_problem(self, level: int | None) -> Reason | None:
+        """Why a level-marked Ability Card of `level` cannot be used now (None: it can)."""
+        if level is None:
+            return None
+        now = self.game_level()
+        if self.settings.level_marked == MARKED_OFFICIAL:
+            if now < level:
+                return Reason(
+                    f"the card's level {level} is not reached: the Game Level is {now}",
+                    "level_not_reached",
+                    level=level,
+                    game_level=now,
+                )
+            return None
+        if level < now:
+            return Reason(
+                f"the card's level {level} is below the Game Level {now}",
+                "level_below",
+                level=level,
+                game_level=now,
+            )
+        return None
 
     # ----------------------------------------------------------------- legal actions
 
@@ -430,9 +771,15 @@ class MatchState:
             out = [TakeGate(current, slot)]
             out.extend(MoveBakugan(current, mover, s) for s in self.field if s != slot)
             return out
+        if phase == OPEN:
+            out = []
+            for card in self.players[current].abilities:
+                out.extend(self._ability_plays(current, card, OPEN))
+            out.append(Pass(current))
+            return out
         # SETUP
-        slot = self.settings.opening_slots()[current]
-        return [SetGate(current, g, slot) for g in self.players[current].gates]
+        slots = [s for s in self.opening_slots_of(current) if s not in self.field]
+        return [SetGate(current, g, s) for g in self.players[current].gates for s in slots]
 
     def _free_adjacent_slots(self) -> list[Slot]:
         """Free slots touching a Gate Card side to side or corner to corner, in grid order."""
@@ -455,6 +802,12 @@ class MatchState:
             out.extend(SetGate(p, g, s) for g in ps.gates for s in slots)
         for card in ps.abilities:
             out.extend(self._ability_plays(p, card, None))
+        if ps.evolutions and not self.turn_acted:
+            out.extend(
+                Evolve(p, base)
+                for base in self._evolvable(p)
+                if self._evolve_problem(p, base) is None
+            )
         if ps.unused:
             out.extend(Throw(p, b) for b in ps.unused)
             return out
@@ -467,11 +820,20 @@ class MatchState:
             out.extend(TakeGate(p, s) for s in dict.fromkeys(src for src, _ in mine))
         return out
 
+    def _evolvable(self, p: int) -> list[str]:
+        """The Bakugan named by `p`'s unused Evolution cards."""
+        evolutions = self.catalog.evolutions
+        return [evolutions[c].base for c in self.players[p].evolutions]
+
     def _ability_plays(self, p: int, card: str, window: str | None) -> list[PlayAbility]:
-        """The ways `p` may play `card` now (window None: the turn before the throw)."""
+        """The ways `p` may play `card` now (window None: the turn before the throw;
+        OPEN: between turns in a game of several players)."""
+        ability = self.catalog.abilities[card]
+        timing = Timing.BEFORE if window is None or window == OPEN else _WINDOW_TIMING[window]
+        if timing not in ability.timing:  # the common refusal, without building a Reason
+            return []
         if self._ability_problem(p, card, window, check_target=False) is not None:
             return []
-        ability = self.catalog.abilities[card]
         kinds = ability.kinds
         if "move_bakugan" in kinds:
             return [
@@ -496,7 +858,31 @@ class MatchState:
         out: list[Action] = []
         for card in self.players[p].abilities:
             out.extend(self._ability_plays(p, card, b.window))
+        out.extend(self._support_plays(p))
         out.append(Pass(p))
+        return out
+
+    def _support_plays(self, p: int) -> list[Action]:
+        """The Traps and Battle Gear `p` may play now (in a battle's `during` window)."""
+        ps = self.players[p]
+        if not ps.traps and not ps.gear:
+            return []
+        b = self.battle
+        if b is None or b.window != bt.DURING:
+            return []
+        side = b.side_of(p)
+        if side is None:
+            return []
+        attribute = self.evaluate_battle().sides[side].attribute
+        out: list[Action] = [
+            PlayTrap(p, t) for t in ps.traps if self.catalog.traps[t].attribute == attribute
+        ]
+        gate_colour = self.catalog.gates[self.field[b.slot].gate].colour
+        for x in ps.gear:
+            gear = self.catalog.gear[x]
+            out.append(PlayGear(p, x))
+            if gear.attribute != attribute and gear.colour == gate_colour:
+                out.extend(PlayGear(p, x, a.id) for a in gear.abilities)
         return out
 
     # ----------------------------------------------------------------- why illegal
@@ -508,8 +894,11 @@ class MatchState:
         """
         if self.current_player() != player:
             return Reason(f"it is not p{player}'s moment to act", "not_now")
+        window: str | None
         if self.phase == MAIN:
             window = None
+        elif self.phase == OPEN:
+            window = OPEN
         elif (
             self.phase == BATTLE and self.battle is not None and self.battle.window != bt.ATTRIBUTE
         ):
@@ -525,14 +914,24 @@ class MatchState:
         if card not in ps.abilities:
             return Reason(f"{card} is not in p{p}'s hand", "not_in_hand")
         ability = self.catalog.abilities[card]
+        if ability.level is not None:
+            problem = self.level_problem(ability.level)
+            if problem is not None:
+                return problem
         scope = _scope(ability)
-        if window is None:
+        if window is None or window == OPEN:
             if Timing.BEFORE not in ability.timing:
                 return Reason(
                     f"{card} is not played before the battle", "timing", timing=_timings(ability)
                 )
             if ability.requires.attribute is not None or ability.requires.losing:
                 return Reason(f"{card} has a condition that needs a battle", "needs_battle")
+            if scope != FIELD and (window == OPEN or self.settings.players > 2):
+                return Reason(
+                    f"in a game of several players {card} is played only when one's Bakugan"
+                    " is in a battle",
+                    "battle_only",
+                )
             if scope == FIELD:
                 return self._field_target_problem(p, ability, None, None) if check_target else None
             return None
@@ -620,6 +1019,77 @@ class MatchState:
                 return i
         return None
 
+    def _support_problem(self, action: PlayTrap | PlayGear) -> Reason | None:
+        """Why a Trap or Battle Gear cannot be played now (None: it can)."""
+        p = action.player
+        ps = self.players[p]
+        trap = isinstance(action, PlayTrap)
+        piece = action.trap if isinstance(action, PlayTrap) else action.gear
+        what = "a Bakugan Trap" if trap else "Battle Gear"
+        b = self.battle
+        if self.phase != BATTLE or b is None or b.window == bt.ATTRIBUTE:
+            return Reason(f"{what} is played only in a battle", "not_now")
+        if piece not in (ps.traps if trap else ps.gear):
+            kind = "Traps" if trap else "Battle Gear"
+            return Reason(f"{piece} is not among p{p}'s unused {kind}", "not_in_hand")
+        side = b.side_of(p)
+        if side is None:
+            return Reason(f"p{p} has no Bakugan in this battle", "not_in_battle")
+        if b.window != bt.DURING:
+            if b.window == bt.START:
+                return Reason(f"{what} is played only once the Gate Card has opened", "timing")
+            return Reason(f"{what} is played before the battle is decided", "timing")
+        attribute = self.evaluate_battle().sides[side].attribute
+        if isinstance(action, PlayTrap):
+            need = self.catalog.traps[piece].attribute
+            if need != attribute:
+                return Reason(
+                    f"{piece} is a {need.value} Trap: p{p}'s Bakugan is"
+                    f" {attribute.value if attribute else 'clear'}",
+                    "attribute",
+                    attribute=need.value,
+                )
+            return None
+        if action.ability is None:
+            return None
+        gear = self.catalog.gear[piece]
+        if gear.ability(action.ability) is None:
+            return Reason(f"{piece} has no ability {action.ability}", "bad_choice")
+        if gear.attribute == attribute:
+            return Reason(
+                f"p{p}'s Bakugan is {attribute.value}: every ability of {piece} applies",
+                "all_apply",
+            )
+        gate_colour = self.catalog.gates[self.field[b.slot].gate].colour
+        if gear.colour != gate_colour:
+            return Reason(
+                f"{piece} is {gear.colour.value}, the Gate Card {gate_colour.value}:"
+                " no ability to choose",
+                "colour",
+                colour=gear.colour.value,
+            )
+        return None
+
+    def _evolve_problem(self, p: int, bakugan: str) -> Reason | None:
+        ps = self.players[p]
+        card = next((c for c in ps.evolutions if self.catalog.evolutions[c].base == bakugan), None)
+        if card is None:
+            return Reason(f"p{p} has no Evolution card for {bakugan}", "no_card")
+        if bakugan not in ps.unused and bakugan not in ps.used:
+            return Reason(
+                f"{bakugan} must be in p{p}'s unused or used pile to evolve", "not_available"
+            )
+        level = self.catalog.evolutions[card].level
+        now = self.game_level()
+        if now < level:
+            return Reason(
+                f"{card} needs the Game Level {level}; it is {now}",
+                "level_not_reached",
+                level=level,
+                game_level=now,
+            )
+        return None
+
     def why_illegal(self, action: Action) -> str | None:
         """The reason `action` is not allowed now, or None if it is."""
         phase = self.phase
@@ -637,9 +1107,10 @@ class MatchState:
             if action.gate not in self.players[p].gates:
                 return f"{action.gate} is not in p{p}'s hand"
             if phase == SETUP:
-                slot = self.settings.opening_slots()[p]
-                if action.slot != slot:
-                    return f"the opening Gate Card goes at @{slot[0]},{slot[1]}"
+                slots = [s for s in self.opening_slots_of(p) if s not in self.field]
+                if action.slot not in slots:
+                    where = " or ".join(f"@{c},{r}" for c, r in slots)
+                    return f"the opening Gate Card goes at {where}"
                 return None
             if self.set_this_turn:
                 return "one Gate Card per turn"
@@ -654,8 +1125,9 @@ class MatchState:
                 )
             return None
         if isinstance(action, PlayAbility):
-            if phase == MAIN:
-                problem = self._ability_problem(p, action.card, None)
+            if phase in (MAIN, OPEN):
+                window = None if phase == MAIN else OPEN
+                problem = self._ability_problem(p, action.card, window)
                 if problem is None and _scope(self.catalog.abilities[action.card]) == FIELD:
                     ability = self.catalog.abilities[action.card]
                     if action.bakugan is None:
@@ -674,6 +1146,8 @@ class MatchState:
                 return problem
             return "no Ability Card can be played now"
         if isinstance(action, Pass):
+            if phase == OPEN:
+                return None
             if phase != BATTLE or self.battle is None or self.battle.window == bt.ATTRIBUTE:
                 return "there is no timing window to pass in"
             return None
@@ -700,6 +1174,18 @@ class MatchState:
             if b.sides[b.to_choose[0]][1] != action.bakugan:
                 return f"{action.bakugan} is not the clear Bakugan to choose for"
             return None
+        if isinstance(action, PlayTrap | PlayGear):
+            return self._support_problem(action)
+        if isinstance(action, Evolve):
+            if phase != MAIN:
+                return Reason(
+                    "a Bakugan evolves on its owner's turn, instead of a throw", "not_now"
+                )
+            if self.turn_acted:
+                return Reason(
+                    "evolving takes the whole turn: nothing else may be done in it", "turn_begun"
+                )
+            return self._evolve_problem(p, action.bakugan)
         return f"unknown action {action!r}"
 
     def _take_problem(self, action: TakeGate) -> str | None:
@@ -763,11 +1249,16 @@ class MatchState:
         elif isinstance(action, PlayAbility):
             self._play_ability(action, events)
         elif isinstance(action, Pass):
-            battle = self.battle
-            assert battle is not None
-            battle.passes += 1
-            battle.priority = (battle.priority + 1) % len(battle.order)
-            self._settle(events)
+            if self.phase == OPEN:
+                self.open_passes += 1
+                self.open_priority = (self.open_priority + 1) % len(self.open_order)
+                self._settle_open(events)
+            else:
+                battle = self.battle
+                assert battle is not None
+                battle.passes += 1
+                battle.priority = (battle.priority + 1) % len(battle.order)
+                self._settle(events)
         elif isinstance(action, TakeGate):
             self._take(action, events)
         elif isinstance(action, MoveBakugan):
@@ -780,6 +1271,10 @@ class MatchState:
             if not battle.to_choose:
                 self._open_window(bt.START)
             self._settle(events)
+        elif isinstance(action, PlayTrap | PlayGear):
+            self._play_support(action, events)
+        elif isinstance(action, Evolve):
+            self._evolve(action, events)
         return events
 
     def _set_gate(self, action: SetGate, events: list[Event]) -> None:
@@ -793,6 +1288,7 @@ class MatchState:
                 self._start_turn(events)
         else:
             self.set_this_turn = True
+            self.turn_acted = True
 
     def _land(self, action: Land, events: list[Event]) -> None:
         assert self.thrown is not None
@@ -859,6 +1355,7 @@ class MatchState:
         fg = self.field.pop(slot)
         self.players[p].captured.append((fg.owner, fg.gate))
         events.append(GateCaptured(p, fg.owner, fg.gate, slot))
+        events.append(LevelChanged(self.game_level()))
         for q, x in fg.standing:
             self.players[q].used.append(x)
             events.append(ToUsed(q, x))
@@ -867,6 +1364,20 @@ class MatchState:
             self.winner = p
             self._expire_pending(events)
             events.append(GameWon(p, tuple(self.players[p].captured)))
+
+    def _evolve(self, action: Evolve, events: list[Event]) -> None:
+        p, base = action.player, action.bakugan
+        ps = self.players[p]
+        card = next(c for c in ps.evolutions if self.catalog.evolutions[c].base == base)
+        evolved = self.catalog.evolutions[card].evolved
+        pile = ps.unused if base in ps.unused else ps.used
+        pile[pile.index(base)] = evolved
+        ps.reserve.remove(evolved)
+        ps.reserve.append(base)
+        ps.evolutions.remove(card)
+        ps.evolved.append(card)
+        events.append(Evolved(p, base, evolved, card))
+        self._end_turn(events)
 
     # ----------------------------------------------------------------- abilities
 
@@ -886,10 +1397,17 @@ class MatchState:
         )
         events.append(AbilityPlayed(p, card, target))
         if self.phase == MAIN:
+            self.turn_acted = True
             if _scope(ability) == FIELD:
                 self._field_effect(action, ability, events)
             else:
                 self.pending.append((p, card))  # waits for this turn's battle
+            return
+        if self.phase == OPEN:
+            self._field_effect(action, ability, events)
+            self.open_passes = 0
+            self.open_priority = (self.open_priority + 1) % len(self.open_order)
+            self._settle_open(events)
             return
         # In a battle every card is one of the battle's plays, so it can be cancelled;
         # a field card (recover) acts when the battle ends, if it still stands.
@@ -902,6 +1420,38 @@ class MatchState:
             victim = b.plays[cancels]
             events.append(AbilityCancelled(victim.player, victim.card, card))
         b.plays.append(bt.Play(p, card, cancels, action.bakugan))
+        b.passes = 0
+        b.priority = (b.priority + 1) % len(b.order)
+        self._settle(events)
+
+    def _play_support(self, action: PlayTrap | PlayGear, events: list[Event]) -> None:
+        p = action.player
+        ps = self.players[p]
+        b = self.battle
+        assert b is not None
+        if isinstance(action, PlayTrap):
+            trap = self.catalog.traps[action.trap]
+            ps.traps.remove(action.trap)
+            face = self.rng.randrange(len(trap.faces)) if len(trap.faces) > 1 else 0
+            b.supports.append(bt.Support(p, bt.TRAP, action.trap, len(b.plays), face))
+            shown = trap.faces[face]
+            events.append(TrapOpened(p, action.trap, b.slot, shown.attribute, shown.g))
+        else:
+            gear = self.catalog.gear[action.gear]
+            side = b.side_of(p)
+            assert side is not None
+            attribute = self.evaluate_battle().sides[side].attribute
+            if gear.attribute == attribute:
+                mode = bt.GEAR_ALL
+            elif action.ability is not None:
+                mode = bt.GEAR_ONE
+            else:
+                mode = bt.GEAR_NONE
+            ps.gear.remove(action.gear)
+            b.supports.append(
+                bt.Support(p, bt.GEAR, action.gear, len(b.plays), 0, mode, action.ability)
+            )
+            events.append(GearOpened(p, action.gear, gear.g, mode, action.ability))
         b.passes = 0
         b.priority = (b.priority + 1) % len(b.order)
         self._settle(events)
@@ -925,6 +1475,22 @@ class MatchState:
         for p, card in self.pending:
             events.append(AbilityWasted(p, card))
         self.pending = []
+
+    def _settle_open(self, events: list[Event]) -> None:
+        """The OPEN window: skip players who can play nothing; close it once everyone
+        has passed in a row (the turn player then goes on with his turn)."""
+        while self.phase == OPEN:
+            n = len(self.open_order)
+            if self.open_passes >= n:
+                self.phase = MAIN
+                self.open_order = []
+                self.open_priority = self.open_passes = 0
+                return
+            p = self.open_order[self.open_priority]
+            if any(self._ability_plays(p, c, OPEN) for c in self.players[p].abilities):
+                return  # p decides: play or pass
+            self.open_passes += 1
+            self.open_priority = (self.open_priority + 1) % n
 
     # ----------------------------------------------------------------- battle
 
@@ -970,6 +1536,8 @@ class MatchState:
             p = b.order[b.priority]
             if any(self._ability_plays(p, c, b.window) for c in self.players[p].abilities):
                 return  # p decides: play or pass
+            if self._support_plays(p):
+                return
             b.passes += 1
             b.priority = (b.priority + 1) % n
 
@@ -1018,6 +1586,10 @@ class MatchState:
             else:
                 self.players[p].used.append(x)
                 events.append(ToUsed(p, x))
+        for support in b.supports:  # Traps and Battle Gear go to the used piles
+            ps = self.players[support.player]
+            (ps.used_traps if support.kind == bt.TRAP else ps.used_gear).append(support.piece)
+            events.append(SupportToUsed(support.player, support.kind, support.piece))
         if self.phase != OVER:
             self._end_turn(events)
 
@@ -1026,11 +1598,11 @@ class MatchState:
     def _end_turn(self, events: list[Event]) -> None:
         self._expire_pending(events)
         self.phase = MAIN
-        nxt = (self.turn_player + 1) % self.settings.players
+        nxt = self._next_player(self.turn_player)
         if not self.field:
             events.append(FieldEmpty())
-            self.setup_queue = [p for p in self._turn_order(nxt) if self.players[p].gates]
             self.turn_player = nxt
+            self.setup_queue = self._setup_queue(nxt)
             if self.setup_queue:
                 self.phase = SETUP
                 return
@@ -1040,13 +1612,26 @@ class MatchState:
     def _start_turn(self, events: list[Event]) -> None:
         self.turn += 1
         self.set_this_turn = False
+        self.turn_acted = False
         self.phase = MAIN
         p = self.turn_player
         events.append(TurnStarted(p, self.turn))
         ps = self.players[p]
         if not ps.unused and ps.used:
             ps.unused, ps.used = ps.used, []
-            events.append(Recycled(p, tuple(ps.unused)))
+            support = tuple(ps.used_traps + ps.used_gear)
+            if support:  # Traps and Battle Gear come back with the Bakugan
+                ps.traps.extend(ps.used_traps)
+                ps.gear.extend(ps.used_gear)
+                ps.used_traps, ps.used_gear = [], []
+            events.append(Recycled(p, tuple(ps.unused), support))
+        if self.settings.players > 2:
+            # Between turns anyone may play a card usable outside a battle: the player
+            # whose turn comes next has the first word.
+            self.phase = OPEN
+            self.open_order = self._turn_order(p)
+            self.open_priority = self.open_passes = 0
+            self._settle_open(events)
 
     # ----------------------------------------------------------------- copies, JSON
 
@@ -1062,11 +1647,16 @@ class MatchState:
         s.turn = self.turn
         s.setup_queue = list(self.setup_queue)
         s.set_this_turn = self.set_this_turn
+        s.turn_acted = self.turn_acted
         s.thrown = self.thrown
         s.pending = list(self.pending)
         s.battle = None if self.battle is None else self.battle.clone()
         s.choice = self.choice
         s.winner = self.winner
+        s.seating = list(self.seating)
+        s.open_order = list(self.open_order)
+        s.open_priority = self.open_priority
+        s.open_passes = self.open_passes
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
         return s
@@ -1077,10 +1667,7 @@ class MatchState:
         return {
             "format": "bakugan-classic-state/1",
             "settings": self.settings.to_json(),
-            "kits": [
-                {"bakugan": list(k.bakugan), "gates": list(k.gates), "abilities": list(k.abilities)}
-                for k in self.kits
-            ],
+            "kits": [k.to_json() for k in self.kits],
             "players": [p.to_json() for p in self.players],
             "field": [
                 {
@@ -1096,22 +1683,24 @@ class MatchState:
             "turn": self.turn,
             "setup_queue": self.setup_queue,
             "set_this_turn": self.set_this_turn,
+            "turn_acted": self.turn_acted,
             "thrown": None if self.thrown is None else list(self.thrown),
             "pending": [list(x) for x in self.pending],
             "battle": None if self.battle is None else self.battle.to_json(),
             "choice": None if self.choice is None else list(self.choice),
             "winner": self.winner,
+            "seating": self.seating,
+            "open": [self.open_order, self.open_priority, self.open_passes],
             "rng": [version, list(internal), gauss],
         }
 
     @staticmethod
     def from_json(data: dict[str, Any], catalog: Catalog) -> MatchState:
+        """A state from `to_json` (fields added since format 1 may be missing)."""
         s = MatchState.__new__(MatchState)
         s.catalog = catalog
         s.settings = Settings.from_json(data["settings"])
-        s.kits = tuple(
-            Kit(tuple(k["bakugan"]), tuple(k["gates"]), tuple(k["abilities"])) for k in data["kits"]
-        )
+        s.kits = tuple(Kit.from_json(k) for k in data["kits"])
         s.players = [PlayerState.from_json(p) for p in data["players"]]
         s.field = {
             (f["slot"][0], f["slot"][1]): FieldGate(
@@ -1124,11 +1713,16 @@ class MatchState:
         s.turn = data["turn"]
         s.setup_queue = list(data["setup_queue"])
         s.set_this_turn = data["set_this_turn"]
+        s.turn_acted = bool(data.get("turn_acted", data["set_this_turn"]))
         s.thrown = None if data["thrown"] is None else (data["thrown"][0], data["thrown"][1])
         s.pending = [(int(p), str(c)) for p, c in data["pending"]]
         s.battle = None if data["battle"] is None else bt.Battle.from_json(data["battle"])
         s.choice = None if data["choice"] is None else (data["choice"][0], data["choice"][1])
         s.winner = data["winner"]
+        n = s.settings.players
+        s.seating = list(data.get("seating") or s.settings.seating or range(n))
+        order, priority, passes = data.get("open", [[], 0, 0])
+        s.open_order, s.open_priority, s.open_passes = list(order), int(priority), int(passes)
         version, internal, gauss = data["rng"]
         s.rng = random.Random()
         s.rng.setstate((version, tuple(internal), gauss))

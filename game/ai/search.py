@@ -1,0 +1,549 @@
+"""Information-set Monte Carlo tree search over the rules core (Hard).
+
+The way OpenSpiel's `ismcts.py` does it (single observer): one tree for the seat to
+act, keyed by the actions taken from the root; every iteration draws one world
+(`determinize`: the opponent's hidden cards sampled from what has been seen), walks down
+the tree choosing among the actions legal in that world by UCB with availability counts
+(an action only legal in some worlds competes only where it exists), adds one node,
+plays on with a fast policy for a few turns, scores the position and backs the value up.
+Throws are searched as "throw this Bakugan at that card": the landing is a chance node
+drawn from the bot's own throw model (the chance to open on the aimed card, else a
+neighbouring card or a miss). Iterations, not the clock, decide: the result is the same
+for a seed; a wall-clock cap is only a safety net.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from game.rules.classic import (
+    CHANCE,
+    Action,
+    ChooseAttribute,
+    Land,
+    MatchState,
+    Miss,
+    Pass,
+    PlayAbility,
+    SetGate,
+    Slot,
+    TakeGate,
+    Throw,
+    Timing,
+)
+from game.rules.classic import battle as bt
+
+OPPONENT_HIT = 0.7  # what the search expects of the opponent's throws
+OTHER_CARD = 0.45  # of a throw that misses its card, the share that opens on another
+GREEDY_PRIOR = 0.7  # below the root, a battle's greedy answer gets this share of the prior
+
+
+@dataclass(frozen=True, slots=True)
+class Aimed:
+    """A throw with the card it is aimed at (the search's throw action)."""
+
+    throw: Throw
+    target: Slot
+
+    def __str__(self) -> str:
+        return f"{self.throw} at @{self.target[0]},{self.target[1]}"
+
+
+Key = Action | Aimed
+HitModel = Callable[[MatchState, int, Slot], float]  # (world, thrower, card) -> chance
+
+
+def outcomes(state: MatchState, target: Slot | None, hit: float) -> list[tuple[Action, float]]:
+    """A throw's outcomes by a simple model, with their chances: the aimed card with
+    `hit`; else, for a share OTHER_CARD of the rest, a card touching it (any card if
+    none touches it); else a miss."""
+    slots = sorted(state.field)
+    out: list[tuple[Action, float]] = []
+    rest = 1.0
+    if target is not None and target in state.field:
+        out.append((Land(target), hit))
+        rest -= hit
+        near = [
+            s
+            for s in slots
+            if s != target and max(abs(s[0] - target[0]), abs(s[1] - target[1])) == 1
+        ]
+    else:
+        near = slots
+    if near and rest > 0:
+        share = rest * OTHER_CARD / len(near)
+        out.extend((Land(s), share) for s in near)
+        rest -= rest * OTHER_CARD
+    if rest > 1e-9:
+        out.append((Miss("off_card"), rest))
+    return out
+
+
+def landing(state: MatchState, target: Slot | None, hit: float, rng: random.Random) -> Action:
+    """A throw's outcome drawn from `outcomes`."""
+    r = rng.random()
+    options = outcomes(state, target, hit)
+    for action, p in options:
+        r -= p
+        if r <= 0:
+            return action
+    return options[-1][0]
+
+
+# ----------------------------------------------------------------------- fast policy
+
+
+_ODDS: dict[tuple[object, ...], float] = {}
+_SKIP = frozenset({"move_bakugan", "recover_bakugan", "nullify_ability", "save_bakugan"})
+
+
+def _margin(battle: bt.Battle, state: MatchState, gate: str, owner: int, side: int) -> float:
+    ev = bt.evaluate(battle, state.catalog, gate, owner)
+    m = float(ev.sides[side].total - ev.sides[1 - side].total)
+    if ev.lower_wins:
+        m = -m
+    if m == 0:
+        m = 1.0 if ev.winner == side else -1.0
+    return m
+
+
+def _best_gain(
+    battle: bt.Battle, state: MatchState, gate: str, owner: int, side: int, base: float
+) -> float:
+    """The most one card of this side's hand adds to its margin (0 if none helps)."""
+    player = battle.sides[side][0]
+    best = 0.0
+    for card in state.players[player].abilities:
+        ability = state.catalog.abilities[card]
+        if ability.kinds & _SKIP or not ability.timing & {Timing.BEFORE, Timing.DURING}:
+            continue
+        req = ability.requires
+        if req.losing and base > 0:
+            continue
+        if req.attribute is not None:
+            ev = bt.evaluate(battle, state.catalog, gate, owner)
+            if ev.sides[side].attribute != req.attribute:
+                continue
+        battle.plays.append(bt.Play(player, card))
+        try:
+            best = max(best, _margin(battle, state, gate, owner, side) - base)
+        finally:
+            battle.plays.pop()
+    return best
+
+
+def _odds(state: MatchState, slot: Slot, attacker: str, defender: str, pa: int = -1) -> float:
+    """The chance `attacker` (of player `pa`; by default the one not standing there)
+    beats `defender`, standing on the card at `slot`, in this world: the card's bonuses
+    and effects through the rules core's G-Power layers, then each side's best Ability
+    Card (the one behind plays first, the other answers), ties to the defender."""
+    fg = state.field[slot]
+    pd = next((q for q, x in fg.standing if x == defender), 1 - pa if pa >= 0 else 0)
+    if pa < 0:
+        pa = 1 - pd
+    key = (
+        fg.gate,
+        fg.owner,
+        pa,
+        attacker,
+        pd,
+        defender,
+        tuple(state.players[pa].abilities),
+        tuple(state.players[pd].abilities),
+    )
+    cached = _ODDS.get(key)
+    if cached is not None:
+        return cached
+    battle = bt.Battle(slot, [(pd, defender), (pa, attacker)], gate_open=True)
+    m = _margin(battle, state, fg.gate, fg.owner, 1)
+    gate = state.catalog.gates[fg.gate]
+    if not any(e.kind == "no_abilities" for e in gate.effects):
+        ga = _best_gain(battle, state, fg.gate, fg.owner, 1, m)
+        gd = _best_gain(battle, state, fg.gate, fg.owner, 0, -m)
+        # the side behind plays its best card; the other answers if that turned it
+        m = m - gd + (ga if gd > m else 0.0) if m > 0 else m + ga - (gd if ga > -m else 0.0)
+    p = 1.0 / (1.0 + math.exp(-m / 50.0))
+    if len(_ODDS) > 200_000:
+        _ODDS.clear()
+    _ODDS[key] = p
+    return p
+
+
+def quick_throws(state: MatchState, p: int) -> list[tuple[float, Aimed]]:
+    """(value, throw) for every unused Bakugan at every card, by a quick reading of the
+    world: take a card one's own Bakugan stands on alone; beat (and so stop) an enemy
+    standing alone; else stand on a card whose bonus suits."""
+    cat = state.catalog
+    out: list[tuple[float, Aimed]] = []
+    for b in state.players[p].unused:
+        mine = cat.bakugan[b]
+        for slot, fg in state.field.items():
+            foe = next((x for x in fg.standing if x[0] != p), None)
+            if foe is not None:
+                v = 2.0 * _odds(state, slot, b, foe[1], p) - 1.0 + 0.6
+            elif fg.standing:
+                v = 1.0
+            else:
+                gate = cat.gates[fg.gate]
+                v = 0.25 + gate.bonus(mine.attribute) / 1000.0 + (0.05 if fg.owner == p else 0.0)
+            out.append((v - mine.g_power * 1e-5, Aimed(Throw(p, b), slot)))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def quick_sets(state: MatchState, p: int, legal: Sequence[Action], k: int) -> list[SetGate]:
+    """The `k` likeliest Gate Cards to set: the best bonus for one's own Bakugan, on the
+    free slot nearest one's own side."""
+    cands = [a for a in legal if isinstance(a, SetGate)]
+    if not cands:
+        return []
+    cat = state.catalog
+    ps = state.players[p]
+    mine = [cat.bakugan[b].attribute for b in ps.unused + ps.used]
+    rows = state.settings.grid[1]
+
+    def score(a: SetGate) -> tuple[float, float]:
+        gate = cat.gates[a.gate]
+        near = a.slot[1] if p == 1 else rows - 1 - a.slot[1]
+        return (sum(gate.bonus(x) for x in mine), near - 0.1 * abs(a.slot[0] - 2))
+
+    by_gate: dict[str, SetGate] = {}
+    for a in sorted(cands, key=score, reverse=True):
+        by_gate.setdefault(a.gate, a)
+    return list(by_gate.values())[:k]
+
+
+def _losing(state: MatchState, p: int) -> bool:
+    b = state.battle
+    assert b is not None
+    g = state.field[b.slot]
+    probe = b
+    if not b.gate_open:
+        probe = b.clone()
+        probe.gate_open = True  # judge with the card as it will open
+    ev = bt.evaluate(probe, state.catalog, g.gate, g.owner)
+    return b.sides[ev.winner][0] != p
+
+
+def battle_reply(state: MatchState, p: int, legal: Sequence[Action]) -> Action:
+    """A greedy battle move: when losing, the card that turns the battle with the least
+    to spare (else pass); when winning, pass."""
+    b = state.battle
+    assert b is not None
+    if b.window == bt.ATTRIBUTE:
+        return legal[0]
+    pass_ = next((a for a in legal if isinstance(a, Pass)), legal[0])
+    cards = [a for a in legal if isinstance(a, PlayAbility)]
+    if not cards:
+        return pass_
+    if b.window == bt.AFTER:
+        for a in cards:
+            kinds = state.catalog.abilities[a.card].kinds
+            if "save_bakugan" in kinds or "recover_bakugan" in kinds:
+                return a
+        return pass_
+    if not _losing(state, p):
+        return pass_
+    for a in cards:
+        trial = state.clone()
+        trial.apply(a)
+        if trial.battle is not None and not _losing(trial, p):
+            return a
+    return pass_
+
+
+def rollout_action(state: MatchState, p: int, rng: random.Random) -> Key:
+    """The fast policy of the playouts (and of the opponent's nodes' ordering)."""
+    phase = state.phase
+    legal = state.legal_actions(p)
+    if phase == "battle":
+        return battle_reply(state, p, legal)
+    if phase == "main":
+        if not state.set_this_turn and rng.random() < 0.5:
+            best = quick_sets(state, p, legal, 1)
+            if best:
+                return best[0]
+        ranked = quick_throws(state, p)
+        if ranked:
+            if rng.random() < 0.15:
+                return ranked[rng.randrange(len(ranked))][1]
+            return ranked[0][1]
+        takes = [a for a in legal if not isinstance(a, PlayAbility)]
+        return (takes or legal)[0]
+    if phase == "setup":
+        return quick_sets(state, p, legal, 1)[0]
+    return legal[0]  # "own": take the card (TakeGate comes first)
+
+
+# ----------------------------------------------------------------------- evaluation
+
+
+def evaluate(state: MatchState, me: int, hit: float = 0.75) -> float:
+    """The chance `me` wins, guessed from a position: the cards captured, and what the
+    next throw of the player to move is likely to take (his Bakugan standing alone on a
+    card, or an enemy's he can beat), each throw opening where aimed with `hit`."""
+    if state.winner is not None:
+        return 1.0 if state.winner == me else 0.0
+    opp = 1 - me
+    need = state.settings.gates_to_win
+    cm, co = len(state.players[me].captured), len(state.players[opp].captured)
+    mover = state.turn_player
+    other = 1 - mover
+    alone = {
+        q: [
+            s
+            for s, fg in state.field.items()
+            if fg.standing and all(x == q for x, _ in fg.standing)
+        ]
+        for q in (0, 1)
+    }
+    # The mover's best throw: take his own card, or attack one of the other's.
+    gain = 0.0
+    if alone[mover]:
+        gain = hit
+    unused = state.players[mover].unused or state.players[mover].used
+    for s in alone[other]:
+        foe = state.field[s].standing[0][1]
+        for b in unused:
+            pw = _odds(state, s, b, foe, mover)
+            # a won battle takes the card; a lost one gives it to him
+            gain = max(gain, hit * (2.0 * pw - 1.0) + (hit * 0.6 if not alone[mover] else 0.0))
+    x = float(cm - co)
+    x += gain if mover == me else -gain
+    # what stands for the other player after that throw
+    x += (0.45 if other == me else -0.45) * min(len(alone[other]), 1)
+    x += 0.7 * ((cm >= need - 1) - (co >= need - 1))
+    x += 0.05 * (len(state.players[me].abilities) - len(state.players[opp].abilities))
+    return 1.0 / (1.0 + math.exp(-1.4 * x))
+
+
+# ----------------------------------------------------------------------- the tree
+
+
+class Node:
+    __slots__ = ("avail", "children", "n", "player", "prior", "w")
+
+    def __init__(self, player: int, prior: float = 1.0) -> None:
+        self.player = player  # who chose the action leading here (CHANCE for outcomes)
+        self.children: dict[Hashable, Node] = {}
+        self.n = 0
+        self.w = 0.0  # value summed from the point of view of `player`
+        self.avail = 0  # visits of the parent in which this action was legal
+        self.prior = prior
+
+
+@dataclass(slots=True)
+class SearchResult:
+    best: Key
+    visits: dict[str, int]
+    iterations: int
+    seconds: float
+
+
+def _softmax(values: Sequence[float], temperature: float) -> list[float]:
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class Search:
+    """One decision's search (a fresh tree each decision).
+
+    Selection is PUCT (value plus a prior-weighted exploration term, counted over the
+    visits in which the action was available); the priors come from the heuristics at
+    the root and from the fast policy's scores below it. Chance nodes are not sampled
+    blindly: each visit takes the outcome furthest behind its share, so the outcomes'
+    visits follow their chances exactly (less noise for as many iterations)."""
+
+    def __init__(
+        self,
+        me: int,
+        rng: random.Random,
+        iterations: int,
+        rollout_turns: int,
+        exploration: float,
+        hit: HitModel,
+        think_cap_s: float,
+        width: int = 4,
+    ) -> None:
+        self.me = me
+        self.rng = rng
+        self.iterations = iterations
+        self.rollout_turns = rollout_turns
+        self.c = exploration
+        self.hit = hit
+        self.cap = think_cap_s
+        self.width = width
+
+    def candidates(self, state: MatchState, p: int) -> tuple[list[Key], list[float]]:
+        """The actions searched at a node below the root, and their priors."""
+        phase = state.phase
+        legal = state.legal_actions(p)
+        if phase == "main":
+            keys: list[Key] = list(quick_sets(state, p, legal, 2))
+            values = [0.0] * len(keys)
+            ranked = quick_throws(state, p)[: self.width]
+            keys.extend(a for _, a in ranked)
+            values.extend(v for v, _ in ranked)
+            if not ranked:
+                rest = [a for a in legal if not isinstance(a, SetGate | PlayAbility)]
+                keys.extend(rest)
+                values.extend([0.0] * len(rest))
+            if not keys:
+                return list(legal), [1.0 / len(legal)] * len(legal)
+            return keys, _softmax(values, 0.3)
+        if phase == "battle":
+            b = state.battle
+            assert b is not None
+            if b.window == bt.ATTRIBUTE:
+                return [_best_attribute(state, legal)], [1.0]
+            # the greedy answer is the likeliest
+            greedy = battle_reply(state, p, legal)
+            share = (1.0 - GREEDY_PRIOR) / max(1, len(legal) - 1)
+            return list(legal), [GREEDY_PRIOR if a == greedy else share for a in legal]
+        if phase == "own":
+            # two of one's own Bakugan on a card: taking it is (all but) always right
+            take: list[Key] = [a for a in legal if isinstance(a, TakeGate)]
+            if take:
+                return take, [1.0]
+        return list(legal), [1.0 / len(legal)] * len(legal)
+
+    def run(
+        self,
+        worlds: Sequence[MatchState],
+        root_keys: Sequence[Key],
+        root_priors: Sequence[float] | None = None,
+    ) -> SearchResult:
+        start = time.perf_counter()
+        root = Node(-2)
+        priors = list(root_priors) if root_priors else [1.0 / len(root_keys)] * len(root_keys)
+        me = self.me
+        done = 0
+        for i in range(self.iterations):
+            if i and i % 16 == 0 and time.perf_counter() - start > self.cap:
+                break
+            world = worlds[i % len(worlds)].clone()
+            path: list[Node] = [root]
+            node = root
+            aimed: Aimed | None = None
+            depth = 0
+            while not world.is_over():
+                p = world.current_player()
+                assert p is not None
+                if p == CHANCE:
+                    target = aimed.target if aimed is not None else None
+                    thrower = world.thrown[0] if world.thrown is not None else me
+                    hit = self.hit(world, thrower, target) if target is not None else 0.0
+                    outcome = self._stratified(node, outcomes(world, target, hit))
+                    world.apply(outcome)
+                    aimed = None
+                    child = node.children.get(outcome)
+                    if child is None:
+                        child = node.children[outcome] = Node(CHANCE)
+                    node = child
+                    path.append(node)
+                    if child.n == 0:
+                        break
+                    continue
+                if depth == 0:
+                    keys, pri = list(root_keys), priors
+                else:
+                    keys, pri = self.candidates(world, p)
+                depth += 1
+                key = self._select(node, keys, pri, p)
+                child = node.children[key]
+                if isinstance(key, Aimed):
+                    world.apply(key.throw)
+                    aimed = key
+                else:
+                    world.apply(key)
+                node = child
+                path.append(node)
+                if child.n == 0 and world.current_player() != CHANCE:
+                    break
+            value = self._playout(world, aimed)
+            for n in path:
+                n.n += 1
+                n.w += value if n.player == me else 1.0 - value
+            done += 1
+        visits = {str(k): c.n for k, c in root.children.items()}
+        best = max(
+            root_keys,
+            key=lambda k: (
+                root.children[k].n if k in root.children else -1,
+                root.children[k].w if k in root.children else 0.0,
+            ),
+        )
+        return SearchResult(best, visits, done, time.perf_counter() - start)
+
+    def _select(self, node: Node, keys: Sequence[Key], priors: Sequence[float], p: int) -> Key:
+        c = self.c
+        # an untried action starts from the node's own mean for the player to act
+        mean = 0.5
+        if node.n:
+            mean = node.w / node.n if node.player == p else 1.0 - node.w / node.n
+        best_key = keys[0]
+        best = -math.inf
+        total = 0
+        children = node.children
+        for k, prior in zip(keys, priors, strict=True):
+            child = children.get(k)
+            if child is None:
+                child = children[k] = Node(p, prior)
+            child.avail += 1
+            total += child.n
+        root_total = math.sqrt(total + 1)
+        for k in keys:
+            child = children[k]
+            q = child.w / child.n if child.n else mean - 0.05
+            u = q + c * child.prior * root_total / (1 + child.n)
+            if u > best:
+                best, best_key = u, k
+        return best_key
+
+    @staticmethod
+    def _stratified(node: Node, options: list[tuple[Action, float]]) -> Action:
+        n = node.n + 1
+        best, best_gap = options[0][0], -math.inf
+        for action, prob in options:
+            child = node.children.get(action)
+            gap = prob * n - (child.n if child is not None else 0)
+            if gap > best_gap:
+                best, best_gap = action, gap
+        return best
+
+    def _playout(self, world: MatchState, aimed: Aimed | None) -> float:
+        rng = self.rng
+        last_turn = world.turn + max(1, self.rollout_turns)  # at least to the turn's end
+        steps = 0
+        while not world.is_over() and world.turn < last_turn and steps < 400:
+            steps += 1
+            p = world.current_player()
+            assert p is not None
+            if p == CHANCE:
+                target = aimed.target if aimed is not None else None
+                thrower = world.thrown[0] if world.thrown is not None else self.me
+                hit = self.hit(world, thrower, target) if target is not None else 0.0
+                world.apply(landing(world, target, hit, rng))
+                aimed = None
+                continue
+            key = rollout_action(world, p, rng)
+            if isinstance(key, Aimed):
+                world.apply(key.throw)
+                aimed = key
+            else:
+                world.apply(key)
+        return evaluate(world, self.me)
+
+
+def _best_attribute(state: MatchState, legal: Sequence[Action]) -> Action:
+    b = state.battle
+    assert b is not None
+    gate = state.catalog.gates[state.field[b.slot].gate]
+    picks = [a for a in legal if isinstance(a, ChooseAttribute)]
+    return max(picks, key=lambda a: gate.bonus(a.attribute)) if picks else legal[0]

@@ -1,0 +1,369 @@
+"""Strategy from what a seat sees: judging battles, scoring throws, Gate Cards and cards.
+
+Everything here reads an `Observation` and the public catalog, never a match state.
+Values are in "gate units": +1 is a Gate Card captured by this seat, -1 one captured by
+the opponent (worth more when it decides the match). `insight` (a level knob) says how
+much is read: 0 judges battles by base G-Power only; 1 adds the Gate Card faces it knows
+(or the spread of the opponent's possible ones), its own Ability Cards (tried through
+the rules core's own G-Power layers) and the threat of the opponent's unseen ones.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.rules.classic import (
+    Action,
+    Catalog,
+    ChooseAttribute,
+    MoveBakugan,
+    Pass,
+    PlayAbility,
+    SetGate,
+    Slot,
+    TakeGate,
+    Throw,
+    Timing,
+)
+from game.rules.classic import battle as bt
+from game.rules.classic.observation import GateView, Observation
+
+from .knowledge import known_opponent_cards, pools
+
+SIGMA = 110.0  # G-Power: how sure a margin is, given the cards still unseen
+OPP_CARD_THREAT = 45.0  # G-Power an unseen Ability Card of the opponent is worth to him
+CARD_COST = 0.08  # gate units: what spending an Ability Card costs (it is gone)
+MISS_VALUE = -0.06  # a throw that opens nowhere: the Bakugan is spent, the turn is over
+OPPONENT_HIT = 0.7  # the chance it expects the opponent's throws to open where he aims
+FOLLOW = 0.85  # a card to take next turn is worth this much of one taken now
+
+HitChance = Callable[[Slot, bool], float]  # (card, a Bakugan stands on it) -> chance
+
+
+def squash(x: float) -> float:
+    """A smooth 0..1 of a margin in standard deviations (close to the normal CDF)."""
+    if x > 12.0:
+        return 1.0
+    if x < -12.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-1.7 * x))
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A candidate decision, the card it aims at when it is a throw, and its value."""
+
+    action: Action
+    target: Slot | None
+    value: float
+
+
+def _view(obs: Observation, slot: Slot) -> GateView | None:
+    for v in obs.field:
+        if v.slot == slot:
+            return v
+    return None
+
+
+class Judge:
+    """Battle odds and move values from an observation (one per bot; stateless)."""
+
+    def __init__(self, catalog: Catalog, insight: int) -> None:
+        self.catalog = catalog
+        self.insight = insight
+        self.pools = pools(catalog)
+        self._threats: dict[tuple[str, Slot], float] = {}
+
+    # ------------------------------------------------------------ what a card may be
+
+    def possible_gates(self, obs: Observation, owner: int) -> list[str]:
+        """The Gate Cards a face-down card of `owner` (not this seat) may be."""
+        seen, _ = known_opponent_cards(obs, owner)
+        seen_colours = [self.pools.gate_colour[g] for g in seen]
+        out: list[str] = []
+        for colour, pool in self.pools.gates.items():
+            if colour not in seen_colours:
+                out.extend(g for g in pool if g not in seen)
+        return out or sorted(self.catalog.gates)
+
+    def faces(self, obs: Observation, slot: Slot) -> tuple[list[str], int]:
+        """The faces the card at `slot` may have (one if known) and its owner."""
+        v = _view(obs, slot)
+        assert v is not None
+        if v.gate is not None:
+            return [v.gate], v.owner
+        return self.possible_gates(obs, v.owner), v.owner
+
+    # ------------------------------------------------------------ battles
+
+    def _margin(self, battle: bt.Battle, gate: str, owner: int, me: int) -> tuple[float, bool]:
+        """This seat's margin in G-Power (positive: it wins) and whether the gate acts."""
+        ev = bt.evaluate(battle, self.catalog, gate, owner)
+        mine = 0 if battle.sides[0][0] == me else 1
+        m = float(ev.sides[mine].total - ev.sides[1 - mine].total)
+        if ev.lower_wins:
+            m = -m
+        if m == 0:
+            m = 1.0 if ev.winner == mine else -1.0
+        return m, ev.gate_active
+
+    def card_gain(
+        self, obs: Observation, battle: bt.Battle, gate: str, owner: int, base: float
+    ) -> float:
+        """The best margin gain one of this seat's Ability Cards would give in `battle`."""
+        me = obs.viewer
+        hand = obs.me.abilities or ()
+        mine = 0 if battle.sides[0][0] == me else 1
+        best = 0.0
+        for card in hand:
+            ability = self.catalog.abilities[card]
+            if not ability.timing & {Timing.BEFORE, Timing.DURING}:
+                continue
+            kinds = ability.kinds
+            if kinds & {"move_bakugan", "recover_bakugan", "nullify_ability", "save_bakugan"}:
+                continue
+            req = ability.requires
+            if req.losing and base > 0:
+                continue
+            if req.attribute is not None:
+                ev = bt.evaluate(battle, self.catalog, gate, owner)
+                if ev.sides[mine].attribute != req.attribute:
+                    continue
+            battle.plays.append(bt.Play(me, card))
+            try:
+                m, _ = self._margin(battle, gate, owner, me)
+            finally:
+                battle.plays.pop()
+            best = max(best, m - base)
+        return best
+
+    def odds(
+        self,
+        obs: Observation,
+        slot: Slot,
+        defender: tuple[int, str],
+        attacker: tuple[int, str],
+        faces: tuple[list[str], int] | None = None,
+    ) -> float:
+        """The chance this seat wins a battle between `defender` (on the card first) and
+        `attacker` on the card at `slot`, from what it knows."""
+        me = obs.viewer
+        cat = self.catalog
+        if self.insight <= 0:
+            d, a = cat.bakugan[defender[1]].g_power, cat.bakugan[attacker[1]].g_power
+            diff = (d - a) if defender[0] == me else (a - d)
+            return squash((diff if diff else (1 if defender[0] == me else -1)) / 150.0)
+        gates, owner = faces if faces is not None else self.faces(obs, slot)
+        opp = 1 - me
+        threat = OPP_CARD_THREAT * min(obs.players[opp].ability_count, 2)
+        battle = bt.Battle(slot, [defender, attacker], gate_open=True)
+        total = 0.0
+        for gate in gates:
+            m, active = self._margin(battle, gate, owner, me)
+            sealed = active and any(
+                e.kind == "no_abilities" for e in self.catalog.gates[gate].effects
+            )
+            if sealed:
+                eff = m
+            else:
+                gain = self.card_gain(obs, battle, gate, owner, m)
+                eff = m + (0.8 if m < 60 else 0.3) * gain - threat
+            total += squash(eff / SIGMA)
+        return total / len(gates)
+
+    # ------------------------------------------------------------ throws
+
+    def weights(self, obs: Observation) -> tuple[float, float]:
+        """What a capture is worth to this seat and to the opponent (more at match point)."""
+        me, opp = obs.viewer, 1 - obs.viewer
+        need = obs.gates_to_win
+        w_me = 1.0 + 1.5 * (len(obs.players[me].captured) >= need - 1)
+        w_opp = 1.0 + 1.5 * (len(obs.players[opp].captured) >= need - 1)
+        return w_me, w_opp
+
+    def threat(
+        self, obs: Observation, bakugan: str, slot: Slot, faces: tuple[list[str], int]
+    ) -> float:
+        """The best chance one of the opponent's Bakugan has to beat ours standing on the
+        card at `slot` (he throws his unused ones; the used come back when none is left)."""
+        me, opp = obs.viewer, 1 - obs.viewer
+        attackers = obs.players[opp].unused or obs.players[opp].used
+        key = (bakugan, slot)
+        cached = self._threats.get(key)
+        if cached is not None:
+            return cached
+        best = 0.0
+        for x in attackers:
+            best = max(best, 1.0 - self.odds(obs, slot, (me, bakugan), (opp, x), faces))
+        self._threats[key] = best
+        return best
+
+    def position(
+        self,
+        obs: Observation,
+        standing: dict[Slot, list[tuple[int, str]]],
+        faces_at: dict[Slot, tuple[list[str], int]],
+        hit_me: float,
+        hit_opp: float,
+    ) -> float:
+        """What the Bakugan standing alone are worth with the opponent to move: his alone
+        on a card he takes next turn by landing on it again; ours he attacks if he is
+        likely to win, else we take that card on our next turn."""
+        me, opp = obs.viewer, 1 - obs.viewer
+        w_me, w_opp = self.weights(obs)
+        theirs = [s for s, st in standing.items() if st and all(q == opp for q, _ in st)]
+        ours = [s for s, st in standing.items() if st and all(q == me for q, _ in st)]
+        value = -FOLLOW * hit_opp * w_opp * min(len(theirs), 1)
+        busy = bool(theirs)  # he has a card of his own to take: he does that first
+        best_threat = 0.0
+        for s in ours:
+            b = standing[s][0][1]
+            best_threat = max(best_threat, self.threat(obs, b, s, faces_at[s]))
+        for i, s in enumerate(ours):
+            b = standing[s][0][1]
+            t = self.threat(obs, b, s, faces_at[s])
+            if busy or t < 0.45 or t < best_threat:
+                fought = 0.0  # he does something else (one throw a turn)
+            else:
+                fought = hit_opp
+                best_threat = 2.0  # he attacks one of ours, not two
+            v = fought * (t * -w_opp + (1.0 - t) * w_me)
+            if i == 0:  # we take one card a turn
+                v += (1.0 - fought) * hit_me * w_me * FOLLOW
+            value += v
+        return value
+
+    def throw_values(
+        self, obs: Observation, throws: Sequence[Throw], hit: HitChance
+    ) -> list[Scored]:
+        """Every (Bakugan, card) throw with its value, best first: over its outcomes
+        (opens on the card, or misses), what is captured now plus what the Bakugan left
+        standing are worth (`position`)."""
+        me = obs.viewer
+        self._threats = {}
+        w_me, w_opp = self.weights(obs)
+        out: list[Scored] = []
+        faces_at = {v.slot: self.faces(obs, v.slot) for v in obs.field}
+        now = {v.slot: list(v.standing) for v in obs.field}
+        h_opp = OPPONENT_HIT
+        h_me = hit((0, 0), False)
+        simple = self.insight <= 0
+        base = 0.0 if simple else self.position(obs, now, faces_at, h_me, h_opp)
+        for t in throws:
+            g = self.catalog.bakugan[t.bakugan].g_power
+            for v in obs.field:
+                foes = [x for x in v.standing if x[0] != me]
+                own = [x for x in v.standing if x[0] == me]
+                h = hit(v.slot, bool(v.standing))
+                after = dict(now)
+                if foes:
+                    p = self.odds(obs, v.slot, foes[0], (me, t.bakugan), faces_at[v.slot])
+                    value = p * w_me - (1.0 - p) * w_opp
+                    del after[v.slot]
+                elif own:
+                    value = 0.95 * w_me
+                    del after[v.slot]
+                else:
+                    if simple:
+                        threat = self.threat(obs, t.bakugan, v.slot, faces_at[v.slot])
+                        value = 0.6 * ((1.0 - threat) - 0.5) + 0.3
+                    else:
+                        value = 0.0
+                    after[v.slot] = [(me, t.bakugan)]
+                if not simple:
+                    value += self.position(obs, after, faces_at, h_me, h_opp)
+                value = h * value + (1.0 - h) * (MISS_VALUE + base) - g * 1e-6
+                out.append(Scored(t, v.slot, value))
+        out.sort(key=lambda s: -s.value)
+        return out
+
+    # ------------------------------------------------------------ Gate Cards
+
+    def gate_value(self, obs: Observation, gate: str) -> float:
+        """How much a Gate Card of this seat's favours its Bakugan over the opponent's
+        (mean battle odds over the pairs, both ways round, minus a half)."""
+        me, opp = obs.viewer, 1 - obs.viewer
+        mine = _all_bakugan(obs, me)
+        theirs = _all_bakugan(obs, opp)
+        if self.insight <= 0:
+            bonus = self.catalog.gates[gate].bonus
+            attr = self.catalog.bakugan
+            return sum(bonus(attr[b].attribute) for b in mine) / 300.0
+        faces = ([gate], me)
+        total, n = 0.0, 0
+        for b in mine:
+            for x in theirs:
+                total += self.odds(obs, (0, 0), (me, b), (opp, x), faces)
+                total += self.odds(obs, (0, 0), (opp, x), (me, b), faces)
+                n += 2
+        return total / max(n, 1) - 0.5
+
+    def slot_value(self, obs: Observation, slot: Slot) -> float:
+        """Near one's own side of the table is easier to hit (and harder for him)."""
+        rows = 4
+        toward_me = slot[1] if obs.viewer == 1 else rows - 1 - slot[1]
+        return 0.02 * toward_me - 0.005 * abs(slot[0] - 2)
+
+
+def _all_bakugan(obs: Observation, player: int) -> list[str]:
+    pv = obs.players[player]
+    out = list(pv.unused) + list(pv.used)
+    out += [b for v in obs.field for q, b in v.standing if q == player]
+    if obs.battle is not None:
+        out += [b for q, b in obs.battle.sides if q == player]
+    if obs.thrown is not None and obs.thrown[0] == player:
+        out.append(obs.thrown[1])
+    return out
+
+
+def best_attribute(judge: Judge, obs: Observation, legal: Sequence[Action]) -> Action:
+    """Two clear Bakugan met: take the attribute the card favours most, if it is known."""
+    picks = [a for a in legal if isinstance(a, ChooseAttribute)]
+    b = obs.battle
+    if b is None or not picks:
+        return legal[0]
+    gates, _ = judge.faces(obs, b.slot)
+
+    def bonus(a: ChooseAttribute) -> float:
+        return sum(judge.catalog.gates[g].bonus(a.attribute) for g in gates) / len(gates)
+
+    return max(picks, key=lambda a: (bonus(a), -picks.index(a)))
+
+
+def take_or_move(judge: Judge, obs: Observation, legal: Sequence[Action]) -> Action:
+    """Two of one's own Bakugan on a card (or all of them standing): take the card if one
+    may; else move onto the enemy it is likeliest to beat."""
+    takes = [a for a in legal if isinstance(a, TakeGate)]
+    if takes:
+        return takes[0]
+    moves = [a for a in legal if isinstance(a, MoveBakugan)]
+    if not moves:
+        return legal[0]
+    me = obs.viewer
+
+    def odds(a: MoveBakugan) -> float:
+        v = _view(obs, a.slot)
+        foes = [x for x in v.standing if x[0] != me] if v is not None else []
+        if not foes:
+            return 0.0
+        return judge.odds(obs, a.slot, foes[0], (me, a.bakugan))
+
+    return max(moves, key=odds)
+
+
+def passes(legal: Sequence[Action]) -> Action | None:
+    return next((a for a in legal if isinstance(a, Pass)), None)
+
+
+def sets(legal: Sequence[Action]) -> list[SetGate]:
+    return [a for a in legal if isinstance(a, SetGate)]
+
+
+def plays(legal: Sequence[Action]) -> list[PlayAbility]:
+    return [a for a in legal if isinstance(a, PlayAbility)]
+
+
+def throws(legal: Sequence[Action]) -> list[Throw]:
+    return [a for a in legal if isinstance(a, Throw)]
