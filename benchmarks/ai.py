@@ -110,7 +110,7 @@ def bench(games: int, seed: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--games", type=int, default=6, help="matches per level")
+    parser.add_argument("--games", type=int, default=8, help="matches per level")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     start = time.perf_counter()

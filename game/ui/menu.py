@@ -194,7 +194,7 @@ class HowToScene(Scene):
             b = art.open_bakugan("hydranoid", "darkus", 130)
             surface.blit(a, a.get_rect(center=(cx - 90, cy)))
             surface.blit(b, b.get_rect(center=(cx + 90, cy)))
-            w.text(surface, "VS", (cx, cy), 48, w.ACCENT, "center", shadow=True)
+            w.text(surface, self.tr("howto.vs"), (cx, cy), 48, w.ACCENT, "center", shadow=True)
         else:
             for i in range(3):
                 img = art.gate_card(("gold", "silver", "bronze")[i], (110, 156), face_up=False)

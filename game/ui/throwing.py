@@ -10,6 +10,7 @@ physics the throw will use.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,6 +26,25 @@ if TYPE_CHECKING:
 MAX_PULL = 180.0  # px of pull for full power
 MAX_HAND_SPEED = 2400.0  # mm/s at full power (the physics caps at MAX_SPEED)
 PREVIEW_SECONDS = 0.7
+
+
+THROW_ACTIONS = ("aim_left", "aim_right", "move_left", "move_right", "spin_left", "spin_right")
+
+
+def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
+    """Key code -> throwing action, from the player's bindings (key names as pygame spells
+    them); a name pygame does not know falls back to the default binding."""
+    from game.persist.settings import DEFAULT_KEYS
+
+    out: dict[int, str] = {}
+    for action in (*THROW_ACTIONS, "throw_charge"):
+        for name in (names.get(action, ""), DEFAULT_KEYS[action]):
+            try:
+                out[pygame.key.key_code(name)] = action
+                break
+            except (ValueError, pygame.error):
+                continue
+    return out
 
 
 class ThrowInput:
@@ -43,6 +63,7 @@ class ThrowInput:
         self.message = ""
         self.message_t = 0.0
         self._preview: list[tuple[int, int]] = []
+        self.keys = bound_keys(scene.app.settings.keys)
         self._preview_key: tuple[float, ...] | None = None
 
     # ------------------------------------------------------------------ geometry
@@ -89,24 +110,25 @@ class ThrowInput:
         elif event.type == pygame.MOUSEWHEEL:
             self.spin = max(-1.0, min(1.0, self.spin + 0.1 * event.y))
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_LEFT:
+            action = self.keys.get(event.key)
+            if action == "aim_left":
                 self.angle += 0.04
-            elif event.key == pygame.K_RIGHT:
+            elif action == "aim_right":
                 self.angle -= 0.04
-            elif event.key == pygame.K_a:
+            elif action == "move_left":
                 self.x = max(self.zone.x0 + 20, self.x - 15)
-            elif event.key == pygame.K_d:
+            elif action == "move_right":
                 self.x = min(self.zone.x1 - 20, self.x + 15)
-            elif event.key == pygame.K_q:
+            elif action == "spin_left":
                 self.spin = min(1.0, self.spin + 0.1)
-            elif event.key == pygame.K_e:
+            elif action == "spin_right":
                 self.spin = max(-1.0, self.spin - 0.1)
-            elif event.key == pygame.K_SPACE:
+            elif action == "throw_charge":
                 self.charging = True
                 self.power = 0.0
-        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE and self.charging:
-            self.charging = False
-            if self.power > 0.05:
+        elif event.type == pygame.KEYUP and self.keys.get(event.key) == "throw_charge":
+            was_charging, self.charging = self.charging, False
+            if was_charging and self.power > 0.05:
                 return self.current()
         return None
 
