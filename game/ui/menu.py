@@ -192,9 +192,9 @@ class HowToScene(Scene):
         elif self.page == 2:
             a = art.open_bakugan("dragonoid", "pyrus", 130)
             b = art.open_bakugan("hydranoid", "darkus", 130)
-            surface.blit(a, a.get_rect(center=(cx - 90, cy)))
-            surface.blit(b, b.get_rect(center=(cx + 90, cy)))
-            w.text(surface, self.tr("howto.vs"), (cx, cy), 48, w.ACCENT, "center", shadow=True)
+            surface.blit(a, a.get_rect(center=(cx - 130, cy)))
+            surface.blit(b, b.get_rect(center=(cx + 130, cy)))
+            w.text(surface, self.tr("howto.vs"), (cx, cy), 40, w.ACCENT, "center", shadow=True)
         else:
             for i in range(3):
                 img = art.gate_card(("gold", "silver", "bronze")[i], (110, 156), face_up=False)
