@@ -1,30 +1,26 @@
 """Throw-challenge progress per user: each level's best score and stars, saved atomically.
 
-The file is ``challenges.json`` in the user's data folder (``$BAKUGAN_HOME/data`` when
-that variable is set - tests, portable installs - else the platform's data folder:
-``platformdirs`` when installed, otherwise XDG / APPDATA / Application Support by hand).
-
-Writes go to a temporary file beside it, are flushed and fsynced, and `os.replace` puts
-them in place: a reader sees the old file or the new one, never half. A damaged file
+The file is ``challenges.json`` in the user's data folder (`game.persist.paths`:
+``$BAKUGAN_HOME/data`` when that variable is set, else the platform's data folder), and
+is written with `game.persist.atomic.write_atomic`: a reader sees the old file or the new
+one, never half. A damaged file
 (not JSON, not ours, another version, wrong types) never stops the game: progress starts
 afresh with one warning, and the damaged file is set aside so nothing is lost silently.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
-import sys
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-APP_NAME = "bakugan-table"
-HOME_ENV = "BAKUGAN_HOME"
+from .atomic import write_atomic
+from .paths import data_dir
+
 PROGRESS_FILE = "challenges.json"
 KIND = "bakugan-table challenge progress"
 VERSION = 1
@@ -32,46 +28,8 @@ VERSION = 1
 log = logging.getLogger(__name__)
 
 
-def data_dir() -> Path:
-    """The folder of the player's own data (not created here)."""
-    home = os.environ.get(HOME_ENV, "").strip()
-    if home:
-        return Path(home).expanduser() / "data"
-    try:
-        import platformdirs
-    except ImportError:
-        return _fallback_data_dir()
-    return Path(platformdirs.user_data_path(APP_NAME, appauthor=False, roaming=True))
-
-
-def _fallback_data_dir() -> Path:
-    if sys.platform == "win32":
-        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
-        return Path(base) / APP_NAME
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP_NAME
-    base = os.environ.get("XDG_DATA_HOME", "").strip()
-    return (Path(base) if base else Path.home() / ".local" / "share") / APP_NAME
-
-
 def progress_path() -> Path:
     return data_dir() / PROGRESS_FILE
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` so that a reader never sees half of it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +180,6 @@ def _parse(raw: bytes) -> dict[str, LevelRecord]:
 
 
 __all__ = [
-    "HOME_ENV",
     "PROGRESS_FILE",
     "LevelRecord",
     "Progress",
