@@ -34,7 +34,6 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
-import threading
 from array import array
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -42,6 +41,7 @@ from typing import Any
 
 import pymunk
 
+from game.physics.cache import PreparedCache
 from game.physics.table import CUSHION_ID, CardSpec, Point, rect_distance
 from game.physics.throw import OFF_CARD, OFF_TABLE, Landing, Throw, Trajectory
 from game.physics.tuning import (
@@ -1082,39 +1082,16 @@ class PreparedArena:
         return (p.x, p.y)
 
 
-class _Cache(threading.local):
-    """Prepared arenas per spec, per thread (a pymunk space is not thread-safe)."""
-
-    def __init__(self) -> None:
-        self.last_spec: ArenaSpec | None = None
-        self.last: PreparedArena | None = None
-        self.arenas: dict[ArenaSpec, PreparedArena] = {}
-
-
-_CACHE = _Cache()
-CACHE_SIZE = 8
+_CACHE: PreparedCache[ArenaSpec, PreparedArena] = PreparedCache(PreparedArena)
 
 
 def clear_arena_cache() -> None:
     """Forget the prepared arenas (of this thread)."""
-    _CACHE.last_spec = None
-    _CACHE.last = None
-    _CACHE.arenas.clear()
+    _CACHE.clear()
 
 
 def _prepared(spec: ArenaSpec) -> PreparedArena:
-    cache = _CACHE
-    if cache.last_spec is spec and cache.last is not None:
-        return cache.last
-    prepared = cache.arenas.get(spec)
-    if prepared is None:
-        if len(cache.arenas) >= CACHE_SIZE:
-            cache.arenas.pop(next(iter(cache.arenas)))
-        prepared = PreparedArena(spec)
-        cache.arenas[spec] = prepared
-    cache.last_spec = spec
-    cache.last = prepared
-    return prepared
+    return _CACHE.get(spec)
 
 
 def resolve_shot(

@@ -19,11 +19,11 @@ from __future__ import annotations
 import hashlib
 import math
 import struct
-import threading
 from array import array
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
+from game.physics.cache import PreparedCache
 from game.physics.table import CardSpec, Point, TableSpec, check_origin, rect_distance
 from game.physics.tuning import DT, MAX_RADIUS, MAX_SPEED, MIN_RADIUS, SPHERE_RADIUS
 from game.physics.world import PreparedTable, RawOutcome, ball_spec, contact_other
@@ -206,39 +206,16 @@ class ThrowResult:
 # --- resolution ----------------------------------------------------------------------
 
 
-class _Cache(threading.local):
-    """Prepared spaces per table, per thread (a pymunk space is not thread-safe)."""
-
-    def __init__(self) -> None:
-        self.last_table: TableSpec | None = None
-        self.last: PreparedTable | None = None
-        self.spaces: dict[TableSpec, PreparedTable] = {}
-
-
-_CACHE = _Cache()
-CACHE_SIZE = 8
+_CACHE: PreparedCache[TableSpec, PreparedTable] = PreparedCache(PreparedTable)
 
 
 def clear_cache() -> None:
     """Forget the prepared spaces (of this thread)."""
-    _CACHE.last_table = None
-    _CACHE.last = None
-    _CACHE.spaces.clear()
+    _CACHE.clear()
 
 
 def _prepared(table: TableSpec) -> PreparedTable:
-    cache = _CACHE
-    if cache.last_table is table and cache.last is not None:
-        return cache.last
-    prepared = cache.spaces.get(table)
-    if prepared is None:
-        if len(cache.spaces) >= CACHE_SIZE:
-            cache.spaces.pop(next(iter(cache.spaces)))
-        prepared = PreparedTable(table)
-        cache.spaces[table] = prepared
-    cache.last_table = table
-    cache.last = prepared
-    return prepared
+    return _CACHE.get(table)
 
 
 def resolve_throw(
