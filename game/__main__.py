@@ -31,9 +31,6 @@ def _cmd_sim(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if args.physics and (args.players != 2 or args.big):
-        print("bakugan sim: --physics plays the two-player game only", file=sys.stderr)
-        return 2
     try:
         settings = Settings.preset(args.players, args.big, season=args.season)
         settings.check()
@@ -45,7 +42,16 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         if args.physics:
             from game.match.sim import run_physics_sim
 
-            data = run_physics_sim(shipped_catalog(), names, args.games, args.seed, levels=levels)
+            data = run_physics_sim(
+                shipped_catalog(),
+                names,
+                args.games,
+                args.seed,
+                settings,
+                levels=levels,
+                support=args.support,
+                evolutions=args.evolutions,
+            )
         else:
             data = run_sim(
                 shipped_catalog(),

@@ -86,7 +86,10 @@ def test_sim_plays_three_and_four_players_the_big_game_and_support_pieces() -> N
     )
     assert sum(big["wins"].values()) == 10
     assert _run("sim", "--players", "5")[0] == 2
-    assert _run("sim", "--players", "3", "--physics")[0] == 2
+    rolled = json.loads(
+        _run("sim", "--players", "3", "--big", "--physics", "--games", "2", "--json")[1]
+    )
+    assert sum(rolled["wins"].values()) == 2 and rolled["throws"] > 0
 
 
 def test_scenario_command_passes_fails_and_reports(tmp_path: Path) -> None:

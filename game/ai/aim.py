@@ -77,11 +77,40 @@ class AimPlan:
     """Where the shaken copies opened (a card id, or None for a miss) and how often."""
 
 
-def _release_y(table: physics.TableSpec, zone: tuple[float, float, float, float]) -> float:
-    _, y0, _, y1 = zone
-    towards_field = y1 if y1 < table.height / 2 else y0
-    middle = (y0 + y1) / 2
-    return middle if abs(towards_field - middle) < 1 else (towards_field + middle) / 2
+@dataclass(frozen=True, slots=True)
+class _Band:
+    """A thrower's band seen in its own terms: it runs `along` one table axis (x for a
+    seat at the bottom or top, y for one at a side) and a throw is released `at` a fixed
+    coordinate of the other axis, in the half of the band toward the field."""
+
+    horizontal: bool
+    lo: float
+    hi: float
+    at: float
+
+    @staticmethod
+    def of(table: physics.TableSpec, zone: tuple[float, float, float, float]) -> _Band:
+        x0, y0, x1, y1 = zone
+        horizontal = x1 - x0 >= y1 - y0
+        lo, hi, near, far = (x0, x1, y0, y1) if horizontal else (y0, y1, x0, x1)
+        extent = table.height if horizontal else table.width
+        towards_field = far if far < extent / 2 else near
+        middle = (near + far) / 2
+        at = middle if abs(towards_field - middle) < 1 else (towards_field + middle) / 2
+        return _Band(horizontal, lo, hi, at)
+
+    def along(self, p: physics.Point) -> float:
+        return p[0] if self.horizontal else p[1]
+
+    def across(self, p: physics.Point) -> float:
+        return p[1] if self.horizontal else p[0]
+
+    def point(self, along: float, across: float) -> physics.Point:
+        return (along, across) if self.horizontal else (across, along)
+
+    def origin(self, along: float) -> physics.Point:
+        """The release point nearest `along` (30 mm inside the band's ends)."""
+        return self.point(min(max(along, self.lo + 30.0), self.hi - 30.0), self.at)
 
 
 def _lines(
@@ -93,40 +122,33 @@ def _lines(
 ) -> tuple[list[tuple[physics.Point, physics.Point]], physics.Obstacle | None]:
     """(origin, aim point) pairs, the plainest first, and the Bakugan standing on the
     card if one does."""
-    x0, _, x1, _ = zone
-    y = _release_y(table, zone)
-    cx, cy = card.center
-
-    def origin(x: float) -> physics.Point:
-        return (min(max(x, x0 + 30.0), x1 - 30.0), y)
-
+    band = _Band.of(table, zone)
+    ca, cx = band.along(card.center), band.across(card.center)
     blocker = next((o for o in table.standing if card.contains(o.position)), None)
-    toward = math.copysign(1.0, y - cy)  # from the card toward the thrower
+    toward = math.copysign(1.0, band.at - cx)  # from the card toward the thrower
+    # Cards lie unturned: their length runs along y, across a bottom or top seat's throw.
+    half_depth = (card.length if band.horizontal else card.width) / 2
+    half_side = (card.width if band.horizontal else card.length) / 2
     extra: list[tuple[physics.Point, physics.Point]] = []
     if blocker is None:
-        out = [(origin(cx), card.center)]
+        out = [(band.origin(ca), card.center)]
     else:
         # Stop on the near part of the card, short of the Bakugan standing on it, or
         # roll past beside it.
-        bx, by = blocker.position
+        ba, bx = band.along(blocker.position), band.across(blocker.position)
         gap = blocker.radius + radius
-        near_edge = cy + toward * card.length / 2
-        front = by + toward * gap
-        near = (cx, (near_edge + front) / 2 if abs(near_edge - front) > 4 else near_edge)
-        out = [(origin(cx), near)]
-        side = min(gap + 1.0, card.width / 2)
+        near_edge = cx + toward * half_depth
+        front = bx + toward * gap
+        near = band.point(ca, (near_edge + front) / 2 if abs(near_edge - front) > 4 else near_edge)
+        out = [(band.origin(ca), near)]
+        side = min(gap + 1.0, half_side)
         extra += [
-            (origin(bx + side), (bx + side, cy)),
-            (origin(bx - side), (bx - side, cy)),
-            (origin(cx + 90.0), near),
-            (origin(cx - 90.0), near),
+            (band.origin(ba + side), band.point(ba + side, cx)),
+            (band.origin(ba - side), band.point(ba - side, cx)),
+            (band.origin(ca + 90.0), near),
+            (band.origin(ca - 90.0), near),
         ]
-    extra += [
-        (origin(cx + 90.0), card.center),
-        (origin(cx - 90.0), card.center),
-        (origin(cx + 180.0), card.center),
-        (origin(cx - 180.0), card.center),
-    ]
+    extra += [(band.origin(ca + d), card.center) for d in (90.0, -90.0, 180.0, -180.0)]
     for o, a in extra:
         if len(out) >= count:
             break
@@ -221,6 +243,10 @@ def plan_aim(
     return AimPlan(throw, target, True, sure, seen)
 
 
+def aim_angle(origin: physics.Point, target: physics.Point) -> float:
+    return math.atan2(target[1] - origin[1], target[0] - origin[0])
+
+
 def execute(plan: AimPlan, skill: AimSkill, rng: random.Random) -> physics.Throw:
     """The planned throw as the hand makes it: noise in angle and power."""
     t = plan.throw
@@ -242,9 +268,9 @@ def plan_throw(
     cards = [c.id for c in table.cards]
     if target not in cards:
         if not cards:
-            y = _release_y(table, zone)
-            x = (zone[0] + zone[2]) / 2
-            angle = math.pi / 2 if y < table.height / 2 else -math.pi / 2
-            return physics.Throw((x, y), angle, 900.0, 0.0, radius)
+            band = _Band.of(table, zone)
+            origin = band.origin((band.lo + band.hi) / 2)
+            middle = (table.width / 2, table.height / 2)
+            return physics.Throw(origin, aim_angle(origin, middle), 900.0, 0.0, radius)
         target = cards[rng.randrange(len(cards))]
     return execute(plan_aim(table, zone, target, skill, radius), skill, rng)

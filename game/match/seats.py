@@ -15,7 +15,7 @@ from game import physics
 from game.ai.aim import DEFAULT_SKILL, AimSkill, plan_throw
 from game.ai.basic import Policy, make_policy
 from game.ai.levels import LEVEL_NAMES, Level
-from game.match.session import Zone
+from game.match.layout import Zone
 from game.rules.classic import Action, Catalog, Settings, Throw
 from game.rules.classic.observation import Observation
 
@@ -75,5 +75,4 @@ class BotSeat:
         if target is None and cards:
             target = cards[self.rng.randrange(len(cards))]  # no aim: any card
         self.intended = target
-        box = (zone.x0, zone.y0, zone.x1, zone.y1)
-        return plan_throw(table, box, target, self.rng, self.skill)
+        return plan_throw(table, zone.box, target, self.rng, self.skill)

@@ -12,13 +12,13 @@ drives it with bots.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from game import physics
+from game.match.layout import TableLayout, Zone, table_layout
 from game.rules.classic import (
     CHANCE,
     Action,
@@ -34,9 +34,6 @@ from game.rules.classic.events import Event
 from game.rules.classic.observation import Observation
 
 DEFAULT_SETTINGS = Settings()
-
-# How far from his table edge a player may release a throw (his "throw line" band).
-THROW_BAND = 140.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,23 +53,6 @@ class ThrowDone:
 
 
 Entry = Event | ThrowDone
-
-
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """An axis-aligned rectangle of the table (where a player may release a throw)."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    def contains(self, p: physics.Point) -> bool:
-        return self.x0 <= p[0] <= self.x1 and self.y0 <= p[1] <= self.y1
-
-    @property
-    def centre(self) -> physics.Point:
-        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
 
 
 class Seat(Protocol):
@@ -96,13 +76,19 @@ class MatchSession:
         kits: Sequence[Kit],
         settings: Settings = DEFAULT_SETTINGS,
         seed: int = 0,
-        table_size: tuple[float, float] = (800.0, 1000.0),
+        table_size: tuple[float, float] | None = None,
         sphere_radius: dict[str, float] | None = None,
     ) -> None:
+        """`table_size` overrides the layout's (width, height) in mm (a saved session
+        keeps the table it was played on)."""
         self.catalog = catalog
         self.state, events = MatchState.new(catalog, kits, settings, seed)
         self.timeline: list[Entry] = list(events)
-        self.width, self.height = table_size
+        layout = table_layout(self.state.settings)
+        if table_size is not None:
+            layout = TableLayout(table_size[0], table_size[1], layout.grid, layout.sides)
+        self.layout = layout
+        self.width, self.height = layout.width, layout.height
         self.sphere_radius = sphere_radius or {}
         # Where each opened Bakugan rests on the table (player, bakugan) -> point.
         self.resting: dict[tuple[int, str], physics.Point] = {}
@@ -132,20 +118,29 @@ class MatchSession:
     def observation(self, player: int) -> Observation:
         return self.state.observation(player)
 
+    def position(self, player: int) -> int:
+        """The seat position (clockwise from the bottom side) `player` sits at."""
+        return self.state.seating.index(player)
+
+    def side(self, player: int) -> str:
+        """The table side `player` sits at (`layout.BOTTOM`, `LEFT`, `TOP`, `RIGHT`)."""
+        return self.layout.sides[self.position(player)]
+
     def zone(self, player: int) -> Zone:
         """Where `player` may release a throw: his edge band, two card lengths from the field."""
-        if player == 0:
-            return Zone(0.0, 0.0, self.width, THROW_BAND)
-        return Zone(0.0, self.height - THROW_BAND, self.width, self.height)
+        return self.layout.zone(self.position(player))
 
     def table(self) -> physics.TableSpec:
         """The physics table matching the rules state: its cards and standing Bakugan."""
         if self._table is None:
-            base = physics.TableSpec(width=self.width, height=self.height)
-            cards = tuple(physics.slot_card(c, r, base) for c, r in sorted(self.state.field))
+            layout = self.layout
+            cards = tuple(
+                physics.CardSpec(id=slot, center=layout.slot_center(slot))
+                for slot in sorted(self.state.field)
+            )
             standing = []
             for slot, fg in sorted(self.state.field.items()):
-                centre = physics.slot_center(slot[0], slot[1], base)
+                centre = layout.slot_center(slot)
                 for i, (p, b) in enumerate(fg.standing):
                     pos = self.resting.get((p, b), centre)
                     if i and pos == centre:  # a second one on the card stands beside it
@@ -217,10 +212,6 @@ class MatchSession:
             del self.resting[key]  # back in a pile: closed again
         self.timeline.extend(events)
         return list(events)
-
-
-def aim_angle(origin: physics.Point, target: physics.Point) -> float:
-    return math.atan2(target[1] - origin[1], target[0] - origin[0])
 
 
 @dataclass(slots=True)

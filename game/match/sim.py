@@ -190,8 +190,12 @@ def run_physics_sim(
     seed: int,
     settings: Settings = DEFAULT_SETTINGS,
     levels: Mapping[str, Level] | None = None,
+    support: int = 0,
+    evolutions: bool = False,
 ) -> dict[str, Any]:
-    """Whole matches through the match session: every throw rolls on the physics table.
+    """Whole matches through the match session: every throw rolls on the physics table
+    (of 2-4 players, normal or Big, by `settings`). The bots change seats from match to
+    match as in `run_sim`; `support` and `evolutions` deal as `play_match` does.
 
     `hit_rate` is the share of throws that opened on the card the thrower aimed at
     (`hit_rates` per bot); `open_rate` the share that opened on any card."""
@@ -208,9 +212,10 @@ def run_physics_sim(
     start = time.perf_counter()
     for g in range(games):
         game_seed = seed * 1_000_003 + g
-        order = list(range(len(keys))) if g % 2 == 0 else list(reversed(range(len(keys))))
+        n = len(keys)
+        order = [(i + g) % n for i in range(n)]
         rng = random.Random(game_seed)
-        kits = [random_kit(catalog, rng, settings) for _ in keys]
+        kits = [random_kit(catalog, rng, settings, support, evolutions) for _ in keys]
         session = MatchSession(catalog, kits, settings, seed=game_seed)
         seats = [
             BotSeat.named(policy_names[i], catalog, game_seed * 7 + i, levels, settings)

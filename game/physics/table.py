@@ -201,19 +201,26 @@ def _unique(ids: list[Hashable], what: str) -> None:
 # --- the grid ------------------------------------------------------------------------
 
 
-def slot_center(col: int, row: int, table: TableSpec | None = None) -> Point:
-    """Centre of grid slot (col, row): 5 columns x 4 rows centred on the table.
+def slot_center(
+    col: int,
+    row: int,
+    table: TableSpec | None = None,
+    grid: tuple[int, int] = (GRID_COLS, GRID_ROWS),
+) -> Point:
+    """Centre of grid slot (col, row) of a `grid` (columns, rows; the two-player 5 x 4
+    by default) centred on the table.
 
     Cards touch edge to edge: centres are 62 mm apart in x and 88 mm apart in y. Row 0
     is nearest player 0 (low y), column 0 at low x.
     """
     if not (isinstance(col, int) and isinstance(row, int)):
         raise TypeError(f"slot must be ints, got ({col!r}, {row!r})")
-    if not (0 <= col < GRID_COLS and 0 <= row < GRID_ROWS):
-        raise ValueError(f"slot ({col}, {row}) is outside the {GRID_COLS} x {GRID_ROWS} grid")
+    cols, rows = grid
+    if not (0 <= col < cols and 0 <= row < rows):
+        raise ValueError(f"slot ({col}, {row}) is outside the {cols} x {rows} grid")
     t = table if table is not None else TableSpec()
-    x = t.width / 2 + (col - (GRID_COLS - 1) / 2) * CARD_WIDTH
-    y = t.height / 2 + (row - (GRID_ROWS - 1) / 2) * CARD_LENGTH
+    x = t.width / 2 + (col - (cols - 1) / 2) * CARD_WIDTH
+    y = t.height / 2 + (row - (rows - 1) / 2) * CARD_LENGTH
     return (x, y)
 
 
@@ -224,11 +231,12 @@ def slot_card(
     *,
     card_id: Hashable | None = None,
     magnet_radius: float = MAGNET_RADIUS,
+    grid: tuple[int, int] = (GRID_COLS, GRID_ROWS),
 ) -> CardSpec:
-    """A Gate Card lying in slot (col, row); its id is `(col, row)` unless given."""
+    """A Gate Card lying in slot (col, row) of `grid`; its id is `(col, row)` unless given."""
     return CardSpec(
         id=(col, row) if card_id is None else card_id,
-        center=slot_center(col, row, table),
+        center=slot_center(col, row, table, grid),
         magnet_radius=magnet_radius,
     )
 

@@ -13,7 +13,7 @@ import pygame
 
 from game import physics
 from game.content.classic import shipped_catalog
-from game.match.session import THROW_BAND, Zone
+from game.match.layout import THROW_BAND, Zone
 
 from . import widgets as w
 from .match_scene import TABLE, card_rect, to_screen

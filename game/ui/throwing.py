@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import physics
-from game.match.session import Zone
+from game.match.layout import Zone
 
 from . import widgets as w
 
