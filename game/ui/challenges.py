@@ -40,6 +40,7 @@ from game.physics.arena import Block, Round, ShotResult, standing_position
 
 from . import widgets as w
 from .scene import Scene
+from .table_view import TableView
 
 if TYPE_CHECKING:
     from .app import App
@@ -73,30 +74,6 @@ SPECIES = {
 
 
 # --------------------------------------------------------------------------- drawing
-
-
-class View:
-    """Table millimetres to screen pixels: the table fitted into `area`, near edge down."""
-
-    def __init__(self, width: float, height: float, area: pygame.Rect = TABLE_AREA) -> None:
-        self.scale = min(area.w / width, area.h / height)
-        tw, th = int(width * self.scale), int(height * self.scale)
-        self.rect = pygame.Rect(0, 0, tw, th)
-        self.rect.center = area.center
-        self.width = width
-        self.height = height
-
-    def px(self, p: Point) -> tuple[int, int]:
-        return (
-            round(self.rect.x + p[0] * self.scale),
-            round(self.rect.bottom - p[1] * self.scale),
-        )
-
-    def mm(self, pos: tuple[int, int]) -> Point:
-        return ((pos[0] - self.rect.x) / self.scale, (self.rect.bottom - pos[1]) / self.scale)
-
-    def length(self, mm: float) -> int:
-        return max(1, round(mm * self.scale))
 
 
 @lru_cache(maxsize=16)
@@ -212,7 +189,7 @@ class TableArt:
 
     def __init__(self, level: LevelDef) -> None:
         self.level = level
-        self.view = View(level.width, level.height)
+        self.view = TableView(level.width, level.height, TABLE_AREA)
         self.marks = Marks.of(level)
 
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -426,7 +403,7 @@ class Aim:
     Shift: finely), hold Space to charge, release to throw.
     """
 
-    def __init__(self, level: LevelDef, view: View) -> None:
+    def __init__(self, level: LevelDef, view: TableView) -> None:
         self.level = level
         self.view = view
         x0, y0, x1, y1 = level.zone

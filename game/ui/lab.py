@@ -16,8 +16,8 @@ from game.content.classic import shipped_catalog
 from game.match.layout import THROW_BAND, Zone
 
 from . import widgets as w
-from .match_scene import TABLE, card_rect, to_screen
 from .scene import Scene
+from .table_view import TableView
 from .throwing import ThrowInput
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ class LabScene(Scene):
         super().__init__(app)
         self.catalog = shipped_catalog()
         self.session = LabTable()
+        self.table_view = TableView(800.0, 1000.0)
         self.throw_input = ThrowInput(self, 0, self.session.zone(0))  # type: ignore[arg-type]
         self.paths: list[list[tuple[int, int]]] = []
         self.result: physics.ThrowResult | None = None
@@ -82,7 +83,7 @@ class LabScene(Scene):
                 return
             self.result = physics.resolve_throw(table, throw)
             traj = self.result.trajectory
-            self.paths.append([to_screen(traj[i][:2]) for i in range(0, len(traj), 4)])
+            self.paths.append([self.table_view.px(traj[i][:2]) for i in range(0, len(traj), 4)])
             self.paths = self.paths[-6:]
             self.t = 0.0
             self.rolling = True
@@ -99,12 +100,12 @@ class LabScene(Scene):
 
         surface.blit(art.table_felt(surface.get_size()), (0, 0))
         edge = (150, 110, 60) if self.session.cushions else (60, 40, 26)
-        pygame.draw.rect(surface, edge, TABLE.inflate(14, 14), border_radius=10)
-        surface.blit(art.table_felt(TABLE.size), TABLE)
+        pygame.draw.rect(surface, edge, self.table_view.rect.inflate(14, 14), border_radius=10)
+        surface.blit(art.table_felt(self.table_view.rect.size), self.table_view.rect)
         table = self.session.table()
         for card in table.cards:
             assert isinstance(card.id, tuple)
-            r = card_rect(card.id)
+            r = self.table_view.box(card.center, card.width - 3, card.length - 3)
             surface.blit(art.gate_card("silver", r.size, False), r)
             mag = pygame.Surface((int(card.magnet_radius * 2 * 0.7) + 2,) * 2, pygame.SRCALPHA)
             centre, radius = mag.get_rect().center, mag.get_width() // 2
@@ -113,7 +114,7 @@ class LabScene(Scene):
             surface.blit(mag, mag.get_rect(center=r.center))
         for obstacle in table.standing:
             img = art.open_bakugan("gorem", "subterra", 30)
-            surface.blit(img, img.get_rect(center=to_screen(obstacle.position)))
+            surface.blit(img, img.get_rect(center=self.table_view.px(obstacle.position)))
         for i, path in enumerate(self.paths):
             if len(path) > 1:
                 shade = 90 + 165 * (i + 1) // len(self.paths)
@@ -131,7 +132,7 @@ class LabScene(Scene):
             traj = self.result.trajectory
             x, y, a = traj.at(self.t)
             img = art.closed_sphere(None, 11, round(a * 8) / 8)
-            surface.blit(img, img.get_rect(center=to_screen((x, y))))
+            surface.blit(img, img.get_rect(center=self.table_view.px((x, y))))
             x0, y0, _ = traj.at(max(0.0, self.t - 1 / 60))
             speed = math.hypot(x - x0, y - y0) * 60
             w.text(

@@ -9,10 +9,11 @@ when the animations end.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
@@ -43,6 +44,7 @@ from game.rules.classic import events as ev
 
 from . import widgets as w
 from .scene import Scene
+from .table_view import TableView
 from .throwing import ThrowInput
 
 if TYPE_CHECKING:
@@ -50,25 +52,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TABLE = pygame.Rect(370, 10, 560, 700)
-SCALE = TABLE.h / 1000.0  # px per mm
-PLAYER_COLOURS = ((80, 170, 255), (255, 110, 90))
+PLAYER_COLOURS = ((80, 170, 255), (255, 110, 90), (110, 215, 120), (235, 195, 70))
 THINK_TIME = 0.55
-
-
-def to_screen(p: physics.Point) -> tuple[int, int]:
-    return (int(TABLE.x + p[0] * SCALE), int(TABLE.bottom - p[1] * SCALE))
-
-
-def to_table(pos: tuple[int, int]) -> physics.Point:
-    return ((pos[0] - TABLE.x) / SCALE, (TABLE.bottom - pos[1]) / SCALE)
-
-
-def card_rect(slot: tuple[int, int]) -> pygame.Rect:
-    cx, cy = to_screen(physics.slot_center(slot[0], slot[1]))
-    r = pygame.Rect(0, 0, int(physics.CARD_WIDTH * SCALE) - 2, int(physics.CARD_LENGTH * SCALE) - 2)
-    r.center = (cx, cy)
-    return r
 
 
 @dataclass
@@ -86,26 +71,43 @@ class MatchScene(Scene):
     def __init__(
         self,
         app: App,
-        kits: list[Kit],
-        humans: tuple[bool, bool],
+        kits: Sequence[Kit],
+        humans: Sequence[bool],
         first: int,
         seed: int = 0,
         level: str = "normal",
+        *,
+        settings: Settings | None = None,
+        levels: Sequence[str] = (),
     ) -> None:
+        """A match of `len(kits)` players; `humans[p]` says who plays at this computer,
+        the others are bots of `levels[p]` (or `level`). `settings` are the rule options
+        (default: the preset of that many players); `first` starts."""
         super().__init__(app)
         self.catalog = shipped_catalog()
-        self.kits = kits
-        self.humans = humans
+        self.kits = list(kits)
+        n = len(self.kits)
+        self.humans = tuple(humans)
+        if len(self.humans) != n:
+            raise ValueError(f"{n} kits but {len(self.humans)} seats")
         self.first = first
         self.seed = seed
-        self.session = MatchSession(self.catalog, kits, Settings(first_player=first), seed=seed)
+        base = settings if settings is not None else Settings.preset(n)
+        self.rules = dataclasses.replace(base, first_player=first)
+        self.session = MatchSession(self.catalog, self.kits, self.rules, seed=seed)
+        self.table_view = TableView(self.session.width, self.session.height)
         self.view: MatchState = self.session.state.clone()
         self.view_resting = dict(self.session.resting)
-        self.level = level  # the computer's difficulty (assets/data/ai/levels.toml)
+        # Each computer's difficulty (assets/data/ai/levels.toml).
+        self.levels = tuple(levels) if levels else (level,) * n
+        self.level = level
         # Aim assist: the player's setting, but off by default against Hard (H toggles it).
-        self.aim_assist = app.aim_assist and not (level == "hard" and not all(humans))
+        hard = any(lv == "hard" and not h for lv, h in zip(self.levels, self.humans, strict=True))
+        self.aim_assist = app.aim_assist and not hard
         self.bots = {
-            p: BotSeat.named(level, self.catalog, seed + p) for p in (0, 1) if not humans[p]
+            p: BotSeat.named(self.levels[p], self.catalog, seed + p, settings=self.rules)
+            for p in range(n)
+            if not self.humans[p]
         }
         self.anims: list[Anim] = []
         self.think = 0.0
@@ -132,14 +134,28 @@ class MatchScene(Scene):
 
         data = payload["session"]
         humans_raw = payload["humans"]
-        assert isinstance(data, dict) and isinstance(humans_raw, list) and len(humans_raw) == 2
+        levels_raw = payload.get("levels", [])
+        assert isinstance(data, dict) and isinstance(humans_raw, list)
+        assert isinstance(levels_raw, list)
         session = session_from_json(data, shipped_catalog())
-        humans = (bool(humans_raw[0]), bool(humans_raw[1]))
-        seed = int(str(payload["seed"]))
         state = session.state
+        humans = tuple(bool(h) for h in humans_raw)
+        if len(humans) != len(state.players):
+            raise ValueError(f"humans: {len(humans)} seats for {len(state.players)} players")
+        seed = int(str(payload["seed"]))
         level = str(payload.get("level", "normal"))
-        scene = cls(app, list(state.kits), humans, state.settings.first_player, seed, level)
+        scene = cls(
+            app,
+            list(state.kits),
+            humans,
+            state.settings.first_player,
+            seed,
+            level,
+            settings=state.settings,
+            levels=[str(v) for v in levels_raw],
+        )
         scene.session = session
+        scene.table_view = TableView(session.width, session.height)
         scene.anims.clear()
         scene._catch_up()
         return scene
@@ -160,6 +176,7 @@ class MatchScene(Scene):
                     "humans": list(self.humans),
                     "seed": self.seed,
                     "level": self.level,
+                    "levels": list(self.levels),
                 }
                 save_match(payload)
         except (OSError, ValueError) as e:  # a full disk must not end the match
@@ -169,11 +186,35 @@ class MatchScene(Scene):
 
     @property
     def viewer(self) -> int:
-        """Whose hidden cards the screen shows: the human to act, else the first human."""
+        """Whose hidden cards the screen shows: the human to act, else the last human who
+        acted (he is the one at the screen), else the first human (player 0 when only
+        computers play)."""
         p = self.session.to_act()
         if p is not None and self.humans[p]:
             return p
-        return 0 if self.humans[0] else 1
+        if self.last_human is not None:
+            return self.last_human
+        return next((q for q, human in enumerate(self.humans) if human), 0)
+
+    @property
+    def hotseat(self) -> bool:
+        """Several people share this screen: hidden cards wait behind a curtain."""
+        return sum(self.humans) >= 2
+
+    def who(self, p: int) -> str:
+        """How the screen names player `p`: "You" against computers, else "Player N";
+        a computer is "Computer" when alone, else "Computer N"."""
+        if not self.humans[p]:
+            alone = sum(not h for h in self.humans) == 1
+            return self.tr("match.ai") if alone else self.tr("match.ai_n", player=p + 1)
+        if self.hotseat:
+            return self.tr("match.player", player=p + 1)
+        return self.tr("match.you")
+
+    def card_rect(self, slot: tuple[int, int]) -> pygame.Rect:
+        """Where the Gate Card slot `slot` lies on screen."""
+        centre = self.session.layout.slot_center(slot)
+        return self.table_view.box(centre, physics.CARD_WIDTH - 3, physics.CARD_LENGTH - 3)
 
     def bname(self, ident: str) -> str:
         return self.catalog.bakugan[ident].name.get(self.app.lang)
@@ -318,7 +359,7 @@ class MatchScene(Scene):
             if rect.collidepoint(pos):
                 self.hover_piece = (kind, ident)
         for slot, fg in self.view.field.items():
-            if card_rect(slot).collidepoint(pos):
+            if self.card_rect(slot).collidepoint(pos):
                 visible = fg.owner == self.viewer or (
                     self.view.battle is not None
                     and self.view.battle.slot == slot
@@ -335,7 +376,7 @@ class MatchScene(Scene):
         # Hand cards and glowing places are ghost buttons (so keys and pads reach them
         # too); here only a click on a Gate Card to take it or move onto it remains.
         for a in legal:
-            if isinstance(a, TakeGate | MoveBakugan) and card_rect(a.slot).collidepoint(pos):
+            if isinstance(a, TakeGate | MoveBakugan) and self.card_rect(a.slot).collidepoint(pos):
                 self.do(a)
                 return
 
@@ -421,7 +462,7 @@ class MatchScene(Scene):
                 self.think = 0.0
                 self._bot_step(p)
             return
-        if self.humans[0] and self.humans[1] and self.last_human != p and self.curtain_for is None:
+        if self.hotseat and self.last_human != p and self.curtain_for is None:
             self.curtain_for = p
             return
         self.last_human = p
@@ -473,7 +514,7 @@ class MatchScene(Scene):
         level = self.app.settings.effects_level
         if level == "off":
             return
-        x, y = to_screen(e.result.landing.position)
+        x, y = self.table_view.px(e.result.landing.position)
         count = 26 if level == "full" else 10
         for dx, dy, speed, life in art.burst_particles(len(self.session.timeline), count):
             self.particles.append([x, y, dx * speed, dy * speed, life])
@@ -571,7 +612,7 @@ class MatchScene(Scene):
                 self.buttons.append(w.Button(rect, ident, choose, ghost=True))
         for slot in self._slots_for_selected():
             place = partial(self._place, slot)
-            self.buttons.append(w.Button(card_rect(slot), f"@{slot}", place, ghost=True))
+            self.buttons.append(w.Button(self.card_rect(slot), f"@{slot}", place, ghost=True))
         legal = self.session.legal_actions()
         shown: list[Action] = list(self.targets)
         if not shown:
@@ -616,12 +657,16 @@ class MatchScene(Scene):
         legal = self.session.legal_actions() if not self._busy() else []
         mine = self.session.to_act() == self.viewer and self.humans[self.viewer]
         out = []
+        # Three cards a row at full size; the Big Game's six share the row.
+        most = max(3, len(ps.gates), len(ps.abilities))
+        step = 312 // most
+        cw, ch = step - 8, (step - 8) * 134 // 96
         for i, g in enumerate(ps.gates):
             ok = mine and any(isinstance(a, SetGate) and a.gate == g for a in legal)
-            out.append(("gates", g, pygame.Rect(950 + i * 104, 150, 96, 134), ok))
+            out.append(("gates", g, pygame.Rect(950 + i * step, 150, cw, ch), ok))
         for i, c in enumerate(ps.abilities):
             ok = mine and any(isinstance(a, PlayAbility) and a.card == c for a in legal)
-            out.append(("abilities", c, pygame.Rect(950 + i * 104, 290, 96, 134), ok))
+            out.append(("abilities", c, pygame.Rect(950 + i * step, 290, cw, ch), ok))
         return out
 
     # ------------------------------------------------------------------ drawing
@@ -631,8 +676,8 @@ class MatchScene(Scene):
 
         surface.blit(art.table_felt(surface.get_size()), (0, 0))
         self._draw_table(surface)
-        self._draw_player_panel(surface, 1, pygame.Rect(10, 10, 350, 340))
-        self._draw_player_panel(surface, 0, pygame.Rect(10, 370, 350, 340))
+        for p, rect in self._panel_rects():
+            self._draw_player_panel(surface, p, rect)
         self._draw_side(surface)
         if self.throw_input is not None and not self._busy():
             self.throw_input.draw(surface)
@@ -653,18 +698,31 @@ class MatchScene(Scene):
     def _draw_table(self, surface: pygame.Surface) -> None:
         from . import art
 
-        pygame.draw.rect(surface, (60, 40, 26), TABLE.inflate(12, 12), border_radius=10)
-        surface.blit(art.table_felt(TABLE.size), TABLE)
-        for p in (0, 1):
-            z = self.session.zone(p)
-            top_left = to_screen((z.x0, z.y1))
-            band = pygame.Rect(top_left, (int((z.x1 - z.x0) * SCALE), int((z.y1 - z.y0) * SCALE)))
+        tv = self.table_view
+        pygame.draw.rect(surface, (60, 40, 26), tv.rect.inflate(12, 12), border_radius=10)
+        surface.blit(art.table_felt(tv.rect.size), tv.rect)
+        for p in range(len(self.humans)):
+            band = tv.zone_rect(self.session.zone(p).box)
             shade = pygame.Surface(band.size, pygame.SRCALPHA)
             shade.fill((*PLAYER_COLOURS[p], 38))
             surface.blit(shade, band)
+            # Who sits there, written along the edge of his band.
+            tag = w.font(16).render(self.who(p), True, PLAYER_COLOURS[p])
+            side = self.session.side(p)
+            if side in ("left", "right"):
+                tag = pygame.transform.rotate(tag, 90 if side == "left" else -90)
+            edge = {  # (bottom and top: the right end, clear of the power meter)
+                "bottom": (band.right - 20 - tag.get_width() // 2, band.bottom),
+                "top": (band.right - 20 - tag.get_width() // 2, band.top),
+                "left": band.midleft,
+                "right": band.midright,
+            }[side]
+            inward = {"bottom": (0, -12), "top": (0, 12), "left": (12, 0), "right": (-12, 0)}
+            dx, dy = inward[side]
+            surface.blit(tag, tag.get_rect(center=(edge[0] + dx, edge[1] + dy)))
         to_act = self.session.to_act()
         for slot in self._slots_for_selected():
-            r = card_rect(slot)
+            r = self.card_rect(slot)
             pulse = 120 + int(80 * math.sin(self.t * 6))
             pygame.draw.rect(surface, (255, 220, 90), r, 3, border_radius=4)
             glow = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -672,7 +730,7 @@ class MatchScene(Scene):
             surface.blit(glow, r)
         battle = self.view.battle
         for slot, fg in self.view.field.items():
-            r = card_rect(slot)
+            r = self.card_rect(slot)
             face_up = battle is not None and battle.slot == slot and battle.gate_open
             known = face_up or fg.owner == self.viewer
             gate = self.catalog.gates[fg.gate]
@@ -682,10 +740,10 @@ class MatchScene(Scene):
             surface.blit(img, r)
             pygame.draw.rect(surface, PLAYER_COLOURS[fg.owner], r.inflate(4, 4), 2, border_radius=5)
             for i, (q, b) in enumerate(fg.standing):
-                pos = self.view_resting.get((q, b), physics.slot_center(*slot))
+                pos = self.view_resting.get((q, b), self.session.layout.slot_center(slot))
                 d = self.catalog.bakugan[b]
                 sprite = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, 44)
-                c = to_screen(pos)
+                c = self.table_view.px(pos)
                 c = (c[0] + i * 14, c[1] - i * 8)
                 pygame.draw.circle(surface, PLAYER_COLOURS[q], c, 24, 3)
                 surface.blit(sprite, sprite.get_rect(center=c))
@@ -697,60 +755,98 @@ class MatchScene(Scene):
         for a in legal:
             if isinstance(a, TakeGate | MoveBakugan):
                 pygame.draw.rect(
-                    surface, (255, 240, 160), card_rect(a.slot).inflate(8, 8), 2, border_radius=6
+                    surface,
+                    (255, 240, 160),
+                    self.card_rect(a.slot).inflate(8, 8),
+                    2,
+                    border_radius=6,
                 )
+
+    def _panel_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """Each player's panel down the left column, as they sit: seat position 0 (the
+        bottom of the table) at the bottom."""
+        order = list(reversed(self.view.seating))
+        gap = 10
+        h = (700 - gap * (len(order) - 1)) // len(order)
+        return [(p, pygame.Rect(10, 10 + i * (h + gap), 350, h)) for i, p in enumerate(order)]
 
     def _draw_player_panel(self, surface: pygame.Surface, p: int, rect: pygame.Rect) -> None:
         from . import art
 
         w.panel(surface, rect, 200, PLAYER_COLOURS[p])
         ps = self.view.players[p]
-        who = (
-            self.tr("match.you")
-            if (self.humans[p] and not all(self.humans))
-            else self.tr("match.player", player=p + 1)
-        )
-        if not self.humans[p]:
-            who = self.tr("match.ai")
+        compact = rect.h < 300  # three or four players share the column
         turn = self.view.turn_player == p and not self.view.is_over()
-        w.text(surface, who, (rect.x + 16, rect.y + 12), 32, PLAYER_COLOURS[p])
+        w.text(
+            surface,
+            self.who(p),
+            (rect.x + 16, rect.y + 10),
+            28 if compact else 32,
+            PLAYER_COLOURS[p],
+        )
         if turn:
             w.text(
                 surface,
                 self.tr("match.turn"),
-                (rect.right - 16, rect.y + 16),
-                24,
+                (rect.right - 16, rect.y + 14),
+                22,
                 w.ACCENT,
                 "topright",
             )
+        need = self.view.settings.gates_to_win
+        y = rect.y + (40 if compact else 50)
         w.text(
             surface,
-            self.tr("match.captured_n", n=len(ps.captured), need=self.view.settings.gates_to_win),
-            (rect.x + 16, rect.y + 50),
-            24,
+            self.tr("match.captured_n", n=len(ps.captured), need=need),
+            (rect.x + 16, y),
+            20 if compact else 24,
         )
+        mini = (26, 36) if compact else (34, 48)
         for i, (_, g) in enumerate(ps.captured):
             gate = self.catalog.gates[g]
-            img = art.gate_card(gate.colour.value, (34, 48), False)
-            surface.blit(img, (rect.x + 200 + i * 40, rect.y + 44))
-        w.text(surface, self.tr("match.unused"), (rect.x + 16, rect.y + 104), 22, w.MUTED)
+            img = art.gate_card(gate.colour.value, mini, False)
+            surface.blit(img, (rect.right - 16 - (need - i) * (mini[0] + 4), y - 6))
+        # The Bakugan still to throw, with their G-Power; the used ones faded.
+        y = rect.y + (90 if compact else 150)
+        if not compact:
+            w.text(surface, self.tr("match.unused"), (rect.x + 16, rect.y + 104), 22, w.MUTED)
+        radius = 15 if compact else 20
+        step = min(60, (rect.w - 40) // max(1, len(ps.unused)))
         for i, b in enumerate(ps.unused):
             d = self.catalog.bakugan[b]
-            img = art.closed_sphere(d.attribute.value if d.attribute else None, 20, 0.0)
-            c = (rect.x + 40 + i * 60, rect.y + 150)
+            img = art.closed_sphere(d.attribute.value if d.attribute else None, radius, 0.0)
+            c = (rect.x + 16 + radius + i * step, y)
             surface.blit(img, img.get_rect(center=c))
-            w.text(surface, str(d.g_power), (c[0], c[1] + 30), 18, w.INK, "center")
-        w.text(surface, self.tr("match.used"), (rect.x + 16, rect.y + 196), 22, w.MUTED)
+            w.text(
+                surface,
+                str(d.g_power),
+                (c[0], c[1] + radius + 10),
+                16 if compact else 18,
+                w.INK,
+                "center",
+            )
+        # The used ones: their own row, or (compact) faded after the unused ones.
+        x = rect.x + 16
+        if compact:
+            x += len(ps.unused) * step + (12 if ps.unused else 0)
+        else:
+            w.text(surface, self.tr("match.used"), (rect.x + 16, rect.y + 196), 22, w.MUTED)
+            y = rect.y + 236
+        small = 9 if compact else 14
         for i, b in enumerate(ps.used):
             d = self.catalog.bakugan[b]
-            img = art.closed_sphere(d.attribute.value if d.attribute else None, 14, 0.0)
+            img = art.closed_sphere(d.attribute.value if d.attribute else None, small, 0.0)
             img.set_alpha(140)
-            surface.blit(img, img.get_rect(center=(rect.x + 36 + i * 40, rect.y + 236)))
+            surface.blit(img, img.get_rect(center=(x + small + i * (2 * small + 6), y)))
+        hand = self.tr("match.hand", gates=len(ps.gates), abilities=len(ps.abilities))
         if ps.traps or ps.gear or ps.used_traps or ps.used_gear:
             support = self.tr("match.support", traps=len(ps.traps), gear=len(ps.gear))
-            w.text(surface, support, (rect.right - 16, rect.y + 196), 20, w.MUTED, "topright")
-        shown = p == self.viewer
-        hand = self.tr("match.hand", gates=len(ps.gates), abilities=len(ps.abilities))
+            hand = f"{hand} · {support}" if compact else hand
+            if not compact:
+                w.text(surface, support, (rect.right - 16, rect.y + 196), 20, w.MUTED, "topright")
+        if compact:
+            w.text(surface, hand, (rect.right - 16, rect.bottom - 10), 18, w.MUTED, "bottomright")
+            return
         w.text(surface, hand, (rect.x + 16, rect.y + 270), 22, w.MUTED)
         used = ", ".join(
             self.catalog.abilities[c].name.get(self.app.lang) for c in ps.used_abilities
@@ -763,7 +859,6 @@ class MatchScene(Scene):
                 18,
                 w.MUTED,
             )
-        del shown
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         from .pieces import draw_piece_detail, piece_thumb
@@ -840,11 +935,9 @@ class MatchScene(Scene):
             return ""
         if not self.humans[p]:
             return self.tr("match.ai_thinking")
-        return (
-            self.tr("match.your_move", player=p + 1)
-            if all(self.humans)
-            else self.tr("match.your_move_you")
-        )
+        if self.hotseat:
+            return self.tr("match.your_move", player=p + 1)
+        return self.tr("match.your_move_you")
 
     def _hint(self) -> str:
         s = self.view
@@ -949,7 +1042,7 @@ class MatchScene(Scene):
             assert isinstance(throw, physics.Throw)
             player = int(str(a.data["player"]))
             k = min(a.t / a.duration, 1.0)
-            sx, sy = to_screen(throw.origin)
+            sx, sy = self.table_view.px(throw.origin)
             length = 40 + 160 * k * throw.speed / physics.MAX_SPEED
             end = (sx + math.cos(throw.angle) * length, sy - math.sin(throw.angle) * length)
             pygame.draw.line(surface, PLAYER_COLOURS[player], (sx, sy), end, 3)
@@ -963,20 +1056,25 @@ class MatchScene(Scene):
         elif a.kind == "roll" and isinstance(a.entry, ThrowDone):
             traj = a.entry.result.trajectory
             if len(traj):
-                pts = [to_screen(traj.at(min(a.t, traj.duration) * k / 12)[:2]) for k in range(13)]
+                pts = [
+                    self.table_view.px(traj.at(min(a.t, traj.duration) * k / 12)[:2])
+                    for k in range(13)
+                ]
                 if len(pts) > 1:
                     pygame.draw.lines(surface, (255, 255, 255), False, pts, 1)
                 x, y, angle = traj.at(a.t)
                 d = self.catalog.bakugan[a.entry.bakugan]
                 q = round(angle / (math.tau / 32)) * (math.tau / 32)
                 img = art.closed_sphere(d.attribute.value if d.attribute else None, 11, q)
-                surface.blit(img, img.get_rect(center=to_screen((x, y))))
+                surface.blit(img, img.get_rect(center=self.table_view.px((x, y))))
         elif a.kind == "pop" and isinstance(a.entry, ThrowDone):
             d = self.catalog.bakugan[a.entry.bakugan]
             k = min(a.t / a.duration, 1.0)
             size = int(20 + 28 * (1 - (1 - k) ** 3))
             img = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, size)
-            surface.blit(img, img.get_rect(center=to_screen(a.entry.result.landing.position)))
+            surface.blit(
+                img, img.get_rect(center=self.table_view.px(a.entry.result.landing.position))
+            )
         elif a.kind == "banner":
             self._banner(surface, a.text, a.sub, a.t / a.duration)
         elif a.kind == "result" and isinstance(a.entry, ev.BattleResolved):
@@ -990,7 +1088,7 @@ class MatchScene(Scene):
     def _banner(self, surface: pygame.Surface, title: str, sub: str, k: float) -> None:
         ease = min(1.0, k * 6) if k < 0.8 else max(0.0, (1 - k) * 5)
         band = pygame.Rect(0, 0, 900, 120 if sub else 90)
-        band.center = (TABLE.centerx, 300)
+        band.center = (self.table_view.rect.centerx, 300)
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, int(190 * ease)))
         surface.blit(shade, band)
@@ -1005,7 +1103,7 @@ class MatchScene(Scene):
     COACH_TARGET: ClassVar[dict[str, tuple[int, int]]] = {
         "setup": (1000, 220),
         "main": (1100, 450),
-        "throw": (650, 640),
+        "throw": (650, 640),  # (the band of the seat to throw, when known)
         "battle": (185, 360),
         "own": (1100, 450),
     }
@@ -1014,6 +1112,9 @@ class MatchScene(Scene):
         assert self.coach is not None
         box = pygame.Rect(390, 200, 520, 190)
         target = self.COACH_TARGET[self.coach]
+        p = self.session.to_act()
+        if self.coach == "throw" and p is not None:  # the thrower's own band
+            target = self.table_view.zone_rect(self.session.zone(p).box).center
         pygame.draw.line(surface, w.ACCENT, box.center, target, 4)
         pygame.draw.circle(surface, w.ACCENT, target, 10, 4)
         w.panel(surface, box, 250, w.ACCENT)
@@ -1050,4 +1151,17 @@ class MatchScene(Scene):
 
     def rematch(self) -> MatchScene:
         seed = random.randrange(1 << 30)
-        return MatchScene(self.app, self.kits, self.humans, 1 - self.first, seed, self.level)
+        # The next player along the seating starts the rematch.
+        seating = self.session.state.seating
+        started = self.first if self.first in seating else seating[0]
+        first = seating[(seating.index(started) + 1) % len(seating)]
+        return MatchScene(
+            self.app,
+            self.kits,
+            self.humans,
+            first,
+            seed,
+            self.level,
+            settings=self.rules,
+            levels=self.levels,
+        )

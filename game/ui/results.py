@@ -86,20 +86,26 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         from . import art
+        from .match_scene import PLAYER_COLOURS
 
         surface.blit(art.table_felt(surface.get_size()), (0, 0))
         state = self.match.session.state
         winner = max(self.shown_winner, 0)
         humans = self.match.humans
-        if all(humans):
-            title = self.tr("results.player_wins", player=winner + 1)
-        else:
+        if sum(humans) == 1:
             title = self.tr("results.you_win") if humans[winner] else self.tr("results.you_lose")
+        else:
+            title = self.tr("results.player_wins", player=winner + 1)
         w.text(surface, title, (640, 100), 80, w.ACCENT, "center", shadow=True)
-        for p in (0, 1):
-            x = 200 + p * 520
-            ps = state.players[p]
-            w.text(surface, self.tr("match.player", player=p + 1), (x, 200), 36)
+        n = len(state.players)
+        column = 1200 // n
+        most = max(3, state.settings.gates_to_win)
+        card_w = min(110, (column - 30) // most - 8)
+        card_h = card_w * 156 // 110
+        for p, ps in enumerate(state.players):
+            x = 40 + p * column + (column - most * (card_w + 8)) // 2
+            colour = PLAYER_COLOURS[p] if p != winner else w.ACCENT
+            w.text(surface, self.match.who(p), (x, 200), 36, colour)
             w.text(
                 surface,
                 self.tr("match.captured_n", n=len(ps.captured), need=state.settings.gates_to_win),
@@ -111,16 +117,16 @@ class ResultsScene(Scene):
                 gate = self.match.catalog.gates[g]
                 img = art.gate_card(
                     gate.colour.value,
-                    (110, 156),
+                    (card_w, card_h),
                     True,
                     {a.value: v for a, v in gate.bonuses.items()},
                 )
-                surface.blit(img, (x + i * 120, 290))
+                surface.blit(img, (x + i * (card_w + 8), 290))
                 w.text(
                     surface,
                     self.tr("results.owner", player=owner + 1),
-                    (x + i * 120 + 55, 456),
-                    18,
+                    (x + i * (card_w + 8) + card_w // 2, 300 + card_h),
+                    18 if card_w > 70 else 14,
                     w.MUTED,
                     "center",
                 )

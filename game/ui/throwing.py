@@ -5,6 +5,10 @@ throw goes the other way, harder the longer the pull. The wheel (or Q / E) sets 
 Keyboard: A / D move along the line, Left / Right aim, hold Space to charge, release to
 throw. With aim assist on, the first part of the path is previewed through the same
 physics the throw will use.
+
+The throw line runs along the thrower's band: across the screen for a seat at the bottom
+or top, up and down for a seat at a side (where A moves up the screen, D down). The
+sphere starts toward the field and aims at the middle of the table.
 """
 
 from __future__ import annotations
@@ -50,11 +54,21 @@ def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
 class ThrowInput:
     def __init__(self, scene: MatchScene, player: int, zone: Zone) -> None:
         self.scene = scene
+        self.view = scene.table_view
         self.player = player
         self.zone = zone
-        self.x = (zone.x0 + zone.x1) / 2
-        self.y = zone.y1 - 50 if player == 0 else zone.y0 + 50
-        self.angle = math.pi / 2 if player == 0 else -math.pi / 2
+        # The line runs along the band's long side, 50 mm inside its edge toward the field.
+        self.horizontal = zone.x1 - zone.x0 >= zone.y1 - zone.y0
+        mid_x, mid_y = self.view.width / 2, self.view.height / 2
+        if self.horizontal:
+            self.lo, self.hi = zone.x0 + 20, zone.x1 - 20
+            self.at = zone.y1 - 50 if zone.y1 < mid_y else zone.y0 + 50
+        else:
+            self.lo, self.hi = zone.y0 + 20, zone.y1 - 20
+            self.at = zone.x1 - 50 if zone.x1 < mid_x else zone.x0 + 50
+        self.along = (self.lo + self.hi) / 2
+        ox, oy = self.origin()
+        self.angle = math.atan2(mid_y - oy, mid_x - ox)  # at the middle of the table
         self.power = 0.0
         self.spin = 0.0
         self.dragging = False
@@ -69,7 +83,17 @@ class ThrowInput:
     # ------------------------------------------------------------------ geometry
 
     def origin(self) -> physics.Point:
-        return (self.x, self.y)
+        return (self.along, self.at) if self.horizontal else (self.at, self.along)
+
+    def _move(self, along: float) -> None:
+        self.along = min(max(along, self.lo), self.hi)
+
+    def toward_field(self) -> tuple[float, float]:
+        """A unit step on screen from the sphere toward the field."""
+        sx, sy = self.view.px(self.origin())
+        cx, cy = self.view.rect.center
+        d = math.hypot(cx - sx, cy - sy) or 1.0
+        return ((cx - sx) / d, (cy - sy) / d)
 
     def current(self) -> physics.Throw:
         speed = max(0.0, min(self.power, 1.0)) * MAX_HAND_SPEED
@@ -83,22 +107,20 @@ class ThrowInput:
     # ------------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> physics.Throw | None:
-        from .match_scene import to_screen, to_table
-
         if event.type == pygame.MOUSEMOTION:
             if self.dragging:
                 self.drag_to = event.pos
-                sx, sy = to_screen(self.origin())
+                sx, sy = self.view.px(self.origin())
                 dx, dy = sx - event.pos[0], sy - event.pos[1]
                 pull = math.hypot(dx, dy)
                 if pull > 4:
                     self.angle = math.atan2(-dy, dx)  # screen y points down
                 self.power = min(pull / MAX_PULL, 1.0)
             else:
-                tx, _ = to_table(event.pos)
-                self.x = min(max(tx, self.zone.x0 + 20), self.zone.x1 - 20)
+                tx, ty = self.view.mm(event.pos)
+                self._move(tx if self.horizontal else ty)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            sx, sy = to_screen(self.origin())
+            sx, sy = self.view.px(self.origin())
             if math.hypot(event.pos[0] - sx, event.pos[1] - sy) < 40:
                 self.dragging = True
                 self.drag_to = event.pos
@@ -115,10 +137,10 @@ class ThrowInput:
                 self.angle += 0.04
             elif action == "aim_right":
                 self.angle -= 0.04
-            elif action == "move_left":
-                self.x = max(self.zone.x0 + 20, self.x - 15)
-            elif action == "move_right":
-                self.x = min(self.zone.x1 - 20, self.x + 15)
+            elif action in ("move_left", "move_right"):
+                # Left on screen, or up the screen on a side seat's line.
+                step = 15.0 if (action == "move_right") == self.horizontal else -15.0
+                self._move(self.along + step)
             elif action == "spin_left":
                 self.spin = min(1.0, self.spin + 0.1)
             elif action == "spin_right":
@@ -141,9 +163,12 @@ class ThrowInput:
     # ------------------------------------------------------------------ drawing
 
     def _path(self) -> list[tuple[int, int]]:
-        from .match_scene import to_screen
-
-        key = (round(self.x, 1), round(self.angle, 3), round(self.power, 2), round(self.spin, 2))
+        key = (
+            round(self.along, 1),
+            round(self.angle, 3),
+            round(self.power, 2),
+            round(self.spin, 2),
+        )
         if key != self._preview_key:
             self._preview_key = key
             throw = self.current()
@@ -153,14 +178,14 @@ class ThrowInput:
             else:
                 traj = physics.resolve_throw(table, throw).trajectory
                 end = min(PREVIEW_SECONDS, traj.duration)
-                self._preview = [to_screen(traj.at(end * k / 24)[:2]) for k in range(25)]
+                self._preview = [self.view.px(traj.at(end * k / 24)[:2]) for k in range(25)]
         return self._preview
 
     def draw(self, surface: pygame.Surface) -> None:
         from . import art
-        from .match_scene import PLAYER_COLOURS, to_screen
+        from .match_scene import PLAYER_COLOURS
 
-        sx, sy = to_screen(self.origin())
+        sx, sy = self.view.px(self.origin())
         bakugan = self.scene.session.awaiting_throw()
         attr = None
         if bakugan is not None:
@@ -180,7 +205,11 @@ class ThrowInput:
         img = art.closed_sphere(attr, 11, self.spin * 2)
         surface.blit(img, img.get_rect(center=(sx, sy)))
         # Power meter and spin readout.
-        meter = pygame.Rect(380, 690 if self.player == 0 else 20, 200, 14)
+        # The power meter lies along the table's edge nearest the thrower (the bottom
+        # edge for a side seat), its readout beside it.
+        table = self.view.rect
+        top = sy < table.centery and self.horizontal
+        meter = pygame.Rect(table.x + 10, table.y + 10 if top else table.bottom - 24, 200, 14)
         pygame.draw.rect(surface, (30, 30, 40), meter, border_radius=6)
         fill = meter.copy()
         fill.w = int(meter.w * self.power)
@@ -195,10 +224,11 @@ class ThrowInput:
         label = self.scene.tr("throw.meter", power=int(self.power * 100), spin=f"{self.spin:+.1f}")
         w.text(surface, label, (meter.right + 10, meter.centery), 20, w.INK, "midleft")
         if self.message_t > 0:
+            fx, fy = self.toward_field()
             w.text(
                 surface,
                 self.message,
-                (sx, sy - 40 if self.player == 0 else sy + 40),
+                (round(sx + fx * 60), round(sy + fy * 40)),
                 22,
                 (255, 140, 120),
                 "center",

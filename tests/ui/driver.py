@@ -22,7 +22,7 @@ from game.rules.classic import (
     Throw,
 )
 from game.ui.app import App
-from game.ui.match_scene import MatchScene, card_rect, to_screen
+from game.ui.match_scene import MatchScene
 from game.ui.menu import TitleScene
 from game.ui.results import ResultsScene
 from game.ui.setup import MatchSetupScene
@@ -43,8 +43,14 @@ def post_key(key: int) -> None:
 
 
 class ScreenPlayer:
-    def __init__(self, menu_item: int, seed: int = 0) -> None:
+    def __init__(
+        self, menu_item: int, seed: int = 0, seats: tuple[str, ...] = (), big: bool = False
+    ) -> None:
         self.menu_item = menu_item  # 0: vs AI, 1: two players
+        # The table to set up on the setup screen: each seat "human" or an AI level
+        # (empty: as the menu item sets it up), and the Big Game or not.
+        self.seats = seats
+        self.big = big
         self.rng = random.Random(seed)
         self.plan: deque[list[pygame.event.Event] | None] = deque()
         self.results_seen = 0
@@ -70,8 +76,7 @@ class ScreenPlayer:
             want = app.tr(("menu.play_ai", "menu.two_players")[self.menu_item])
             post_click(next(b for b in scene.buttons if b.label == want).rect.center)
         elif isinstance(scene, MatchSetupScene):
-            start = app.tr("setup.start")
-            post_click(next(b for b in scene.buttons if b.label == start).rect.center)
+            post_click(self._setup_click(app, scene))
         elif isinstance(scene, ResultsScene):
             self.results_seen += 1
             self.match = scene.match
@@ -80,6 +85,30 @@ class ScreenPlayer:
         elif isinstance(scene, MatchScene):
             self._play(scene)
         self.wait = 1
+
+    def _setup_click(self, app: App, scene: MatchSetupScene) -> tuple[int, int]:
+        """The next button to click on the setup screen, read by its words."""
+
+        def button(label: str) -> tuple[int, int]:
+            return next(b for b in scene.buttons if b.label == label).rect.center
+
+        on_off = {True: app.tr("settings.on"), False: app.tr("settings.off")}
+        n = len(self.seats) or 2
+        wanted_players = app.tr("setup.players", n=n)
+        labels = [b.label for b in scene.buttons]
+        if wanted_players not in labels:
+            return button(app.tr("setup.players", n=len(scene.seats)))
+        big = app.tr("setup.big_game", value=on_off[self.big])
+        if big not in labels:
+            return button(app.tr("setup.big_game", value=on_off[not self.big]))
+        for p, seat in enumerate(self.seats):
+            if seat == "human":
+                label = app.tr("setup.seat", player=p + 1, who=app.tr("setup.who_human"))
+            else:
+                label = app.tr("setup.seat_ai", player=p + 1, level=app.tr(f"level.{seat}"))
+            if label not in labels:
+                return button(scene._seat_label(p))
+        return button(app.tr("setup.start"))
 
     def _play(self, scene: MatchScene) -> None:
         if scene.coach is not None:
@@ -121,9 +150,14 @@ class ScreenPlayer:
         self.actions += 1
         if isinstance(action, SetGate):
             post_click(self._hand_rect(scene, "gates", action.gate))
-            if scene.session.state.phase == "main":
+            slots = {
+                a.slot
+                for a in scene.session.legal_actions()
+                if isinstance(a, SetGate) and a.gate == action.gate
+            }
+            if len(slots) > 1:  # then click the place on the table
                 self.plan.append([])
-                self.plan.append(self._click_events(card_rect(action.slot).center))
+                self.plan.append(self._click_events(scene.card_rect(action.slot).center))
         elif isinstance(action, PlayAbility):
             post_click(self._hand_rect(scene, "abilities", action.card))
             plays = [
@@ -138,7 +172,7 @@ class ScreenPlayer:
         elif isinstance(action, Pass | Throw | TakeGate | MoveBakugan | ChooseAttribute):
             pos = self._button_for(scene, action)
             if pos is None and isinstance(action, TakeGate | MoveBakugan):
-                pos = card_rect(action.slot).center
+                pos = scene.card_rect(action.slot).center
             assert pos is not None, f"no button for {action}: {[b.label for b in scene.buttons]}"
             post_click(pos)
         else:
@@ -167,11 +201,10 @@ class ScreenPlayer:
         ti = scene.throw_input
         assert ti is not None
         target = self.rng.choice([c.id for c in table.cards])
-        plan = plan_throw(
-            table, (zone.x0, zone.y0, zone.x1, zone.y1), target, self.rng, AimSkill(6, 0.0, 0.0)
-        )
-        line_y = ti.y
-        start = to_screen((plan.origin[0], line_y))
+        plan = plan_throw(table, zone.box, target, self.rng, AimSkill(6, 0.0, 0.0))
+        # Move along the throw line to the planned release point, then drag back.
+        along = plan.origin[0] if ti.horizontal else plan.origin[1]
+        start = scene.table_view.px((along, ti.at) if ti.horizontal else (ti.at, along))
         pull = plan.speed / MAX_HAND_SPEED * MAX_PULL
         dx, dy = math.cos(plan.angle), -math.sin(plan.angle)
         end = (int(start[0] - dx * pull), int(start[1] - dy * pull))

@@ -16,7 +16,7 @@ from game.content.classic import shipped_catalog
 from game.rules.classic import PlayAbility, SetGate, random_kit
 from game.ui.app import App
 from game.ui.lab import LabScene
-from game.ui.match_scene import MatchScene, card_rect, to_screen
+from game.ui.match_scene import MatchScene
 
 from .driver import post_click
 
@@ -110,11 +110,44 @@ def test_the_hot_seat_curtain_hides_the_hand_until_the_next_player_clicks() -> N
     pygame.quit()
 
 
+def test_with_a_computer_between_two_people_the_curtain_falls_only_for_people() -> None:
+    app = App("en", fast=True)
+    rng = random.Random(8)
+    kits = [random_kit(CAT, rng) for _ in range(3)]
+    scene = MatchScene(app, kits, (True, False, True), 0, seed=8)
+    app.push(scene)
+    scene.anims.clear()
+    scene._catch_up()
+    curtains: list[int] = []
+    viewers: list[tuple[int, int]] = []
+    for _ in range(4000):
+        _frames(app, 1)
+        p = scene.session.to_act()
+        if scene.curtain_for is not None:
+            curtains.append(scene.curtain_for)
+            post_click((640, 360))
+            _frames(app, 1)
+        elif p in (0, 2) and not scene._busy() and scene.last_human == p:
+            viewers.append((p, scene.viewer))
+            if scene.session.awaiting_throw() is not None:
+                break
+            scene.do(scene.session.legal_actions()[0])
+        if len(set(curtains)) == 2 and len(curtains) >= 3:
+            break
+    assert set(curtains) == {0, 2}, curtains  # never for the computer (player 2 of 3)
+    # The screen shows the hand of the person to act, never the other's.
+    assert viewers and all(p == v for p, v in viewers)
+    # The three seats sit bottom, left and right, each named on its band.
+    assert [scene.session.side(p) for p in range(3)] == ["bottom", "left", "right"]
+    assert [scene.who(p) for p in range(3)] == ["Player 1", "Computer", "Player 3"]
+    pygame.quit()
+
+
 def test_the_throw_lab_resolves_a_dragged_throw() -> None:
     app = App("en", fast=True)
     lab = LabScene(app)
     app.push(lab)
-    start = to_screen((400.0, 90.0))
+    start = lab.table_view.px((400.0, 90.0))
     for e in (
         pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
@@ -128,7 +161,6 @@ def test_the_throw_lab_resolves_a_dragged_throw() -> None:
         app.step()
     assert lab.result is not None and not lab.rolling
     assert lab.result.speed > 0 and len(lab.paths) == 1
-    assert card_rect((2, 2)).w > 0
     pygame.quit()
 
 
