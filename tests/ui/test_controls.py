@@ -305,3 +305,50 @@ def test_the_aim_still_turns_the_right_way_after_a_swap_of_aim_keys() -> None:
     _press(ti, pygame.K_RIGHT)
     assert math.isclose(ti.angle, angle + 0.04)
     pygame.quit()
+
+
+def _pad_keys(app: App, event: pygame.event.Event) -> list[tuple[int, int]]:
+    return [(e.type, e.key) for e in app.gamepad.translate(event)]
+
+
+def test_the_game_controller_sends_the_keys_as_rebound() -> None:
+    app = _app()
+    scene = _controls(app)
+    post_click(_row(scene, "throw_charge").center)
+    post_key(pygame.K_a)  # swapped with move_left: the trigger must still charge
+    app.step()
+    assert _saved()["throw_charge"] == "a" and _saved()["move_left"] == "space"
+    trigger = pygame.CONTROLLER_AXIS_TRIGGERRIGHT
+    down = pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=trigger, value=32767)
+    up = pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=trigger, value=0)
+    assert _pad_keys(app, down) == [(pygame.KEYDOWN, pygame.K_a)]
+    assert bound_keys(app.settings.keys)[pygame.K_a] == "throw_charge"
+    left = pygame.event.Event(
+        pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_DPAD_LEFT, instance_id=0
+    )
+    assert _pad_keys(app, left) == [(pygame.KEYDOWN, pygame.K_SPACE)]  # move_left's key now
+    post_click(_button(scene, "controls.reset").center)
+    app.step()
+    assert _pad_keys(app, up) == [(pygame.KEYUP, pygame.K_a)]  # released as it was pressed
+    assert _pad_keys(app, down) == [(pygame.KEYDOWN, pygame.K_SPACE)]
+    pygame.quit()
+
+
+def test_a_game_started_with_rebound_keys_has_the_controller_follow_them() -> None:
+    app = _app(keys={**DEFAULT_KEYS, "aim_left": "j", "aim_right": "l"})
+    stick = pygame.event.Event(
+        pygame.CONTROLLERAXISMOTION, axis=pygame.CONTROLLER_AXIS_LEFTX, value=32767
+    )
+    app.gamepad.translate(stick)
+    assert [e.key for e in app.gamepad.update(1 / 60)] == [pygame.K_l]
+    pygame.quit()
+
+
+def test_the_controllers_default_keys_are_the_settings_defaults() -> None:
+    from game.ui.gamepad import DEFAULT_ACTION_KEYS
+
+    pygame.init()
+    try:
+        assert {a: c for c, a in bound_keys(DEFAULT_KEYS).items()} == DEFAULT_ACTION_KEYS
+    finally:
+        pygame.quit()
