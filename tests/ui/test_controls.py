@@ -352,3 +352,33 @@ def test_the_controllers_default_keys_are_the_settings_defaults() -> None:
         assert {a: c for c, a in bound_keys(DEFAULT_KEYS).items()} == DEFAULT_ACTION_KEYS
     finally:
         pygame.quit()
+
+
+def test_the_throw_challenges_answer_the_rebound_keys_too() -> None:
+    from game.content.levels import discover
+    from game.ui.challenges import ChallengeScene
+
+    app = _app(keys={**DEFAULT_KEYS, "aim_left": "j", "throw_charge": "f", "move_left": "left"})
+    scene = ChallengeScene(app, discover()[0].level)
+    app.push(scene)
+    app.step()
+    aim = scene.aim
+    angle, x = aim.angle, aim.x
+    post_key(pygame.K_j)
+    app.step()
+    assert aim.angle > angle and aim.x == x
+    post_key(pygame.K_LEFT)  # now "move left"
+    app.step()
+    assert aim.x < x and aim.angle > angle
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="", scancode=0)
+    )
+    for _ in range(40):
+        app.step()
+    assert aim.charging and aim.power > 0.3
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYUP, key=pygame.K_f, mod=0, unicode="", scancode=0)
+    )
+    app.step()
+    assert scene.roll is not None  # thrown
+    pygame.quit()
