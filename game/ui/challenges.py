@@ -39,6 +39,7 @@ from game.physics import DT, MAX_SPEED
 from game.physics.arena import Block, Round, ShotResult, standing_position
 
 from . import widgets as w
+from .controls import throw_keys
 from .scene import Scene
 from .throwing import bound_keys
 
@@ -975,16 +976,17 @@ class ChallengeScene(Scene):
             (x, meter.bottom + 4),
             20,
         )
+        keys = throw_keys(self.app.settings.keys, self.tr)
         y = w.paragraph(
             surface,
-            self.tr("challenge.keys"),
+            self.tr("challenge.keys", **keys),
             pygame.Rect(x, SIDE.bottom - 110, SIDE.w - 36, 46),
             18,
             w.MUTED,
         )
         w.paragraph(
             surface,
-            self.tr("challenge.keys_keyboard"),
+            self.tr("challenge.keys_keyboard", **keys),
             pygame.Rect(x, y + 2, SIDE.w - 36, 46),
             18,
             w.MUTED,

@@ -10,7 +10,7 @@ are refused with the reason. Every change is saved at once (`App.change_settings
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -87,6 +87,33 @@ def rebind(keys: Mapping[str, str], action: str, code: int) -> Rebind:
     old = full[action]
     full[holder], full[action] = old, name
     return Rebind(full, name, swapped=holder, old=old)
+
+
+ARROWS = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
+
+
+def key_label(name: str, tr: Callable[[str], str]) -> str:
+    """A key name as the hints print it: letters in capitals, arrows as arrows, Space in
+    the player's language, anything else as pygame spells it."""
+    if name in ARROWS:
+        return ARROWS[name]
+    if name == "space":
+        return tr("controls.key.space")
+    return name.upper() if len(name) == 1 else name
+
+
+def throw_keys(keys: Mapping[str, str], tr: Callable[[str], str]) -> dict[str, str]:
+    """The fields the throwing hints name their keys by: move, aim, spin, charge."""
+
+    def label(action: str) -> str:
+        return key_label(keys.get(action, DEFAULT_KEYS[action]), tr)
+
+    return {
+        "move": f"{label('move_left')}/{label('move_right')}",
+        "aim": f"{label('aim_left')}/{label('aim_right')}",
+        "spin": f"{label('spin_left')}/{label('spin_right')}",
+        "charge": label("throw_charge"),
+    }
 
 
 class ControlsScene(Scene):

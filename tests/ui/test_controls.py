@@ -382,3 +382,41 @@ def test_the_throw_challenges_answer_the_rebound_keys_too() -> None:
     app.step()
     assert scene.roll is not None  # thrown
     pygame.quit()
+
+
+def test_the_throw_hints_name_the_keys_as_bound() -> None:
+    from game.persist.lang import tr
+    from game.ui.controls import throw_keys
+
+    def en(key: str, **fields: object) -> str:
+        return tr("en", key, **fields)
+
+    default = en("hint.throw", **throw_keys(DEFAULT_KEYS, en))
+    assert "Wheel or Q/E: spin. Keys: A/D move, ←/→ aim, hold Space for power." in default
+    ru = tr("ru", "challenge.keys_keyboard", **throw_keys(DEFAULT_KEYS, lambda k: tr("ru", k)))
+    assert ru.endswith("удерживайте пробел для силы")
+    rebound = {**DEFAULT_KEYS, "aim_left": "j", "aim_right": "l", "throw_charge": "left shift"}
+    fields = throw_keys(rebound, en)
+    assert fields["aim"] == "J/L" and fields["charge"] == "left shift"
+    assert "J/L aim" in en("challenge.keys_keyboard", **fields)
+
+
+def test_the_match_hint_follows_a_rebind() -> None:
+    import random
+
+    from game.content.classic import shipped_catalog
+    from game.rules.classic import random_kit
+    from game.ui.match_scene import MatchScene
+
+    app = _app(keys={**DEFAULT_KEYS, "move_left": "j", "move_right": "l"})
+    cat, rng = shipped_catalog(), random.Random(5)
+    scene = MatchScene(app, [random_kit(cat, rng), random_kit(cat, rng)], (True, True), 0, seed=5)
+    app.push(scene)
+    scene.anims.clear()
+    scene._catch_up()
+    while not scene.session.awaiting_throw():
+        scene.do(scene.session.legal_actions()[0])
+        scene.anims.clear()
+        scene._catch_up()
+    assert "J/L" in scene._hint() and "A/D" not in scene._hint()
+    pygame.quit()
