@@ -67,6 +67,7 @@ class App:
         self.aim_assist = settings.aim_assist
         self.audio = Audio(settings.effects_volume, settings.music_volume)
         self.gamepad = Gamepad()
+        self._bind_pad()
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr(self.lang, "ui.title"))
         self.screen = pygame.Surface(LOGICAL).convert()
@@ -118,11 +119,18 @@ class App:
         self.audio.music_volume = self.settings.music_volume
         if self.settings.fullscreen != self.fullscreen:
             self.toggle_fullscreen()
+        self._bind_pad()
         pygame.display.set_caption(tr(self.lang, "ui.title"))
         try:
             save_settings(self.settings)
         except (OSError, ValueError) as e:
             log.warning("settings not saved: %s", e)
+
+    def _bind_pad(self) -> None:
+        """The controller sends the player's throwing keys, whatever they are bound to."""
+        from .throwing import bound_keys
+
+        self.gamepad.bind(bound_keys(self.settings.keys))
 
     # ----------------------------------------------------------- window
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -39,8 +39,10 @@ from game.physics import DT, MAX_SPEED
 from game.physics.arena import Block, Round, ShotResult, standing_position
 
 from . import widgets as w
+from .controls import throw_keys
 from .scene import Scene
 from .table_view import TableView
+from .throwing import bound_keys
 
 if TYPE_CHECKING:
     from .app import App
@@ -400,12 +402,16 @@ class Aim:
 
     Mouse: move over the throw zone to place the sphere, press on it, pull back and let
     go. Wheel or Q / E: spin. Keys: A / D and W / S move it, Left / Right aim (with
-    Shift: finely), hold Space to charge, release to throw.
+    Shift: finely), hold Space to charge, release to throw. All but W / S are the
+    player's throwing keys (`keys`, as `game.ui.throwing.bound_keys` gives them).
     """
 
-    def __init__(self, level: LevelDef, view: TableView) -> None:
+    def __init__(
+        self, level: LevelDef, view: TableView, keys: Mapping[int, str] | None = None
+    ) -> None:
         self.level = level
         self.view = view
+        self.keys = dict(keys) if keys is not None else bound_keys({})
         x0, y0, x1, y1 = level.zone
         self.x = (x0 + x1) / 2
         self.y = (y0 + y1) / 2
@@ -464,27 +470,32 @@ class Aim:
             fine = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
             step = 2.0 if fine else 8.0
             turn = 0.004 if fine else 0.02  # radians: Shift aims finely
-            if event.key == pygame.K_LEFT:
+            action = self.keys.get(event.key)
+            if action == "aim_left":
                 self.angle += turn
-            elif event.key == pygame.K_RIGHT:
+            elif action == "aim_right":
                 self.angle -= turn
-            elif event.key == pygame.K_a:
+            elif action == "move_left":
                 self.x -= step
-            elif event.key == pygame.K_d:
+            elif action == "move_right":
                 self.x += step
+            elif action == "spin_left":
+                self.spin = min(1.0, round(self.spin + 0.1, 2))
+            elif action == "spin_right":
+                self.spin = max(-1.0, round(self.spin - 0.1, 2))
+            elif action == "throw_charge":
+                self.charging = True
+                self.power = 0.0
             elif event.key == pygame.K_w:
                 self.y += step
             elif event.key == pygame.K_s:
                 self.y -= step
-            elif event.key == pygame.K_q:
-                self.spin = min(1.0, round(self.spin + 0.1, 2))
-            elif event.key == pygame.K_e:
-                self.spin = max(-1.0, round(self.spin - 0.1, 2))
-            elif event.key == pygame.K_SPACE:
-                self.charging = True
-                self.power = 0.0
             self.clamp()
-        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE and self.charging:
+        elif (
+            event.type == pygame.KEYUP
+            and self.keys.get(event.key) == "throw_charge"
+            and self.charging
+        ):
             self.charging = False
             if self.power > 0.04:
                 return True
@@ -555,7 +566,7 @@ class ChallengeScene(Scene):
         self.level = level
         self.attempt = Attempt(level)
         self.art = TableArt(level)
-        self.aim = Aim(level, self.art.view)
+        self.aim = Aim(level, self.art.view, bound_keys(self.app.settings.keys))
         sphere = self.attempt.sphere()
         self.aim.radius = sphere.radius if sphere is not None else 14.0
         self.aim.clamp()
@@ -944,16 +955,17 @@ class ChallengeScene(Scene):
             (x, meter.bottom + 4),
             20,
         )
+        keys = throw_keys(self.app.settings.keys, self.tr)
         y = w.paragraph(
             surface,
-            self.tr("challenge.keys"),
+            self.tr("challenge.keys", **keys),
             pygame.Rect(x, SIDE.bottom - 110, SIDE.w - 36, 46),
             18,
             w.MUTED,
         )
         w.paragraph(
             surface,
-            self.tr("challenge.keys_keyboard"),
+            self.tr("challenge.keys_keyboard", **keys),
             pygame.Rect(x, y + 2, SIDE.w - 36, 46),
             18,
             w.MUTED,

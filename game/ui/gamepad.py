@@ -1,16 +1,19 @@
 """Game controllers: the pad speaks the keyboard's language.
 
 Every controller event becomes the key a keyboard player would press, so scenes need
-no pad code of their own: the left stick aims (Left / Right, repeating faster the
-further it leans), the right trigger (or A held in a throw) charges (Space), the D-pad
-moves the focus (Up / Down) and the sphere along its line (A / D keys), A chooses
-(Enter), B goes back (Esc), X passes (P), the shoulders spin (Q / E). Controllers can be
-plugged in and out at any time.
+no pad code of their own: the left stick aims (the aim keys, Left / Right by default,
+repeating faster the further it leans), the right trigger charges (the charge key,
+Space), the D-pad moves the focus (Up / Down) and the sphere along its line (the move
+keys, A / D), A chooses (Enter), B goes back (Esc), X passes (P), the shoulders spin
+(the spin keys, Q / E). The throwing keys follow the player's bindings (`bind`), so a
+rebound key changes nothing for the pad. Controllers can be plugged in and out at any
+time.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 import pygame
 
@@ -28,10 +31,23 @@ _BUTTON_KEYS = {
     pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE,
     pygame.CONTROLLER_BUTTON_DPAD_UP: pygame.K_UP,
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: pygame.K_DOWN,
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: pygame.K_a,
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: pygame.K_d,
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: pygame.K_q,
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: pygame.K_e,
+}
+# Buttons that stand for a throwing action: they send the key bound to it.
+_BUTTON_ACTIONS = {
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "move_left",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "move_right",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "spin_left",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "spin_right",
+}
+# The throwing keys before `bind` (the defaults of `game.persist.settings.DEFAULT_KEYS`).
+DEFAULT_ACTION_KEYS: Mapping[str, int] = {
+    "aim_left": pygame.K_LEFT,
+    "aim_right": pygame.K_RIGHT,
+    "move_left": pygame.K_a,
+    "move_right": pygame.K_d,
+    "spin_left": pygame.K_q,
+    "spin_right": pygame.K_e,
+    "throw_charge": pygame.K_SPACE,
 }
 
 
@@ -47,6 +63,8 @@ class Gamepad:
         self.stick_x = 0.0
         self.trigger_down = False
         self._repeat = 0.0
+        self.action_keys = dict(DEFAULT_ACTION_KEYS)
+        self._charge_key = pygame.K_SPACE  # the key the trigger pressed (released alike)
         self.available = False
         try:
             from pygame._sdl2 import controller
@@ -56,6 +74,14 @@ class Gamepad:
             self.available = True
         except (ImportError, pygame.error) as e:  # no controller support: keyboard and mouse
             log.info("no game controller support: %s", e)
+
+    def bind(self, keys: Mapping[int, str]) -> None:
+        """Send the player's keys for the throwing actions (key code -> action, as
+        `game.ui.throwing.bound_keys` gives them); actions missing keep their default."""
+        self.action_keys = dict(DEFAULT_ACTION_KEYS)
+        for code, action in keys.items():
+            if action in self.action_keys:
+                self.action_keys[action] = code
 
     def _open(self, index: int) -> None:
         try:
@@ -73,9 +99,12 @@ class Gamepad:
         if event.type == pygame.CONTROLLERDEVICEREMOVED:
             self.pads.pop(getattr(event, "instance_id", -1), None)
             self.stick_x = 0.0
-            return [_key(pygame.KEYUP, pygame.K_SPACE)] if self._release_trigger() else []
+            return [_key(pygame.KEYUP, self._charge_key)] if self._release_trigger() else []
         if event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
             key = _BUTTON_KEYS.get(event.button)
+            action = _BUTTON_ACTIONS.get(event.button)
+            if action is not None:
+                key = self.action_keys[action]
             if key is None:
                 return []
             kind = pygame.KEYDOWN if event.type == pygame.CONTROLLERBUTTONDOWN else pygame.KEYUP
@@ -88,9 +117,10 @@ class Gamepad:
             if event.axis == pygame.CONTROLLER_AXIS_TRIGGERRIGHT:
                 if value >= TRIGGER_ON and not self.trigger_down:
                     self.trigger_down = True
-                    return [_key(pygame.KEYDOWN, pygame.K_SPACE)]
+                    self._charge_key = self.action_keys["throw_charge"]
+                    return [_key(pygame.KEYDOWN, self._charge_key)]
                 if value < TRIGGER_ON and self._release_trigger():
-                    return [_key(pygame.KEYUP, pygame.K_SPACE)]
+                    return [_key(pygame.KEYUP, self._charge_key)]
         return []
 
     def _release_trigger(self) -> bool:
@@ -109,4 +139,5 @@ class Gamepad:
             return []
         lean = (abs(self.stick_x) - DEADZONE) / (1 - DEADZONE)
         self._repeat = 0.15 - 0.12 * lean
-        return [_key(pygame.KEYDOWN, pygame.K_RIGHT if self.stick_x > 0 else pygame.K_LEFT)]
+        aim = "aim_right" if self.stick_x > 0 else "aim_left"
+        return [_key(pygame.KEYDOWN, self.action_keys[aim])]

@@ -43,6 +43,7 @@ from game.rules.classic import (
 from game.rules.classic import events as ev
 
 from . import widgets as w
+from .controls import throw_keys
 from .scene import Scene
 from .table_view import TableView
 from .throwing import ThrowInput
@@ -945,7 +946,7 @@ class MatchScene(Scene):
         if p is None or not self.humans[p]:
             return ""
         if self.session.awaiting_throw():
-            return self.tr("hint.throw")
+            return self.tr("hint.throw", **throw_keys(self.app.settings.keys, self.tr))
         if s.phase == "setup":
             return self.tr("hint.setup")
         if self.selected_gate:

@@ -230,15 +230,20 @@ class SettingsScene(Scene):
             ("settings.animation_speed", f"{st.animation_speed:g}x", self._speed),
             ("settings.effects", self.tr(f"settings.effects_{st.effects_level}"), self._fx),
             ("settings.fullscreen", on_off[st.fullscreen], self._fullscreen),
+            ("settings.controls", "", self._controls),
         ]
 
     def _build(self) -> None:
+        focused = next((i for i, b in enumerate(self.buttons) if b.focused), None)
         self.buttons = []
-        for i, (key, value, fn) in enumerate(self._rows()):
-            rect = pygame.Rect(390, 150 + i * 62, 500, 52)
+        rows = self._rows()
+        for i, (key, value, fn) in enumerate(rows):
+            rect = pygame.Rect(390, 132 + i * 58, 500, 50)
             self.buttons.append(w.Button(rect, self.tr(key, value=value), fn))
-        back = pygame.Rect(490, 150 + 7 * 62 + 20, 300, 52)
+        back = pygame.Rect(490, 132 + len(rows) * 58 + 16, 300, 50)
         self.buttons.append(w.Button(back, self.tr("ui.back"), self.app.pop, key=pygame.K_ESCAPE))
+        if focused is not None:
+            self.buttons[focused].focused = True  # a change keeps the keyboard's place
 
     def _change(self, **changes: object) -> None:
         self.app.change_settings(**changes)
@@ -271,6 +276,12 @@ class SettingsScene(Scene):
 
     def _fullscreen(self) -> None:
         self._change(fullscreen=not self.app.settings.fullscreen)
+
+    def _controls(self) -> None:
+        from .controls import ControlsScene
+
+        self.app.audio.play("ui_click")
+        self.app.push(ControlsScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
         w.handle_buttons(self.buttons, event)
