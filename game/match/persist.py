@@ -82,6 +82,8 @@ def session_from_json(data: dict[str, Any], catalog: Catalog) -> MatchSession:
         raise SessionFormatError(f"kits: {e}") from e
     _check_ids(state, catalog)
     standing = {x for fg in state.field.values() for x in fg.standing}
+    if state.battle is not None:
+        standing.update(state.battle.sides)
     stray = [k for k in resting if k not in standing]
     if stray:
         raise SessionFormatError(f"resting: {stray} do not stand on a Gate Card")

@@ -208,6 +208,8 @@ class MatchSession:
     def _record(self, events: list[Event]) -> list[Entry]:
         self._table = None  # the field may have changed
         live = {(p, b) for fg in self.state.field.values() for p, b in fg.standing}
+        if self.state.battle is not None:  # the two in a battle stay where they stood
+            live.update(self.state.battle.sides)
         for key in [k for k in self.resting if k not in live]:
             del self.resting[key]  # back in a pile: closed again
         self.timeline.extend(events)

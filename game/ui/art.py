@@ -2171,6 +2171,42 @@ def ability_back(size: tuple[int, int]) -> pygame.Surface:
 # ---------------------------------------------------------------------------- table
 
 
+@lru_cache(maxsize=256)
+def _trap_piece(key: str | None, size: int, step: int) -> pygame.Surface:
+    k = step / 8.0
+    main, light, dark = ATTRIBUTE_COLOURS[key], ATTRIBUTE_LIGHT[key], ATTRIBUTE_DARK[key]
+    big = size * _SS
+    c = big / 2
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    core = big * (0.16 + 0.10 * k)
+    # Three petals around the core: folded (k = 0) their bases meet in the middle and
+    # the piece is a closed triangle; opening, they slide out and the core shows.
+    for i in range(3):
+        a = -math.pi / 2 + i * math.tau / 3
+        reach = big * (0.27 + 0.21 * k)
+        base = big * 0.15 * (1 - k) + core * 0.95 * k
+        tip = (c + math.cos(a) * reach, c + math.sin(a) * reach)
+        left = (c + math.cos(a - 1.05) * base, c + math.sin(a - 1.05) * base)
+        right = (c + math.cos(a + 1.05) * base, c + math.sin(a + 1.05) * base)
+        petal = [tip, left, (c, c), right] if k < 0.3 else [tip, left, right]
+        pygame.draw.polygon(s, _mix(main, dark, 0.3 * (1 - k)), petal)
+        pygame.draw.polygon(s, _INK, petal, max(2, big // 40))
+        inner = (tip[0] + (c - tip[0]) * 0.45, tip[1] + (c - tip[1]) * 0.45)
+        pygame.draw.line(s, light, inner, tip, max(2, big // 50))
+    if k > 0.3:  # the core shows as the petals open
+        pygame.draw.circle(s, dark, (c, c), core)
+        pygame.draw.circle(s, light, (c, c), core * 0.62)
+        pygame.draw.circle(s, _INK, (c, c), core, max(2, big // 40))
+    return _down(s, (size, size))
+
+
+def trap_piece(attribute: str | None, size: int, unfold: float) -> pygame.Surface:
+    """A Bakugan Trap seen from above, ``size`` x ``size``: folded into a triangle
+    (``unfold`` 0) or opened flat around its core (1), in its attribute's colours."""
+    step = round(max(0.0, min(1.0, unfold)) * 8)
+    return _trap_piece(_attr_key(attribute), max(4, int(size)), step)
+
+
 @lru_cache(maxsize=4)
 def table_felt(size: tuple[int, int]) -> pygame.Surface:
     """The play mat: deep blue-green felt, radial vignette, fine deterministic noise."""

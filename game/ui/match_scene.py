@@ -256,6 +256,7 @@ class MatchScene(Scene):
                 name = self.catalog.abilities[e.card].name.get(self.app.lang)
                 self.anims.append(Anim("banner", 0.9, e, tr("match.cancelled", card=name)))
             elif isinstance(e, ev.TrapOpened):
+                self.anims.append(Anim("trap", 1.1, e))  # set onto the card, then it opens
                 name = self.catalog.traps[e.trap].name.get(self.app.lang)
                 shown = self.tr(f"attr.{e.attribute.value}") if e.attribute else f"{e.g:+d} G"
                 self.anims.append(
@@ -740,7 +741,10 @@ class MatchScene(Scene):
             img = art.gate_card(colour, r.size, face_up, bonuses)
             surface.blit(img, r)
             pygame.draw.rect(surface, PLAYER_COLOURS[fg.owner], r.inflate(4, 4), 2, border_radius=5)
-            for i, (q, b) in enumerate(fg.standing):
+            on_card = list(fg.standing)
+            if battle is not None and battle.slot == slot:  # the two battling are there too
+                on_card += battle.sides
+            for i, (q, b) in enumerate(on_card):
                 pos = self.view_resting.get((q, b), self.session.layout.slot_center(slot))
                 d = self.catalog.bakugan[b]
                 sprite = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, 44)
@@ -748,6 +752,9 @@ class MatchScene(Scene):
                 c = (c[0] + i * 14, c[1] - i * 8)
                 pygame.draw.circle(surface, PLAYER_COLOURS[q], c, 24, 3)
                 surface.blit(sprite, sprite.get_rect(center=c))
+        if battle is not None:
+            for i, support in enumerate(s for s in battle.supports if s.kind == "trap"):
+                self._draw_trap(surface, support.player, support.piece, battle.slot, i, 1.0)
         legal = (
             self.session.legal_actions()
             if to_act is not None and self.humans[to_act] and not self._busy()
@@ -1076,6 +1083,8 @@ class MatchScene(Scene):
             surface.blit(
                 img, img.get_rect(center=self.table_view.px(a.entry.result.landing.position))
             )
+        elif a.kind == "trap" and isinstance(a.entry, ev.TrapOpened):
+            self._draw_trap_set(surface, a.entry, min(a.t / a.duration, 1.0))
         elif a.kind == "banner":
             self._banner(surface, a.text, a.sub, a.t / a.duration)
         elif a.kind == "result" and isinstance(a.entry, ev.BattleResolved):
@@ -1085,6 +1094,70 @@ class MatchScene(Scene):
             self._banner(
                 surface, self.tr("match.battle_won", bakugan=winner), sub, a.t / a.duration
             )
+
+    def _trap_spot(self, slot: tuple[int, int], index: int) -> tuple[int, int]:
+        """Where the `index`-th Trap of a battle lies: against the card's lower corner,
+        clear of the Bakugan standing on it (the first right, the second left)."""
+        r = self.card_rect(slot)
+        half = int(r.w * 0.31) + 2
+        x = r.right + half if index % 2 == 0 else r.left - half
+        return (x, r.bottom - half)
+
+    def _draw_trap(
+        self,
+        surface: pygame.Surface,
+        player: int,
+        trap: str,
+        slot: tuple[int, int],
+        index: int,
+        unfold: float,
+        at: tuple[int, int] | None = None,
+        scale: float = 1.0,
+    ) -> None:
+        from . import art
+
+        attribute = self.catalog.traps[trap].attribute.value
+        size = max(12, int(self.card_rect(slot).w * 0.62 * scale))
+        centre = at if at is not None else self._trap_spot(slot, index)
+        pygame.draw.circle(surface, PLAYER_COLOURS[player], centre, size // 2 + 2, 2)
+        img = art.trap_piece(attribute, size, unfold)
+        surface.blit(img, img.get_rect(center=centre))
+
+    def _draw_trap_set(self, surface: pygame.Surface, e: ev.TrapOpened, k: float) -> None:
+        """A Trap flies from its owner's side onto the battle's card, lands, and opens."""
+        battle = self.view.battle
+        index = 0 if battle is None else sum(s.kind == "trap" for s in battle.supports)
+        end = self._trap_spot(e.slot, index)
+        start = self.table_view.zone_rect(self.session.zone(e.player).box).center
+        fly = min(k / 0.55, 1.0)
+        ease = 1 - (1 - fly) ** 2
+        x = start[0] + (end[0] - start[0]) * ease
+        y = start[1] + (end[1] - start[1]) * ease
+        lift = math.sin(math.pi * fly)  # it is carried above the table, then set down
+        unfold = max(0.0, (k - 0.6) / 0.4)
+        at = (round(x), round(y - 30 * lift))
+        if fly < 1.0:
+            shadow = pygame.Surface((24, 10), pygame.SRCALPHA)
+            pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+            surface.blit(shadow, shadow.get_rect(center=(round(x), round(y) + 6)))
+        self._draw_trap(surface, e.player, e.trap, e.slot, index, unfold, at, 1.0 + 0.5 * lift)
+        if unfold >= 0.9:  # its face: the attribute it gives, or the G it adds
+            from . import art
+
+            r = self.card_rect(e.slot)
+            if e.attribute is not None:
+                sym = art.attribute_symbol(e.attribute.value, max(14, r.w // 2))
+                surface.blit(sym, sym.get_rect(midbottom=(end[0], end[1] - r.w // 3)))
+            else:
+                w.text(
+                    surface,
+                    f"{e.g:+d} G",
+                    (end[0], end[1] - r.w // 3),
+                    18,
+                    w.ACCENT,
+                    "midbottom",
+                    shadow=True,
+                )
 
     def _banner(self, surface: pygame.Surface, title: str, sub: str, k: float) -> None:
         ease = min(1.0, k * 6) if k < 0.8 else max(0.0, (1 - k) * 5)

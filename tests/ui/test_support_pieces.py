@@ -55,3 +55,60 @@ def test_support_pieces_are_offered_and_drawn_through_whole_matches() -> None:
             scene.do(action)
         pygame.quit()
     assert {"PlayTrap", "PlayGear"} <= offered and {"PlayTrap", "PlayGear"} <= played
+
+
+def test_a_trap_is_set_onto_the_battle_card_and_opens_there() -> None:
+    """Its own animation: it flies from its owner's band to the card's corner, lands and
+    opens to show its face; then it stays beside the card, where the battlers stand."""
+    for seed in range(40):
+        app = App("en", fast=True)
+        rng = random.Random(seed)
+        kits = [random_kit(CAT, rng, support=2, evolutions=True) for _ in range(2)]
+        scene = MatchScene(app, kits, (True, True), 0, seed=seed)
+        session = scene.session
+        bots = [random.Random(seed * 2 + p) for p in range(2)]
+        trap: PlayTrap | None = None
+        for _ in range(600):
+            if session.over:
+                break
+            p = session.to_act()
+            assert p is not None
+            if session.awaiting_throw():
+                zone = session.zone(p)
+                origin = (bots[p].uniform(300, 500), (zone.y0 + zone.y1) / 2)
+                angle = math.pi / 2 if p == 0 else -math.pi / 2
+                session.throw(p, physics.Throw(origin, angle, bots[p].uniform(700, 1300)))
+                continue
+            legal = session.legal_actions()
+            trap = next((a for a in legal if isinstance(a, PlayTrap)), None)
+            if trap is not None:
+                break
+            session.act(bots[p].choice(legal))
+        if trap is not None:
+            break
+    assert trap is not None, "no match offered a Trap"
+    scene._catch_up()
+    scene.anims.clear()
+    entries = session.act(trap)
+    scene._queue(entries)
+    assert scene.anims[0].kind == "trap" and scene.anims[1].kind == "banner"
+    battle = session.state.battle
+    assert battle is not None
+    # The battling Bakugan keep their places on the card (drawn there, not lost).
+    assert all(side in session.resting for side in battle.sides)
+    anim = scene.anims[0]
+    card = scene.card_rect(battle.slot)
+    spot = scene._trap_spot(battle.slot, 0)
+    assert card.right < spot[0] < card.right + card.w  # beside the card, clear of them
+    for k in (0.0, 0.3, 0.6, 0.95):
+        anim.t = anim.duration * k
+        scene.draw(app.screen)  # every stage draws
+    scene.anims.clear()
+    scene._catch_up()
+    scene.draw(app.screen)
+    with_trap = app.screen.get_at(spot)
+    assert scene.view.battle is not None
+    scene.view.battle.supports.clear()  # the same table without it
+    scene.draw(app.screen)
+    assert app.screen.get_at(spot) != with_trap
+    pygame.quit()
