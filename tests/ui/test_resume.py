@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -71,4 +72,57 @@ def test_a_damaged_save_is_reported_and_set_aside() -> None:
     assert isinstance(app.top, TitleScene) and title.message  # told, not loaded half
     assert not saves.has_save()
     assert title.buttons[0].label == app.tr("menu.play_ai")
+    pygame.quit()
+
+
+def test_a_four_player_big_game_with_computers_resumes_with_its_seats() -> None:
+    from game import physics
+    from game.rules.classic import Settings
+
+    saves.clear_save()
+    app = App("en", fast=True)
+    rules = Settings.preset(4, True)
+    rng = random.Random(4)
+    kits = [random_kit(CAT, rng, rules) for _ in range(4)]
+    seats = (True, False, True, False)
+    levels = ("normal", "hard", "normal", "easy")
+    scene = MatchScene(app, kits, seats, 2, seed=4, settings=rules, levels=levels)
+    app.push(scene)
+    while scene.session.state.turn < 3:
+        p = scene.session.to_act()
+        assert p is not None
+        waiting = scene.session.awaiting_throw()
+        if waiting is not None:
+            zone = scene.session.zone(p)
+            if p in scene.bots:
+                obs = scene.session.observation(p)
+                throw = scene.bots[p].throw(obs, waiting[1], scene.session.table(), zone)
+            else:  # a person's roll from his band toward the middle of the table
+                mid = (scene.session.width / 2, scene.session.height / 2)
+                angle = math.atan2(mid[1] - zone.centre[1], mid[0] - zone.centre[0])
+                throw = physics.Throw(zone.centre, angle, 900.0)
+            scene._after_step(scene.session.throw(p, throw))
+        else:
+            seat = scene.bots.get(p)
+            legal = scene.session.legal_actions()
+            action = seat.choose(scene.session.observation(p), legal) if seat else legal[0]
+            scene.do(action)
+        scene.anims.clear()
+        scene._catch_up()
+    state = scene.session.state.to_json()
+    size = (scene.session.width, scene.session.height)
+    pygame.quit()
+    assert saves.has_save()
+    app = App("en", fast=True)
+    title = TitleScene(app)
+    app.push(title)
+    post_click(title.buttons[0].rect.center)
+    app.step()
+    resumed = app.top
+    assert isinstance(resumed, MatchScene)
+    assert resumed.session.state.to_json() == state
+    assert resumed.humans == seats and resumed.levels == levels
+    assert sorted(resumed.bots) == [1, 3]
+    assert (resumed.session.width, resumed.session.height) == size
+    assert resumed.table_view.rect.w <= 560 and resumed.table_view.rect.h <= 700
     pygame.quit()
