@@ -100,7 +100,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         return run_demo(seed=args.seed, lang=args.lang or "en")
     from game.ui.demo import run_screen_demo
 
-    return run_screen_demo(args.seconds, args.screenshot, args.seed, args.lang)
+    return run_screen_demo(
+        args.seconds, args.screenshot, args.seed, args.lang, args.players, args.big
+    )
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
@@ -165,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--lang", default=None, choices=("en", "ru"))
     demo.add_argument("--seconds", type=float, default=60.0)
+    demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    demo.add_argument("--big", action="store_true", help="the Big Game")
     demo.add_argument("--screenshot", default=None, help="save the last frame as a PNG")
     demo.add_argument("--text", action="store_true", help="tell one match in text instead")
     demo.set_defaults(run=_cmd_demo)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.content.classic import shipped_catalog
-from game.rules.classic import random_kit
+from game.rules.classic import Settings, random_kit
 
 from .match_scene import MatchScene
 
@@ -19,14 +19,22 @@ if TYPE_CHECKING:
 
 
 class DemoScene(MatchScene):
-    """Two computer players, match after match. In attract mode a key or click leaves."""
+    """Computer players (two by default), match after match. In attract mode a key or
+    click leaves."""
 
-    def __init__(self, app: App, seed: int = 0, attract: bool = False) -> None:
+    def __init__(
+        self, app: App, seed: int = 0, attract: bool = False, players: int = 2, big: bool = False
+    ) -> None:
         rng = random.Random(seed)
         catalog = shipped_catalog()
-        kits = [random_kit(catalog, rng), random_kit(catalog, rng)]
-        super().__init__(app, kits, (False, False), seed % 2, seed=seed, level="normal")
+        rules = Settings.preset(players, big)
+        kits = [random_kit(catalog, rng, rules) for _ in range(players)]
+        super().__init__(
+            app, kits, (False,) * players, seed % players, seed=seed, level="normal", settings=rules
+        )
         self.attract = attract
+        self.players = players
+        self.big = big
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
@@ -35,7 +43,7 @@ class DemoScene(MatchScene):
             return
 
     def on_over(self) -> None:
-        self.app.replace(DemoScene(self.app, self.seed + 1, self.attract))
+        self.app.replace(DemoScene(self.app, self.seed + 1, self.attract, self.players, self.big))
 
 
 def frame_figures(frame_ms: list[float]) -> dict[str, float | int]:
@@ -52,7 +60,14 @@ def frame_figures(frame_ms: list[float]) -> dict[str, float | int]:
     }
 
 
-def run_screen_demo(seconds: float, screenshot: str | None, seed: int, lang: str | None) -> int:
+def run_screen_demo(
+    seconds: float,
+    screenshot: str | None,
+    seed: int,
+    lang: str | None,
+    players: int = 2,
+    big: bool = False,
+) -> int:
     from .app import App
 
     try:
@@ -67,7 +82,7 @@ def run_screen_demo(seconds: float, screenshot: str | None, seed: int, lang: str
         if a.frames == frames - 1 and screenshot:
             shot["img"] = a.screen.copy()
 
-    app.run(DemoScene(app, seed), max_frames=frames, each_frame=each)
+    app.run(DemoScene(app, seed, players=players, big=big), max_frames=frames, each_frame=each)
     if screenshot and "img" in shot:
         pygame.image.save(shot["img"], screenshot)
     print(json.dumps(frame_figures(app.frame_ms)))

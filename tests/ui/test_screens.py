@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pygame
+import pytest
 
 from game import physics
 from game.content.classic import shipped_catalog
@@ -164,7 +165,8 @@ def test_the_throw_lab_resolves_a_dragged_throw() -> None:
     pygame.quit()
 
 
-def test_demo_on_screen_prints_frame_figures_and_saves_a_screenshot(tmp_path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("table", [[], ["--players", "4", "--big"]])
+def test_demo_on_screen_prints_frame_figures_and_saves_a_screenshot(tmp_path, table) -> None:  # type: ignore[no-untyped-def]
     shot = tmp_path / "demo.png"
     out = subprocess.run(
         [
@@ -178,6 +180,7 @@ def test_demo_on_screen_prints_frame_figures_and_saves_a_screenshot(tmp_path) ->
             "3",
             "--screenshot",
             str(shot),
+            *table,
         ],
         capture_output=True,
         text=True,
