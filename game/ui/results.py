@@ -95,15 +95,18 @@ class ResultsScene(Scene):
         if sum(humans) == 1:
             title = self.tr("results.you_win") if humans[winner] else self.tr("results.you_lose")
         else:
-            title = self.tr("results.player_wins", player=winner + 1)
+            title = self.tr("results.name_wins", name=self.match.who(winner))
         w.text(surface, title, (640, 100), 80, w.ACCENT, "center", shadow=True)
         n = len(state.players)
         column = 1200 // n
-        most = max(3, state.settings.gates_to_win)
-        card_w = min(110, (column - 30) // most - 8)
+        # Each player's captured Gate Cards, three to a row (the Big Game's six in two).
+        per_row = 3 if n > 2 or state.settings.gates_to_win <= 3 else 6
+        card_w = min(110, (column - 30) // per_row - 8)
+        if n > 2 and state.settings.gates_to_win > 3:
+            card_w = min(card_w, 80)
         card_h = card_w * 156 // 110
         for p, ps in enumerate(state.players):
-            x = 40 + p * column + (column - most * (card_w + 8)) // 2
+            x = 40 + p * column + (column - per_row * (card_w + 8)) // 2
             colour = PLAYER_COLOURS[p] if p != winner else w.ACCENT
             w.text(surface, self.match.who(p), (x, 200), 36, colour)
             w.text(
@@ -114,6 +117,7 @@ class ResultsScene(Scene):
                 w.MUTED,
             )
             for i, (owner, g) in enumerate(ps.captured):
+                row, col = divmod(i, per_row)
                 gate = self.match.catalog.gates[g]
                 img = art.gate_card(
                     gate.colour.value,
@@ -121,15 +125,21 @@ class ResultsScene(Scene):
                     True,
                     {a.value: v for a, v in gate.bonuses.items()},
                 )
-                surface.blit(img, (x + i * (card_w + 8), 290))
-                w.text(
-                    surface,
-                    self.tr("results.owner", player=owner + 1),
-                    (x + i * (card_w + 8) + card_w // 2, 300 + card_h),
-                    18 if card_w > 70 else 14,
-                    w.MUTED,
-                    "center",
-                )
-        w.text(surface, self.tr("results.returned"), (640, 520), 22, w.MUTED, "center")
+                at = (x + col * (card_w + 8), 290 + row * (card_h + 12))
+                surface.blit(img, at)
+                # Whose card it was: a frame in the owner's colour (and his name when
+                # there is room for it).
+                frame = pygame.Rect(at, (card_w, card_h)).inflate(4, 4)
+                pygame.draw.rect(surface, PLAYER_COLOURS[owner], frame, 2, border_radius=6)
+                if card_w >= 100:
+                    w.text(
+                        surface,
+                        self.tr("results.owner", name=self.match.who(owner)),
+                        (at[0] + card_w // 2, at[1] + card_h + 10),
+                        18,
+                        w.MUTED,
+                        "center",
+                    )
+        w.text(surface, self.tr("results.returned"), (640, 566), 22, w.MUTED, "center")
         for b in self.buttons:
             b.draw(surface)
