@@ -134,9 +134,9 @@ class ResultsScene(Scene):
                 if card_w >= 100:
                     w.text(
                         surface,
-                        self.tr("results.owner", name=self.match.who(owner)),
+                        self.match.who(owner),
                         (at[0] + card_w // 2, at[1] + card_h + 10),
-                        18,
+                        16,
                         w.MUTED,
                         "center",
                     )
