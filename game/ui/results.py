@@ -87,6 +87,7 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         from . import art
         from .match_scene import PLAYER_COLOURS
+        from .pieces import piece_thumb
 
         surface.blit(art.table_felt(surface.get_size()), (0, 0))
         state = self.match.session.state
@@ -118,13 +119,7 @@ class ResultsScene(Scene):
             )
             for i, (owner, g) in enumerate(ps.captured):
                 row, col = divmod(i, per_row)
-                gate = self.match.catalog.gates[g]
-                img = art.gate_card(
-                    gate.colour.value,
-                    (card_w, card_h),
-                    True,
-                    {a.value: v for a, v in gate.bonuses.items()},
-                )
+                img = piece_thumb(self.match.catalog, "gates", g, (card_w, card_h), self.app.lang)
                 at = (x + col * (card_w + 8), 290 + row * (card_h + 12))
                 surface.blit(img, at)
                 # Whose card it was: a frame in the owner's colour (and his name when
