@@ -713,11 +713,15 @@ class MatchScene(Scene):
             side = self.session.side(p)
             if side in ("left", "right"):
                 tag = pygame.transform.rotate(tag, 90 if side == "left" else -90)
-            edge = {  # (bottom and top: the right end, clear of the power meter)
-                "bottom": (band.right - 20 - tag.get_width() // 2, band.bottom),
-                "top": (band.right - 20 - tag.get_width() // 2, band.top),
-                "left": band.midleft,
-                "right": band.midright,
+            # At the far end of the band, clear of the sphere (which starts mid-band)
+            # and of the power meter.
+            end_x = band.right - 20 - tag.get_width() // 2
+            end_y = band.top + 20 + tag.get_height() // 2
+            edge = {
+                "bottom": (end_x, band.bottom),
+                "top": (end_x, band.top),
+                "left": (band.left, end_y),
+                "right": (band.right, end_y),
             }[side]
             inward = {"bottom": (0, -12), "top": (0, 12), "left": (12, 0), "right": (-12, 0)}
             dx, dy = inward[side]
