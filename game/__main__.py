@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from game.content import ContentError
 
@@ -38,31 +39,21 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         print(f"bakugan sim: {e}", file=sys.stderr)
         return 2
     levels = shipped_levels()
+    options: dict[str, Any] = {
+        "levels": levels,
+        "support": args.support,
+        "evolutions": args.evolutions,
+    }
     try:
         if args.physics:
             from game.match.sim import run_physics_sim
 
             data = run_physics_sim(
-                shipped_catalog(),
-                names,
-                args.games,
-                args.seed,
-                settings,
-                levels=levels,
-                support=args.support,
-                evolutions=args.evolutions,
+                shipped_catalog(), names, args.games, args.seed, settings, **options
             )
         else:
-            data = run_sim(
-                shipped_catalog(),
-                names,
-                args.games,
-                args.seed,
-                settings,
-                levels=levels,
-                support=args.support,
-                evolutions=args.evolutions,
-            ).to_json()
+            report = run_sim(shipped_catalog(), names, args.games, args.seed, settings, **options)
+            data = report.to_json()
     except ValueError as e:
         print(f"bakugan sim: {e}", file=sys.stderr)
         return 2
