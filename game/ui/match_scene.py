@@ -117,6 +117,7 @@ class MatchScene(Scene):
         self.targets: list[Action] = []  # an Ability Card's targets to pick from
         self.throw_input: ThrowInput | None = None
         self.buttons: list[w.Button] = []
+        self.button_page = 0  # which page of choices the buttons show
         self.hover_piece: tuple[str, str] | None = None
         self.curtain_for: int | None = None
         self.last_human: int | None = None
@@ -186,14 +187,15 @@ class MatchScene(Scene):
     # ------------------------------------------------------------------ helpers
 
     @property
-    def viewer(self) -> int:
-        """Whose hidden cards the screen shows: the human to act, else the last human who
-        acted (he is the one at the screen), else the first human (player 0 when only
-        computers play)."""
-        p = self.session.to_act()
-        if p is not None and self.humans[p]:
-            return p
-        if self.last_human is not None:
+    def viewer(self) -> int | None:
+        """Whose hidden cards the screen shows, or None for nobody's.
+
+        With one person at the screen (or none: the computer plays itself), his (else
+        player 0's). When several share it, only the one who last lifted the curtain:
+        he is the one looking, also while the step before the next person's turn plays
+        out and while computers play; before anyone has lifted it, nobody's.
+        """
+        if self.hotseat:
             return self.last_human
         return next((q for q, human in enumerate(self.humans) if human), 0)
 
@@ -285,6 +287,8 @@ class MatchScene(Scene):
                 self.anims.append(Anim("banner", 1.6, e, tr("match.won", player=e.player + 1)))
 
     def _after_step(self, entries: list[Entry]) -> None:
+        self.hover_piece = None  # a card just set face down must not stay in view
+        self.button_page = 0
         self._queue(entries)
         self._autosave(entries)
         self.selected_gate = None
@@ -331,6 +335,7 @@ class MatchScene(Scene):
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
                 self.last_human = self.curtain_for
                 self.curtain_for = None
+                self.hover_piece = None  # the last person's card must not stay in view
                 self._invalidate()
             return
         if event.type == pygame.MOUSEMOTION:
@@ -635,18 +640,38 @@ class MatchScene(Scene):
             ]
         if self.targets or self.selected_gate:
             shown.append(Pass(-1))  # "cancel" marker
-        y = 430
-        for a in shown[:8]:
-            fn: Callable[[], None]
-            if isinstance(a, Pass) and a.player == -1:
-                label, fn = self.tr("ui.cancel"), self._cancel
+        # Passing (or cancelling) stays in sight at the bottom; the other choices come a
+        # page at a time when there are more than fit (the Big Game's six throws and
+        # evolutions, a long list of moves).
+        pinned = [a for a in shown if isinstance(a, Pass)]
+        choices = [a for a in shown if not isinstance(a, Pass)]
+        pages = max(1, math.ceil(len(choices) / self.PAGE))
+        self.button_page %= pages
+        start = self.button_page * self.PAGE
+        rows: list[tuple[str, Callable[[], None], int | None]] = []
+        for choice in choices[start : start + self.PAGE]:
+            rows.append((self._label(choice), partial(self.do, choice), None))
+        if pages > 1:
+            more = self.tr("ui.more_choices", page=self.button_page + 1, pages=pages)
+            rows.append((more, self._next_page, None))
+        for passing in pinned:
+            if passing.player == -1:
+                rows.append((self.tr("ui.cancel"), self._cancel, None))
             else:
-                label, fn = self._label(a), partial(self.do, a)
-            key = pygame.K_p if isinstance(a, Pass) and a.player >= 0 else None
-            self.buttons.append(w.Button(pygame.Rect(950, y, 310, 34), label, fn, key=key))
-            y += 38
+                rows.append((self._label(passing), partial(self.do, passing), pygame.K_p))
+        y = 430
+        for label, fn, key in rows:
+            self.buttons.append(w.Button(pygame.Rect(950, y, 310, 32), label, fn, key=key))
+            y += 36
+
+    PAGE = 5  # choices a page of buttons shows (with "more" and pass: 7 rows)
+
+    def _next_page(self) -> None:
+        self.button_page += 1
+        self._invalidate()
 
     def _cancel(self) -> None:
+        self.button_page = 0
         self.targets = []
         self.selected_gate = None
         self._invalidate()
@@ -655,9 +680,12 @@ class MatchScene(Scene):
 
     def _hand_items(self) -> list[tuple[str, str, pygame.Rect, bool]]:
         """The viewer's Gate and Ability Cards in hand: (kind, id, rect, playable now)."""
-        ps = self.view.players[self.viewer]
+        viewer = self.viewer
+        if viewer is None:
+            return []
+        ps = self.view.players[viewer]
         legal = self.session.legal_actions() if not self._busy() else []
-        mine = self.session.to_act() == self.viewer and self.humans[self.viewer]
+        mine = self.session.to_act() == viewer and self.humans[viewer]
         out = []
         # Three cards a row at full size; the Big Game's six share the row.
         most = max(3, len(ps.gates), len(ps.abilities))
@@ -807,17 +835,20 @@ class MatchScene(Scene):
             )
         need = self.view.settings.gates_to_win
         y = rect.y + (40 if compact else 50)
-        w.text(
+        label = w.text(
             surface,
             self.tr("match.captured_n", n=len(ps.captured), need=need),
             (rect.x + 16, y),
             20 if compact else 24,
         )
-        mini = (26, 36) if compact else (34, 48)
+        # The captured cards after the count, as many as fit the rest of the line.
+        room = rect.right - 16 - (label.right + 10)
+        mini_w = max(8, min(26 if compact else 34, room // max(need, 1) - 4))
+        mini = (mini_w, mini_w * 48 // 34)
         for i, (_, g) in enumerate(ps.captured):
             gate = self.catalog.gates[g]
             img = art.gate_card(gate.colour.value, mini, False)
-            surface.blit(img, (rect.right - 16 - (need - i) * (mini[0] + 4), y - 6))
+            surface.blit(img, (label.right + 10 + i * (mini_w + 4), label.centery - mini[1] // 2))
         # The Bakugan still to throw, with their G-Power; the used ones faded.
         y = rect.y + (90 if compact else 150)
         if not compact:
@@ -837,29 +868,27 @@ class MatchScene(Scene):
                 w.INK,
                 "center",
             )
-        # The used ones: their own row, or (compact) faded after the unused ones.
-        x = rect.x + 16
-        if compact:
-            x += len(ps.unused) * step + (12 if ps.unused else 0)
-        else:
-            w.text(surface, self.tr("match.used"), (rect.x + 16, rect.y + 196), 22, w.MUTED)
-            y = rect.y + 236
-        small = 9 if compact else 14
+        # The used ones faded after them, on the same row.
+        x = rect.x + 16 + len(ps.unused) * step + (12 if ps.unused else 0)
+        small = 9 if compact else 13
         for i, b in enumerate(ps.used):
             d = self.catalog.bakugan[b]
             img = art.closed_sphere(d.attribute.value if d.attribute else None, small, 0.0)
             img.set_alpha(140)
             surface.blit(img, img.get_rect(center=(x + small + i * (2 * small + 6), y)))
         hand = self.tr("match.hand", gates=len(ps.gates), abilities=len(ps.abilities))
+        support = ""
         if ps.traps or ps.gear or ps.used_traps or ps.used_gear:
             support = self.tr("match.support", traps=len(ps.traps), gear=len(ps.gear))
-            hand = f"{hand} · {support}" if compact else hand
-            if not compact:
-                w.text(surface, support, (rect.right - 16, rect.y + 196), 20, w.MUTED, "topright")
         if compact:
-            w.text(surface, hand, (rect.right - 16, rect.bottom - 10), 18, w.MUTED, "bottomright")
+            if support:
+                where = (rect.right - 16, rect.bottom - 30)
+                w.text(surface, support, where, 17, w.MUTED, "bottomright")
+            w.text(surface, hand, (rect.x + 16, rect.bottom - 10), 17, w.MUTED, "bottomleft")
             return
-        w.text(surface, hand, (rect.x + 16, rect.y + 270), 22, w.MUTED)
+        if support:
+            w.text(surface, support, (rect.x + 16, rect.y + 200), 20, w.MUTED)
+        w.text(surface, hand, (rect.x + 16, rect.y + 228), 22, w.MUTED)
         used = ", ".join(
             self.catalog.abilities[c].name.get(self.app.lang) for c in ps.used_abilities
         )
@@ -867,7 +896,7 @@ class MatchScene(Scene):
             w.paragraph(
                 surface,
                 self.tr("match.played", cards=used),
-                pygame.Rect(rect.x + 16, rect.y + 296, rect.w - 32, 40),
+                pygame.Rect(rect.x + 16, rect.y + 258, rect.w - 32, 76),
                 18,
                 w.MUTED,
             )
@@ -915,7 +944,10 @@ class MatchScene(Scene):
         if self.hover_piece is None or self.hover_piece[0] != "abilities":
             return
         card = self.hover_piece[1]
-        reason = self.view.ability_problem(self.viewer, card) if not self._busy() else None
+        viewer = self.viewer
+        if viewer is None or self._busy():
+            return
+        reason = self.view.ability_problem(viewer, card)
         if reason is None:
             return
         text = self.tr(
@@ -1213,9 +1245,7 @@ class MatchScene(Scene):
         )
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((5, 8, 16, 235))
-        surface.blit(shade, (0, 0))
+        surface.fill((5, 8, 16))  # opaque: nothing of the last person's shows through
         p = self.curtain_for or 0
         w.text(
             surface,

@@ -58,6 +58,7 @@ class ScreenPlayer:
         self.throws = 0
         self.wait = 0
         self.match: MatchScene | None = None
+        self.pending: Action | None = None  # chosen, its button on a later page
         self.shown_winner: int | None = None
 
     def __call__(self, app: App) -> None:
@@ -129,7 +130,8 @@ class ScreenPlayer:
         if not legal:
             return
         # Prefer a throw or a gate now and then, like a person who wants to get on.
-        action = self.rng.choice(legal)
+        action = self.pending if self.pending in legal else self.rng.choice(legal)
+        self.pending = None
         self._do(scene, action)
 
     def _button_for(self, scene: MatchScene, action: Action) -> tuple[int, int] | None:
@@ -171,6 +173,12 @@ class ScreenPlayer:
                 self._then_button(scene, action)
         elif isinstance(action, Pass | Throw | TakeGate | MoveBakugan | ChooseAttribute):
             pos = self._button_for(scene, action)
+            more = self._more_button(scene)
+            if pos is None and more is not None:  # on another page of choices: turn to it
+                self.actions -= 1
+                self.pending = action
+                post_click(more)
+                return
             if pos is None and isinstance(action, TakeGate | MoveBakugan):
                 pos = scene.card_rect(action.slot).center
             assert pos is not None, f"no button for {action}: {[b.label for b in scene.buttons]}"
@@ -178,9 +186,24 @@ class ScreenPlayer:
         else:
             raise AssertionError(f"unexpected action {action}")
 
+    @staticmethod
+    def _more_button(scene: MatchScene) -> tuple[int, int] | None:
+        """The "more choices" button, read by its words, if the choices run to pages."""
+        labels = {
+            scene.tr("ui.more_choices", page=i, pages=n)
+            for n in range(2, 9)
+            for i in range(1, n + 1)
+        }
+        return next((b.rect.center for b in scene.buttons if b.label in labels), None)
+
     def _then_button(self, scene: MatchScene, action: Action) -> None:
         def later() -> list[pygame.event.Event]:
             pos = self._button_for(scene, action)
+            more = self._more_button(scene)
+            if pos is None and more is not None:  # turn the page, then look again
+                self.plan.appendleft(None)
+                self.plan.insert(1, _Lazy(later))  # type: ignore[arg-type]
+                return self._click_events(more)
             assert pos is not None, f"no target button for {action}"
             return self._click_events(pos)
 

@@ -42,7 +42,13 @@ def test_support_pieces_are_offered_and_drawn_through_whole_matches() -> None:
             legal = scene.session.legal_actions()
             if not legal:
                 continue
-            labels = {b.label for b in scene.buttons}
+            labels: set[str] = set()
+            for _ in range(6):  # every page of choices
+                labels |= {b.label for b in scene.buttons}
+                scene._next_page()
+                scene._build_buttons()
+            scene.button_page = 0
+            scene._build_buttons()
             for a in legal:
                 if isinstance(a, PlayTrap | PlayGear | Evolve):
                     kind = type(a).__name__
