@@ -214,6 +214,13 @@ class MatchScene(Scene):
             return self.tr("match.player", player=p + 1)
         return self.tr("match.you")
 
+    def said(self, key: str, p: int, **fields: object) -> str:
+        """A call about player `p`: by his name, or in the second person when he is the
+        one person playing (`key` + "_you")."""
+        if self.humans[p] and not self.hotseat:
+            return self.tr(f"{key}_you", **fields)
+        return self.tr(key, name=self.who(p), **fields)
+
     def card_rect(self, slot: tuple[int, int]) -> pygame.Rect:
         """Where the Gate Card slot `slot` lies on screen."""
         centre = self.session.layout.slot_center(slot)
@@ -277,14 +284,14 @@ class MatchScene(Scene):
             elif isinstance(e, ev.GateCaptured):
                 gate = self.catalog.gates[e.gate].name.get(self.app.lang)
                 self.anims.append(
-                    Anim("banner", 1.0, e, tr("match.captured", player=e.player + 1, gate=gate))
+                    Anim("banner", 1.0, e, self.said("match.captured", e.player, gate=gate))
                 )
             elif isinstance(e, ev.Recycled):
-                self.anims.append(Anim("banner", 0.8, e, tr("match.recycled", player=e.player + 1)))
+                self.anims.append(Anim("banner", 0.8, e, self.said("match.recycled", e.player)))
             elif isinstance(e, ev.FieldEmpty):
                 self.anims.append(Anim("banner", 1.0, e, tr("match.field_empty")))
             elif isinstance(e, ev.GameWon):
-                self.anims.append(Anim("banner", 1.6, e, tr("match.won", player=e.player + 1)))
+                self.anims.append(Anim("banner", 1.6, e, self.said("match.won", e.player)))
 
     def _after_step(self, entries: list[Entry]) -> None:
         self.hover_piece = None  # a card just set face down must not stay in view

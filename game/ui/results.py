@@ -108,8 +108,10 @@ class ResultsScene(Scene):
         card_h = card_w * 156 // 110
         for p, ps in enumerate(state.players):
             x = 40 + p * column + (column - per_row * (card_w + 8)) // 2
-            colour = PLAYER_COLOURS[p] if p != winner else w.ACCENT
-            w.text(surface, self.match.who(p), (x, 200), 36, colour)
+            if p == winner:  # the winner's column stands out; every name keeps its colour
+                band = pygame.Rect(x - 14, 188, per_row * (card_w + 8) + 20, 362)
+                w.panel(surface, band, 150, w.ACCENT)
+            w.text(surface, self.match.who(p), (x, 200), 36, PLAYER_COLOURS[p])
             w.text(
                 surface,
                 self.tr("match.captured_n", n=len(ps.captured), need=state.settings.gates_to_win),

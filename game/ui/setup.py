@@ -169,13 +169,19 @@ class MatchSetupScene(Scene):
         self._redeal()
 
     def _toggle_players(self) -> None:
-        n = len(self.seats) % 4 + 1 if len(self.seats) < 4 else 2
+        """2, 3, 4, then 2 again; the kits already chosen stay (their size does not
+        depend on the count), a new seat is dealt one."""
+        n = len(self.seats) + 1 if len(self.seats) < 4 else 2
         while len(self.seats) < n:
             self.seats.append(HUMAN if self.hotseat else "normal")
+            self.kits.append(self._deal())
         del self.seats[n:]
+        del self.kits[n:]
         self.first = min(self.first, n - 1)
-        self.editing = min(self.editing, n - 1)
-        self._redeal()
+        if self.editing >= n or self.seats[self.editing] != HUMAN:
+            self.editing = next((p for p, s in enumerate(self.seats) if s == HUMAN), 0)
+            self.hover = ("bakugan", self.kits[self.editing].bakugan[0])
+        self._build()
 
     def _toggle_seat(self, p: int) -> None:
         order = (HUMAN, *LEVELS)

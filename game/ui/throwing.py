@@ -67,6 +67,11 @@ class ThrowInput:
             self.lo, self.hi = zone.y0 + 20, zone.y1 - 20
             self.at = zone.x1 - 50 if zone.x1 < mid_x else zone.x0 + 50
         self.along = (self.lo + self.hi) / 2
+        # The aim keys turn the line the way the move keys move the sphere on screen:
+        # seats facing up or right turn counter-clockwise for "left", the others the
+        # other way.
+        middle = mid_y if self.horizontal else mid_x
+        self.turn = 1.0 if self.at < middle else -1.0
         ox, oy = self.origin()
         self.angle = math.atan2(mid_y - oy, mid_x - ox)  # at the middle of the table
         self.power = 0.0
@@ -134,9 +139,9 @@ class ThrowInput:
         elif event.type == pygame.KEYDOWN:
             action = self.keys.get(event.key)
             if action == "aim_left":
-                self.angle += 0.04
+                self.angle += 0.04 * self.turn
             elif action == "aim_right":
-                self.angle -= 0.04
+                self.angle -= 0.04 * self.turn
             elif action in ("move_left", "move_right"):
                 # Left on screen, or up the screen on a side seat's line.
                 step = 15.0 if (action == "move_right") == self.horizontal else -15.0
