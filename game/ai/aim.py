@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from game import physics
@@ -77,40 +77,19 @@ class AimPlan:
     """Where the shaken copies opened (a card id, or None for a miss) and how often."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Band:
-    """A thrower's band seen in its own terms: it runs `along` one table axis (x for a
-    seat at the bottom or top, y for one at a side) and a throw is released `at` a fixed
-    coordinate of the other axis, in the half of the band toward the field."""
+def _release(
+    table: physics.TableSpec, zone: tuple[float, float, float, float]
+) -> tuple[physics.ThrowLine, Callable[[float], physics.Point]]:
+    """The band's line, and where on it the aimer lets go nearest a point `along` it:
+    in the half of the band toward the field, 30 mm inside the band's ends."""
+    line = physics.ThrowLine.of(zone, table)
+    middle = (line.edge + line.inner) / 2
+    at = middle if abs(line.inner - middle) < 1 else (line.inner + middle) / 2
 
-    horizontal: bool
-    lo: float
-    hi: float
-    at: float
+    def origin(along: float) -> physics.Point:
+        return line.point(min(max(along, line.lo + 30.0), line.hi - 30.0), at)
 
-    @staticmethod
-    def of(table: physics.TableSpec, zone: tuple[float, float, float, float]) -> _Band:
-        x0, y0, x1, y1 = zone
-        horizontal = x1 - x0 >= y1 - y0
-        lo, hi, near, far = (x0, x1, y0, y1) if horizontal else (y0, y1, x0, x1)
-        extent = table.height if horizontal else table.width
-        towards_field = far if far < extent / 2 else near
-        middle = (near + far) / 2
-        at = middle if abs(towards_field - middle) < 1 else (towards_field + middle) / 2
-        return _Band(horizontal, lo, hi, at)
-
-    def along(self, p: physics.Point) -> float:
-        return p[0] if self.horizontal else p[1]
-
-    def across(self, p: physics.Point) -> float:
-        return p[1] if self.horizontal else p[0]
-
-    def point(self, along: float, across: float) -> physics.Point:
-        return (along, across) if self.horizontal else (across, along)
-
-    def origin(self, along: float) -> physics.Point:
-        """The release point nearest `along` (30 mm inside the band's ends)."""
-        return self.point(min(max(along, self.lo + 30.0), self.hi - 30.0), self.at)
+    return line, origin
 
 
 def _lines(
@@ -122,16 +101,16 @@ def _lines(
 ) -> tuple[list[tuple[physics.Point, physics.Point]], physics.Obstacle | None]:
     """(origin, aim point) pairs, the plainest first, and the Bakugan standing on the
     card if one does."""
-    band = _Band.of(table, zone)
+    band, origin = _release(table, zone)
     ca, cx = band.along(card.center), band.across(card.center)
     blocker = next((o for o in table.standing if card.contains(o.position)), None)
-    toward = math.copysign(1.0, band.at - cx)  # from the card toward the thrower
+    toward = -band.facing  # from the card toward the thrower
     # Cards lie unturned: their length runs along y, across a bottom or top seat's throw.
     half_depth = (card.length if band.horizontal else card.width) / 2
     half_side = (card.width if band.horizontal else card.length) / 2
     extra: list[tuple[physics.Point, physics.Point]] = []
     if blocker is None:
-        out = [(band.origin(ca), card.center)]
+        out = [(origin(ca), card.center)]
     else:
         # Stop on the near part of the card, short of the Bakugan standing on it, or
         # roll past beside it.
@@ -140,15 +119,15 @@ def _lines(
         near_edge = cx + toward * half_depth
         front = bx + toward * gap
         near = band.point(ca, (near_edge + front) / 2 if abs(near_edge - front) > 4 else near_edge)
-        out = [(band.origin(ca), near)]
+        out = [(origin(ca), near)]
         side = min(gap + 1.0, half_side)
         extra += [
-            (band.origin(ba + side), band.point(ba + side, cx)),
-            (band.origin(ba - side), band.point(ba - side, cx)),
-            (band.origin(ca + 90.0), near),
-            (band.origin(ca - 90.0), near),
+            (origin(ba + side), band.point(ba + side, cx)),
+            (origin(ba - side), band.point(ba - side, cx)),
+            (origin(ca + 90.0), near),
+            (origin(ca - 90.0), near),
         ]
-    extra += [(band.origin(ca + d), card.center) for d in (90.0, -90.0, 180.0, -180.0)]
+    extra += [(origin(ca + d), card.center) for d in (90.0, -90.0, 180.0, -180.0)]
     for o, a in extra:
         if len(out) >= count:
             break
@@ -268,9 +247,9 @@ def plan_throw(
     cards = [c.id for c in table.cards]
     if target not in cards:
         if not cards:
-            band = _Band.of(table, zone)
-            origin = band.origin((band.lo + band.hi) / 2)
+            band, release = _release(table, zone)
+            start = release((band.lo + band.hi) / 2)
             middle = (table.width / 2, table.height / 2)
-            return physics.Throw(origin, aim_angle(origin, middle), 900.0, 0.0, radius)
+            return physics.Throw(start, aim_angle(start, middle), 900.0, 0.0, radius)
         target = cards[rng.randrange(len(cards))]
     return execute(plan_aim(table, zone, target, skill, radius), skill, rng)

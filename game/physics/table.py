@@ -263,6 +263,48 @@ def standing_on(card: CardSpec, obstacle_id: Hashable, radius: float = OBSTACLE_
     return Obstacle(id=obstacle_id, position=card.center, radius=radius)
 
 
+# --- a thrower's band -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowLine:
+    """A thrower's band (a rectangle along one table edge) seen in its own terms: it
+    runs `along` one table axis (x for a seat at the bottom or top edge, y for one at a
+    side) between `lo` and `hi`; across it, `edge` is the table-edge side of the band and
+    `inner` the side toward the field (`facing` is +1 when the field lies toward higher
+    coordinates)."""
+
+    horizontal: bool
+    lo: float
+    hi: float
+    edge: float
+    inner: float
+
+    @staticmethod
+    def of(zone: tuple[float, float, float, float], table: TableSpec) -> ThrowLine:
+        """The line of the band `zone` (x0, y0, x1, y1) of `table`: it runs along its
+        longer side."""
+        x0, y0, x1, y1 = zone
+        horizontal = x1 - x0 >= y1 - y0
+        lo, hi, a, b = (x0, x1, y0, y1) if horizontal else (y0, y1, x0, x1)
+        extent = table.height if horizontal else table.width
+        edge, inner = (a, b) if b < extent / 2 else (b, a)
+        return ThrowLine(horizontal, lo, hi, edge, inner)
+
+    @property
+    def facing(self) -> float:
+        return 1.0 if self.inner >= self.edge else -1.0
+
+    def along(self, p: Point) -> float:
+        return p[0] if self.horizontal else p[1]
+
+    def across(self, p: Point) -> float:
+        return p[1] if self.horizontal else p[0]
+
+    def point(self, along: float, across: float) -> Point:
+        return (along, across) if self.horizontal else (across, along)
+
+
 # --- the origin rule -----------------------------------------------------------------
 
 
@@ -322,6 +364,7 @@ __all__ = [
     "Obstacle",
     "Point",
     "TableSpec",
+    "ThrowLine",
     "check_origin",
     "grid_table",
     "slot_card",

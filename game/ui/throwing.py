@@ -57,21 +57,18 @@ class ThrowInput:
         self.view = scene.table_view
         self.player = player
         self.zone = zone
-        # The line runs along the band's long side, 50 mm inside its edge toward the field.
-        self.horizontal = zone.x1 - zone.x0 >= zone.y1 - zone.y0
-        mid_x, mid_y = self.view.width / 2, self.view.height / 2
-        if self.horizontal:
-            self.lo, self.hi = zone.x0 + 20, zone.x1 - 20
-            self.at = zone.y1 - 50 if zone.y1 < mid_y else zone.y0 + 50
-        else:
-            self.lo, self.hi = zone.y0 + 20, zone.y1 - 20
-            self.at = zone.x1 - 50 if zone.x1 < mid_x else zone.x0 + 50
+        # The sphere moves along the band's line, 50 mm inside its edge toward the field.
+        table = physics.TableSpec(width=self.view.width, height=self.view.height)
+        self.line = physics.ThrowLine.of(zone.box, table)
+        self.horizontal = self.line.horizontal
+        self.lo, self.hi = self.line.lo + 20, self.line.hi - 20
+        self.at = self.line.inner - 50 * self.line.facing
         self.along = (self.lo + self.hi) / 2
         # The aim keys turn the line the way the move keys move the sphere on screen:
         # seats facing up or right turn counter-clockwise for "left", the others the
         # other way.
-        middle = mid_y if self.horizontal else mid_x
-        self.turn = 1.0 if self.at < middle else -1.0
+        self.turn = self.line.facing
+        mid_x, mid_y = self.view.width / 2, self.view.height / 2
         ox, oy = self.origin()
         self.angle = math.atan2(mid_y - oy, mid_x - ox)  # at the middle of the table
         self.power = 0.0
@@ -88,7 +85,7 @@ class ThrowInput:
     # ------------------------------------------------------------------ geometry
 
     def origin(self) -> physics.Point:
-        return (self.along, self.at) if self.horizontal else (self.at, self.along)
+        return self.line.point(self.along, self.at)
 
     def _move(self, along: float) -> None:
         self.along = min(max(along, self.lo), self.hi)
