@@ -88,13 +88,21 @@ class MatchSession:
         if table_size is not None:
             layout = TableLayout(table_size[0], table_size[1], layout.grid, layout.sides)
         self.layout = layout
-        self.width, self.height = layout.width, layout.height
         self.sphere_radius = sphere_radius or {}
         # Where each opened Bakugan rests on the table (player, bakugan) -> point.
         self.resting: dict[tuple[int, str], physics.Point] = {}
         self._table: physics.TableSpec | None = None
 
     # --------------------------------------------------------------- reading
+
+    @property
+    def width(self) -> float:
+        """The table's width in mm (x runs across player 0's edge)."""
+        return self.layout.width
+
+    @property
+    def height(self) -> float:
+        return self.layout.height
 
     @property
     def over(self) -> bool:
