@@ -703,7 +703,7 @@ class MatchScene(Scene):
             out.append(("gates", g, pygame.Rect(950 + i * step, 150, cw, ch), ok))
         for i, c in enumerate(ps.abilities):
             ok = mine and any(isinstance(a, PlayAbility) and a.card == c for a in legal)
-            out.append(("abilities", c, pygame.Rect(950 + i * step, 290, cw, ch), ok))
+            out.append(("abilities", c, pygame.Rect(950 + i * step, 156 + ch, cw, ch), ok))
         return out
 
     # ------------------------------------------------------------------ drawing
