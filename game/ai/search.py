@@ -33,9 +33,10 @@ from game.rules.classic import (
     Slot,
     TakeGate,
     Throw,
-    Timing,
 )
 from game.rules.classic import battle as bt
+
+from .battles import best_card_gain, margin
 
 OPPONENT_HIT = 0.7  # what the search expects of the opponent's throws
 OTHER_CARD = 0.45  # of a throw that misses its card, the share that opens on another
@@ -98,42 +99,6 @@ def landing(state: MatchState, target: Slot | None, hit: float, rng: random.Rand
 
 
 _ODDS: dict[tuple[object, ...], float] = {}
-_SKIP = frozenset({"move_bakugan", "recover_bakugan", "nullify_ability", "save_bakugan"})
-
-
-def _margin(battle: bt.Battle, state: MatchState, gate: str, owner: int, side: int) -> float:
-    ev = bt.evaluate(battle, state.catalog, gate, owner)
-    m = float(ev.sides[side].total - ev.sides[1 - side].total)
-    if ev.lower_wins:
-        m = -m
-    if m == 0:
-        m = 1.0 if ev.winner == side else -1.0
-    return m
-
-
-def _best_gain(
-    battle: bt.Battle, state: MatchState, gate: str, owner: int, side: int, base: float
-) -> float:
-    """The most one card of this side's hand adds to its margin (0 if none helps)."""
-    player = battle.sides[side][0]
-    best = 0.0
-    for card in state.players[player].abilities:
-        ability = state.catalog.abilities[card]
-        if ability.kinds & _SKIP or not ability.timing & {Timing.BEFORE, Timing.DURING}:
-            continue
-        req = ability.requires
-        if req.losing and base > 0:
-            continue
-        if req.attribute is not None:
-            ev = bt.evaluate(battle, state.catalog, gate, owner)
-            if ev.sides[side].attribute != req.attribute:
-                continue
-        battle.plays.append(bt.Play(player, card))
-        try:
-            best = max(best, _margin(battle, state, gate, owner, side) - base)
-        finally:
-            battle.plays.pop()
-    return best
 
 
 def _odds(state: MatchState, slot: Slot, attacker: str, defender: str, pa: int = -1) -> float:
@@ -159,11 +124,13 @@ def _odds(state: MatchState, slot: Slot, attacker: str, defender: str, pa: int =
     if cached is not None:
         return cached
     battle = bt.Battle(slot, [(pd, defender), (pa, attacker)], gate_open=True)
-    m = _margin(battle, state, fg.gate, fg.owner, 1)
+    cat = state.catalog
+    m = margin(battle, cat, fg.gate, fg.owner, 1)
     gate = state.catalog.gates[fg.gate]
     if not any(e.kind == "no_abilities" for e in gate.effects):
-        ga = _best_gain(battle, state, fg.gate, fg.owner, 1, m)
-        gd = _best_gain(battle, state, fg.gate, fg.owner, 0, -m)
+        hand_a, hand_d = state.players[pa].abilities, state.players[pd].abilities
+        ga = best_card_gain(battle, cat, fg.gate, fg.owner, 1, hand_a, m)
+        gd = best_card_gain(battle, cat, fg.gate, fg.owner, 0, hand_d, -m)
         # the side behind plays its best card; the other answers if that turned it
         m = m - gd + (ga if gd > m else 0.0) if m > 0 else m + ga - (gd if ga > -m else 0.0)
     p = 1.0 / (1.0 + math.exp(-m / 50.0))

@@ -25,11 +25,11 @@ from game.rules.classic import (
     Slot,
     TakeGate,
     Throw,
-    Timing,
 )
 from game.rules.classic import battle as bt
 from game.rules.classic.observation import GateView, Observation
 
+from .battles import best_card_gain, side_margin
 from .knowledge import known_opponent_cards, pools
 
 SIGMA = 110.0  # G-Power: how sure a margin is, given the cards still unseen
@@ -102,42 +102,15 @@ class Judge:
         """This seat's margin in G-Power (positive: it wins) and whether the gate acts."""
         ev = bt.evaluate(battle, self.catalog, gate, owner)
         mine = 0 if battle.sides[0][0] == me else 1
-        m = float(ev.sides[mine].total - ev.sides[1 - mine].total)
-        if ev.lower_wins:
-            m = -m
-        if m == 0:
-            m = 1.0 if ev.winner == mine else -1.0
-        return m, ev.gate_active
+        return side_margin(ev, mine), ev.gate_active
 
     def card_gain(
         self, obs: Observation, battle: bt.Battle, gate: str, owner: int, base: float
     ) -> float:
         """The best margin gain one of this seat's Ability Cards would give in `battle`."""
-        me = obs.viewer
+        mine = 0 if battle.sides[0][0] == obs.viewer else 1
         hand = obs.me.abilities or ()
-        mine = 0 if battle.sides[0][0] == me else 1
-        best = 0.0
-        for card in hand:
-            ability = self.catalog.abilities[card]
-            if not ability.timing & {Timing.BEFORE, Timing.DURING}:
-                continue
-            kinds = ability.kinds
-            if kinds & {"move_bakugan", "recover_bakugan", "nullify_ability", "save_bakugan"}:
-                continue
-            req = ability.requires
-            if req.losing and base > 0:
-                continue
-            if req.attribute is not None:
-                ev = bt.evaluate(battle, self.catalog, gate, owner)
-                if ev.sides[mine].attribute != req.attribute:
-                    continue
-            battle.plays.append(bt.Play(me, card))
-            try:
-                m, _ = self._margin(battle, gate, owner, me)
-            finally:
-                battle.plays.pop()
-            best = max(best, m - base)
-        return best
+        return best_card_gain(battle, self.catalog, gate, owner, mine, hand, base)
 
     def odds(
         self,
