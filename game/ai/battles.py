@@ -7,7 +7,8 @@ add to it. Nothing here reads a match state: a battle, a Gate Card and a hand ar
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
 
 from game.rules.classic import Catalog, Timing
 from game.rules.classic import battle as bt
@@ -65,3 +66,102 @@ def best_card_gain(
         finally:
             battle.plays.pop()
     return best
+
+
+# ----------------------------------------------------------------------- Traps, Battle Gear
+
+
+def support_options(
+    battle: bt.Battle,
+    catalog: Catalog,
+    gate: str,
+    owner: int,
+    side: int,
+    traps: Iterable[str],
+    gear: Iterable[str],
+) -> list[list[tuple[float, bt.Support]]]:
+    """Each way `side` may play one of its Traps or Battle Gear in `battle`, as its
+    outcomes (chance, the piece as the battle would hold it), the way the rules core
+    opens it: a Trap only on a Bakugan of its attribute, each of its faces equally
+    likely; Battle Gear with every ability when the Bakugan has the property card's
+    attribute, else without one, or with each one in turn when the gear's colour is the
+    Gate Card's."""
+    player = battle.sides[side][0]
+    if battle.plays or battle.supports or battle.chosen:
+        attribute = bt.evaluate(battle, catalog, gate, owner).sides[side].attribute
+    else:  # only cards and pieces change attributes: its own, or a clear one borrows
+        attribute = catalog.bakugan[battle.sides[side][1]].attribute
+        if attribute is None:
+            attribute = catalog.bakugan[battle.sides[1 - side][1]].attribute
+    at = len(battle.plays)
+    out: list[list[tuple[float, bt.Support]]] = []
+    for t in traps:
+        trap = catalog.traps[t]
+        if trap.attribute != attribute:
+            continue
+        k = len(trap.faces)
+        out.append([(1.0 / k, bt.Support(player, bt.TRAP, t, at, i)) for i in range(k)])
+    colour = catalog.gates[gate].colour
+    for g in gear:
+        piece = catalog.gear[g]
+        if piece.attribute == attribute:
+            out.append([(1.0, bt.Support(player, bt.GEAR, g, at, 0, bt.GEAR_ALL))])
+            continue
+        out.append([(1.0, bt.Support(player, bt.GEAR, g, at, 0, bt.GEAR_NONE))])
+        if piece.colour == colour:
+            out.extend(
+                [(1.0, bt.Support(player, bt.GEAR, g, at, 0, bt.GEAR_ONE, ab.id))]
+                for ab in piece.abilities
+            )
+    return out
+
+
+def expected_margin(
+    battle: bt.Battle,
+    catalog: Catalog,
+    gate: str,
+    owner: int,
+    side: int,
+    outcomes: Iterable[tuple[float, bt.Support]],
+) -> float:
+    """`side`'s margin averaged over a piece's outcomes (`support_options`)."""
+    total = 0.0
+    for chance, piece in outcomes:
+        battle.supports.append(piece)
+        try:
+            total += chance * margin(battle, catalog, gate, owner, side)
+        finally:
+            battle.supports.pop()
+    return total
+
+
+_BEST: dict[tuple[object, ...], float] = {}
+
+
+def best_support_gain(
+    battle: bt.Battle,
+    catalog: Catalog,
+    gate: str,
+    owner: int,
+    side: int,
+    traps: Sequence[str],
+    gear: Sequence[str],
+    base: float,
+) -> float:
+    """The most one Trap or Battle Gear adds, on average over a Trap's faces, to
+    `side`'s margin `base` (0 if none helps or none may be played)."""
+    key: tuple[object, ...] | None = None
+    if not battle.plays and not battle.supports and not battle.chosen:
+        # a fresh battle (how the heuristics judge a throw): the same question recurs
+        key = (catalog, gate, owner, battle.gate_open, *battle.sides, side, *traps, "|", *gear)
+        cached = _BEST.get(key)
+        if cached is not None:
+            return max(0.0, cached - base)
+    best = -math.inf
+    for outcomes in support_options(battle, catalog, gate, owner, side, traps, gear):
+        best = max(best, expected_margin(battle, catalog, gate, owner, side, outcomes))
+    if key is not None:
+        if len(_BEST) > 100_000:
+            _BEST.clear()
+        _BEST[key] = best
+    return max(0.0, best - base)

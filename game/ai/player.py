@@ -19,6 +19,7 @@ from game.rules.classic import (
     Catalog,
     MatchState,
     PlayAbility,
+    PlayTrap,
     SetGate,
     Settings,
     Slot,
@@ -30,7 +31,7 @@ from . import strategy as st
 from .basic import GreedyPolicy
 from .knowledge import Memory, determinize
 from .levels import Level
-from .search import Aimed, Key, Search, battle_reply
+from .search import Aimed, Key, Search, battle_reply, played
 
 BATTLE_WORLDS = 4  # worlds a non-searching bot imagines to judge its battle cards
 ROOT_THROWS = 6  # throws (Bakugan and card) the search weighs, the heuristics' best
@@ -192,7 +193,8 @@ class LevelPolicy:
         assert b is not None
         pass_ = st.passes(legal) or legal[0]
         cards = st.plays(legal)
-        if not cards:
+        pieces = st.pieces(legal)
+        if not cards and not pieces:
             return pass_
         me = obs.viewer
         mine = next(i for i, (p, _) in enumerate(b.sides) if p == me)
@@ -200,26 +202,32 @@ class LevelPolicy:
             world = determinize(obs, self.catalog, self.rng, self.memory, self.settings)
             return battle_reply(world, me, legal)
         if self.level.insight <= 0:
+            # Casual: behind as the battle stands, it throws in the first card it has,
+            # else its first Trap or Battle Gear (a gear's ability picked at random).
             losing = b.evaluation.winner != mine
             if b.window == "during" and losing:
-                return cards[0]
+                if cards:
+                    return cards[0]
+                first = pieces[0]
+                forms = [a for a in pieces if type(a) is type(first) and _piece(a) == _piece(first)]
+                return forms[self.rng.randrange(len(forms))]
             if b.window == "after" and losing:
                 for a in cards:
                     if "save_bakugan" in self.catalog.abilities[a.card].kinds:
                         return a
             return pass_
-        # Imagine a few worlds, play the battle out greedily after each option.
+        # Imagine a few worlds, play the battle out greedily after each option (a
+        # Trap: after each of its faces); keep a card or a piece unless it helps.
         worlds = [
             determinize(obs, self.catalog, self.rng, self.memory, self.settings)
             for _ in range(BATTLE_WORLDS)
         ]
-        options: list[Action] = [pass_, *cards]
+        options: list[Action] = [pass_, *cards, *pieces]
         best: Action = pass_
         best_v = -math.inf
         for option in options:
             v = sum(_battle_outcome(w, option, me) for w in worlds) / len(worlds)
-            if isinstance(option, PlayAbility):
-                v -= st.CARD_COST
+            v -= st.cost(option)
             if v > best_v + 1e-9:
                 best, best_v = option, v
         return best
@@ -265,7 +273,7 @@ class LevelPolicy:
             odds = []
             for a in legal:
                 v = sum(_battle_outcome(w, a, me) for w in sample) / len(sample)
-                odds.append(v - (st.CARD_COST if isinstance(a, PlayAbility) else 0.0))
+                odds.append(v - st.cost(a))
             return list(legal), odds
         if phase != "main":
             return list(legal), [0.0] * len(legal)
@@ -311,11 +319,19 @@ def _unkey(key: Key) -> tuple[Action, Slot | None]:
     return key, None
 
 
+def _piece(action: Action) -> str:
+    return action.trap if isinstance(action, PlayTrap) else getattr(action, "gear", "")
+
+
 def _battle_outcome(world: MatchState, first: Action, me: int) -> float:
-    """1 if `me` wins the battle in `world` after playing `first`, both sides then
-    answering greedily; 0 if not."""
-    state = world.clone()
-    state.apply(first)
+    """The chance `me` wins the battle in `world` after playing `first` (each face of
+    a Trap in turn), both sides then answering greedily."""
+    return sum(p * _played_out(state, world, me) for p, state in played(world, first))
+
+
+def _played_out(state: MatchState, world: MatchState, me: int) -> float:
+    """1 if `me` wins the battle `state` is in, both sides answering greedily; else 0
+    (`world`: the position before, to tell a capture)."""
     b0 = state.battle
     slot = b0.slot if b0 is not None else None
     for _ in range(12):

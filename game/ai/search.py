@@ -29,6 +29,8 @@ from game.rules.classic import (
     Miss,
     Pass,
     PlayAbility,
+    PlayGear,
+    PlayTrap,
     SetGate,
     Slot,
     TakeGate,
@@ -36,11 +38,12 @@ from game.rules.classic import (
 )
 from game.rules.classic import battle as bt
 
-from .battles import best_card_gain, margin
+from .battles import best_card_gain, best_support_gain, margin
 
 OPPONENT_HIT = 0.7  # what the search expects of the opponent's throws
 OTHER_CARD = 0.45  # of a throw that misses its card, the share that opens on another
 GREEDY_PRIOR = 0.7  # below the root, a battle's greedy answer gets this share of the prior
+SUPPORT_KEEP = 0.03  # the evaluation's worth of a Trap or Battle Gear kept for later
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,17 @@ def landing(state: MatchState, target: Slot | None, hit: float, rng: random.Rand
 _ODDS: dict[tuple[object, ...], float] = {}
 
 
+def _pieces(battle: bt.Battle, state: MatchState, p: int, side: int, base: float) -> float:
+    """The most one of `p`'s Traps or Battle Gear adds to `side`'s margin `base`."""
+    ps = state.players[p]
+    if not ps.traps and not ps.gear:
+        return 0.0
+    fg = state.field[battle.slot]
+    return best_support_gain(
+        battle, state.catalog, fg.gate, fg.owner, side, ps.traps, ps.gear, base
+    )
+
+
 def _odds(state: MatchState, slot: Slot, attacker: str, defender: str, pa: int = -1) -> float:
     """The chance `attacker` (of player `pa`; by default the one not standing there)
     beats `defender`, standing on the card at `slot`, in this world: the card's bonuses
@@ -119,6 +133,8 @@ def _odds(state: MatchState, slot: Slot, attacker: str, defender: str, pa: int =
         defender,
         tuple(state.players[pa].abilities),
         tuple(state.players[pd].abilities),
+        tuple(state.players[pa].traps + state.players[pa].gear),
+        tuple(state.players[pd].traps + state.players[pd].gear),
     )
     cached = _ODDS.get(key)
     if cached is not None:
@@ -131,8 +147,13 @@ def _odds(state: MatchState, slot: Slot, attacker: str, defender: str, pa: int =
         hand_a, hand_d = state.players[pa].abilities, state.players[pd].abilities
         ga = best_card_gain(battle, cat, fg.gate, fg.owner, 1, hand_a, m)
         gd = best_card_gain(battle, cat, fg.gate, fg.owner, 0, hand_d, -m)
+        ga, gd = ga + _pieces(battle, state, pa, 1, m), gd + _pieces(battle, state, pd, 0, -m)
         # the side behind plays its best card; the other answers if that turned it
         m = m - gd + (ga if gd > m else 0.0) if m > 0 else m + ga - (gd if ga > -m else 0.0)
+    else:
+        ga, gd = _pieces(battle, state, pa, 1, m), _pieces(battle, state, pd, 0, -m)
+        if ga or gd:  # Traps and Battle Gear are not Ability Cards: no seal stops them
+            m = m - gd + (ga if gd > m else 0.0) if m > 0 else m + ga - (gd if ga > -m else 0.0)
     p = 1.0 / (1.0 + math.exp(-m / 50.0))
     if len(_ODDS) > 200_000:
         _ODDS.clear()
@@ -197,15 +218,17 @@ def _losing(state: MatchState, p: int) -> bool:
 
 
 def battle_reply(state: MatchState, p: int, legal: Sequence[Action]) -> Action:
-    """A greedy battle move: when losing, the card that turns the battle with the least
-    to spare (else pass); when winning, pass."""
+    """A greedy battle move: when losing, the piece that turns the battle (a Trap or
+    Battle Gear first: they come back with the Bakugan, a card does not), else pass;
+    when winning, pass."""
     b = state.battle
     assert b is not None
     if b.window == bt.ATTRIBUTE:
         return legal[0]
     pass_ = next((a for a in legal if isinstance(a, Pass)), legal[0])
     cards = [a for a in legal if isinstance(a, PlayAbility)]
-    if not cards:
+    pieces = [a for a in legal if isinstance(a, PlayTrap | PlayGear)]
+    if not cards and not pieces:
         return pass_
     if b.window == bt.AFTER:
         for a in cards:
@@ -215,12 +238,47 @@ def battle_reply(state: MatchState, p: int, legal: Sequence[Action]) -> Action:
         return pass_
     if not _losing(state, p):
         return pass_
-    for a in cards:
+    options: list[Action] = [*pieces, *cards]
+    for option in options:
         trial = state.clone()
-        trial.apply(a)
+        trial.apply(option)
         if trial.battle is not None and not _losing(trial, p):
-            return a
+            return option
     return pass_
+
+
+_FACE_SEEDS: dict[tuple[int, int], int] = {}
+
+
+def _face_seed(faces: int, face: int) -> int:
+    """A seed whose generator's first `randrange(faces)` is `face`."""
+    key = (faces, face)
+    seed = _FACE_SEEDS.get(key)
+    if seed is None:
+        seed = 0
+        while random.Random(seed).randrange(faces) != face:
+            seed += 1
+        _FACE_SEEDS[key] = seed
+    return seed
+
+
+def played(state: MatchState, action: Action) -> list[tuple[float, MatchState]]:
+    """The worlds after `action` in `state` (a copy each), with their chances: one; or,
+    for a Trap of several faces, one per face (that world's generator set to draw it:
+    what it hides is drawn when it opens, so a bot weighs every face)."""
+    if isinstance(action, PlayTrap):
+        k = len(state.catalog.traps[action.trap].faces)
+        if k > 1:
+            out: list[tuple[float, MatchState]] = []
+            for face in range(k):
+                world = state.clone()
+                world.rng = random.Random(_face_seed(k, face))
+                world.apply(action)
+                out.append((1.0 / k, world))
+            return out
+    world = state.clone()
+    world.apply(action)
+    return [(1.0, world)]
 
 
 def rollout_action(state: MatchState, p: int, rng: random.Random) -> Key:
@@ -285,6 +343,10 @@ def evaluate(state: MatchState, me: int, hit: float = 0.75) -> float:
     x += (0.45 if other == me else -0.45) * min(len(alone[other]), 1)
     x += 0.7 * ((cm >= need - 1) - (co >= need - 1))
     x += 0.05 * (len(state.players[me].abilities) - len(state.players[opp].abilities))
+    pm, po = state.players[me], state.players[opp]
+    pieces = len(pm.traps) + len(pm.gear) - len(po.traps) - len(po.gear)
+    if pieces:
+        x += SUPPORT_KEEP * pieces
     return 1.0 / (1.0 + math.exp(-1.4 * x))
 
 

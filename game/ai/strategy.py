@@ -21,6 +21,8 @@ from game.rules.classic import (
     MoveBakugan,
     Pass,
     PlayAbility,
+    PlayGear,
+    PlayTrap,
     SetGate,
     Slot,
     TakeGate,
@@ -29,12 +31,13 @@ from game.rules.classic import (
 from game.rules.classic import battle as bt
 from game.rules.classic.observation import GateView, Observation
 
-from .battles import best_card_gain, side_margin
+from .battles import best_card_gain, best_support_gain, side_margin
 from .knowledge import known_opponent_cards, pools
 
 SIGMA = 110.0  # G-Power: how sure a margin is, given the cards still unseen
 OPP_CARD_THREAT = 45.0  # G-Power an unseen Ability Card of the opponent is worth to him
 CARD_COST = 0.08  # gate units: what spending an Ability Card costs (it is gone)
+PIECE_COST = 0.04  # a Trap or Battle Gear: it sits out until the Bakugan are recycled
 MISS_VALUE = -0.06  # a throw that opens nowhere: the Bakugan is spent, the turn is over
 OPPONENT_HIT = 0.7  # the chance it expects the opponent's throws to open where he aims
 FOLLOW = 0.85  # a card to take next turn is worth this much of one taken now
@@ -49,6 +52,12 @@ def squash(x: float) -> float:
     if x < -12.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-1.7 * x))
+
+
+def _use(m: float) -> float:
+    """How much of a piece's gain a side is expected to use, by its margin without it
+    (behind or close: most of it; well ahead: it may keep the piece)."""
+    return 0.8 if m < 60 else 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +138,21 @@ class Judge:
             diff = (d - a) if defender[0] == me else (a - d)
             return squash((diff if diff else (1 if defender[0] == me else -1)) / 150.0)
         gates, owner = faces if faces is not None else self.faces(obs, slot)
-        opp = 1 - me
+        mine = 0 if defender[0] == me else 1
+        opp = (attacker if mine == 0 else defender)[0]
         threat = OPP_CARD_THREAT * min(obs.players[opp].ability_count, 2)
+        my_pieces = (obs.me.traps, obs.me.gear)
+        his_pieces = (obs.players[opp].traps, obs.players[opp].gear)
         battle = bt.Battle(slot, [defender, attacker], gate_open=True)
         total = 0.0
         for gate in gates:
             m, active = self._margin(battle, gate, owner, me)
+            # Traps and Battle Gear (public, not Ability Cards: no seal stops them)
+            mine_s = his_s = 0.0
+            if my_pieces[0] or my_pieces[1]:
+                mine_s = best_support_gain(battle, cat, gate, owner, mine, *my_pieces, m)
+            if his_pieces[0] or his_pieces[1]:
+                his_s = best_support_gain(battle, cat, gate, owner, 1 - mine, *his_pieces, -m)
             sealed = active and any(
                 e.kind == "no_abilities" for e in self.catalog.gates[gate].effects
             )
@@ -142,7 +160,9 @@ class Judge:
                 eff = m
             else:
                 gain = self.card_gain(obs, battle, gate, owner, m)
-                eff = m + (0.8 if m < 60 else 0.3) * gain - threat
+                eff = m + _use(m) * gain - threat
+            if mine_s or his_s:
+                eff += _use(m) * mine_s - _use(-m) * his_s
             total += squash(eff / SIGMA)
         return total / len(gates)
 
@@ -336,6 +356,20 @@ def sets(legal: Sequence[Action]) -> list[SetGate]:
 
 def plays(legal: Sequence[Action]) -> list[PlayAbility]:
     return [a for a in legal if isinstance(a, PlayAbility)]
+
+
+def pieces(legal: Sequence[Action]) -> list[PlayTrap | PlayGear]:
+    """The Traps and Battle Gear one may play (each gear once per ability it may take)."""
+    return [a for a in legal if isinstance(a, PlayTrap | PlayGear)]
+
+
+def cost(action: Action) -> float:
+    """What playing `action` in a battle spends, in gate units."""
+    if isinstance(action, PlayAbility):
+        return CARD_COST
+    if isinstance(action, PlayTrap | PlayGear):
+        return PIECE_COST
+    return 0.0
 
 
 def throws(legal: Sequence[Action]) -> list[Throw]:

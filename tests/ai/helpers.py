@@ -45,3 +45,52 @@ def play_randomly_until(state: MatchState, rng: random.Random, phase: str, min_t
 
 def policy(lv: Level, seed: int = 0) -> LevelPolicy:
     return LevelPolicy(CAT, lv, seed)
+
+
+def battle_position(
+    mine: str,
+    his: str,
+    gate: str,
+    traps: tuple[str, ...] = (),
+    gear: tuple[str, ...] = (),
+    his_traps: tuple[str, ...] = (),
+    abilities: tuple[str, ...] = (),
+    his_abilities: tuple[str, ...] = (),
+) -> MatchState:
+    """Player 0 attacks player 1's Bakugan `his` with `mine` on player 1's Gate Card
+    `gate` at @2,2 (player 1 stood there first: a tie is his). The card has opened:
+    it is the battle's `during` window and player 0 acts first. Player 0 holds `traps`,
+    `gear` and `abilities`; player 1 `his_traps` and `his_abilities` (no Gate Card in
+    either hand), so what player 0 cannot see is nothing that matters."""
+    state = started(1)
+    data = state.to_json()
+    p0, p1 = data["players"]
+    k0, k1 = data["kits"]
+    k0.update(bakugan=[mine, "ventus_mantris", "aquos_elfin"], traps=list(traps))
+    k0.update(gear=list(gear), abilities=list(abilities) + k0["abilities"][len(abilities) :])
+    k1.update(bakugan=[his, "pyrus_griffon", "subterra_saurus"], traps=list(his_traps))
+    p0.update(unused=["ventus_mantris"], used=["aquos_elfin"], gates=[], traps=list(traps))
+    p0.update(gear=list(gear), abilities=list(abilities), used_abilities=[])
+    p1.update(unused=["pyrus_griffon"], used=["subterra_saurus"], gates=[])
+    p1.update(traps=list(his_traps), abilities=list(his_abilities), used_abilities=[])
+    data["field"] = [
+        {"slot": [2, 2], "owner": 1, "gate": gate, "standing": []},
+        {"slot": [2, 1], "owner": 0, "gate": "silver_home_ground", "standing": []},
+    ]
+    data.update(phase="battle", turn_player=0, turn=5, setup_queue=[], set_this_turn=True)
+    data["battle"] = {
+        "slot": [2, 2],
+        "sides": [[1, his], [0, mine]],
+        "window": "during",
+        "order": [0, 1],
+        "priority": 0,
+        "passes": 0,
+        "gate_open": True,
+        "chosen": {},
+        "to_choose": [],
+        "plays": [],
+        "saved": [],
+        "winner": None,
+    }
+    return MatchState.from_json(data, CAT)
+
