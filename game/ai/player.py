@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from game.rules.classic import (
     Action,
     Catalog,
+    Evolve,
     MatchState,
     PlayAbility,
     PlayTrap,
@@ -107,6 +108,10 @@ class LevelPolicy:
             return action, self._random_target(obs)
         if len(legal) == 1 and not isinstance(legal[0], Throw):
             return legal[0], None
+        if obs.phase == "main":
+            evolve = self._evolution(obs, legal)
+            if evolve is not None:
+                return evolve, None
         if level.iterations > 0 and obs.phase in ("main", "battle", "setup", "own"):
             return self._search(obs, legal)
         return self._heuristic(obs, legal)
@@ -127,6 +132,24 @@ class LevelPolicy:
             if r <= 0:
                 return s
         return scored[-1]
+
+    # ----------------------------------------------------------------- evolution
+
+    def _evolution(self, obs: Observation, legal: Sequence[Action]) -> Evolve | None:
+        """Evolve (instead of the turn) when it is worth it: the evolved form's G-Power
+        gain, at `evolve_worth` gate units per 100 G, against what skipping the turn's
+        throw costs (`Judge.skip_cost`). Every level, Hard too, by this rule."""
+        evolves = [a for a in legal if isinstance(a, Evolve)]
+        worth = self.level.evolve_worth
+        if not evolves or worth <= 0:
+            return None
+        cat = self.catalog
+        best = max(evolves, key=lambda a: (st.evolution_gain(cat, obs, a), a.bakugan))
+        gain = st.evolution_gain(cat, obs, best)
+        if gain <= 0:
+            return None
+        cost = self.judge.skip_cost(obs, st.throws(legal), self.hit_chance)
+        return best if worth * gain / 100.0 >= cost else None
 
     # ----------------------------------------------------------------- heuristics
 

@@ -18,6 +18,7 @@ from game.rules.classic import (
     Action,
     Catalog,
     ChooseAttribute,
+    Evolve,
     MoveBakugan,
     Pass,
     PlayAbility,
@@ -41,6 +42,8 @@ PIECE_COST = 0.04  # a Trap or Battle Gear: it sits out until the Bakugan are re
 MISS_VALUE = -0.06  # a throw that opens nowhere: the Bakugan is spent, the turn is over
 OPPONENT_HIT = 0.7  # the chance it expects the opponent's throws to open where he aims
 FOLLOW = 0.85  # a card to take next turn is worth this much of one taken now
+SKIP_QUIET = 0.3  # insight 0: what a throw onto a quiet field is worth (skipping it)
+SKIP_URGENT = 1.0  # ... and one with a Bakugan standing alone (to take or to stop)
 
 HitChance = Callable[[Slot, bool], float]  # (card, a Bakugan stands on it) -> chance
 
@@ -272,6 +275,28 @@ class Judge:
         out.sort(key=lambda s: -s.value)
         return out
 
+    def pass_value(self, obs: Observation, hit: HitChance) -> float:
+        """What the position is worth if this seat throws nothing this turn (the
+        Bakugan standing as they are, the opponent to move): `throw_values`' scale."""
+        self._threats = {}
+        if self.insight <= 0:
+            return 0.0
+        faces_at = {v.slot: self.faces(obs, v.slot) for v in obs.field}
+        now = {v.slot: list(v.standing) for v in obs.field}
+        return self.position(obs, now, faces_at, hit((0, 0), False), OPPONENT_HIT)
+
+    def skip_cost(self, obs: Observation, throws: Sequence[Throw], hit: HitChance) -> float:
+        """What skipping this turn's throw costs, in gate units: the best throw's value
+        over throwing nothing. With `insight` 0, a casual reading of the field: a
+        Bakugan standing alone (a card to take or to stop) makes the throw urgent."""
+        if not throws:
+            return 0.0
+        if self.insight <= 0:
+            alone = any(v.standing and len({q for q, _ in v.standing}) == 1 for v in obs.field)
+            return SKIP_URGENT if alone else SKIP_QUIET
+        best = self.throw_values(obs, throws, hit)[0].value
+        return best - self.pass_value(obs, hit)
+
     # ------------------------------------------------------------ Gate Cards
 
     def gate_value(self, obs: Observation, gate: str) -> float:
@@ -356,6 +381,16 @@ def sets(legal: Sequence[Action]) -> list[SetGate]:
 
 def plays(legal: Sequence[Action]) -> list[PlayAbility]:
     return [a for a in legal if isinstance(a, PlayAbility)]
+
+
+def evolution_gain(catalog: Catalog, obs: Observation, action: Evolve) -> int:
+    """The G-Power the evolved form adds over the Bakugan it replaces."""
+    card = next(
+        catalog.evolutions[c]
+        for c in obs.me.evolutions
+        if catalog.evolutions[c].base == action.bakugan
+    )
+    return catalog.bakugan[card.evolved].g_power - catalog.bakugan[card.base].g_power
 
 
 def pieces(legal: Sequence[Action]) -> list[PlayTrap | PlayGear]:

@@ -94,3 +94,39 @@ def battle_position(
     }
     return MatchState.from_json(data, CAT)
 
+
+def main_position(
+    field: list[tuple[tuple[int, int], int, str, list[tuple[int, str]]]],
+    unused: tuple[str, ...] = ("pyrus_dragonoid", "aquos_elfin"),
+    used: tuple[str, ...] = ("ventus_mantris",),
+    his_unused: tuple[str, ...] = ("pyrus_griffon", "subterra_saurus"),
+    his_used: tuple[str, ...] = (),
+    evolutions: tuple[str, ...] = ("evo_delta_dragonoid",),
+    captured: tuple[int, int] = (0, 1),
+) -> MatchState:
+    """Player 0 to begin his turn (nothing set or played yet): `field` as (slot, owner,
+    gate, standing); player 0 holds `evolutions` (their evolved forms in his reserve),
+    no Gate or Ability Card; the players have captured `captured` cards (p1's Gate
+    Cards for p0, p0's for p1: the Game Level counts them)."""
+    state = started(1)
+    data = state.to_json()
+    p0, p1 = data["players"]
+    k0, k1 = data["kits"]
+    standing0 = [b for _, _, _, st in field for q, b in st if q == 0]
+    standing1 = [b for _, _, _, st in field for q, b in st if q == 1]
+    reserve = [CAT.evolutions[e].evolved for e in evolutions]
+    k0.update(bakugan=[*unused, *used, *standing0], evolutions=list(evolutions))
+    k1.update(bakugan=[*his_unused, *his_used, *standing1])
+    p0.update(unused=list(unused), used=list(used), gates=[], abilities=[])
+    p0.update(evolutions=list(evolutions), reserve=reserve, used_abilities=[])
+    p1.update(unused=list(his_unused), used=list(his_used), gates=[], abilities=[])
+    spare = ["gold_upside_down", "bronze_lava_flow", "silver_ember_plain"]
+    p0["captured"] = [[1, g] for g in spare[: captured[0]]]
+    p1["captured"] = [[0, g] for g in ["gold_mirror_lake", "bronze_ash_waste"][: captured[1]]]
+    data["field"] = [
+        {"slot": list(s), "owner": o, "gate": g, "standing": [list(x) for x in st]}
+        for s, o, g, st in field
+    ]
+    data.update(phase="main", turn_player=0, turn=6, setup_queue=[], set_this_turn=False)
+    data.update(turn_acted=False, battle=None, thrown=None, pending=[], choice=None)
+    return MatchState.from_json(data, CAT)
