@@ -29,7 +29,6 @@ from game.rules.classic import (
 from game.rules.classic.observation import Observation
 
 from . import strategy as st
-from .basic import GreedyPolicy
 from .knowledge import Memory, determinize
 from .levels import Level
 from .search import Aimed, Key, Search, battle_reply, played
@@ -62,7 +61,6 @@ class LevelPolicy:
         self.judge = st.Judge(catalog, level.insight)
         self.memory = Memory()
         self._target: Slot | None = None
-        self._fallback: GreedyPolicy | None = None
         self.last_search: dict[str, int] = {}
 
     # ----------------------------------------------------------------- protocol
@@ -96,13 +94,6 @@ class LevelPolicy:
     def _decide(self, obs: Observation, legal: list[Action]) -> tuple[Action, Slot | None]:
         level = self.level
         rng = self.rng
-        if len(obs.players) != 2:
-            # Its judgement and its worlds are for two players; with more it plays
-            # the simple greedy policy (still from its observation only).
-            if self._fallback is None:
-                self._fallback = GreedyPolicy(self.catalog, rng.randrange(1 << 30))
-            action = self._fallback.choose(obs, legal)
-            return action, self._fallback.aim(obs, "") if isinstance(action, Throw) else None
         if len(legal) > 1 and level.mistakes > 0 and rng.random() < level.mistakes:
             action = legal[rng.randrange(len(legal))]
             return action, self._random_target(obs)
@@ -112,7 +103,10 @@ class LevelPolicy:
             evolve = self._evolution(obs, legal)
             if evolve is not None:
                 return evolve, None
-        if level.iterations > 0 and obs.phase in ("main", "battle", "setup", "own"):
+        # The search (and its evaluation) is for two players; with three or four Hard
+        # plays the heuristics, with its own knobs.
+        searching = level.iterations > 0 and len(obs.players) == 2
+        if searching and obs.phase in ("main", "battle", "setup", "own"):
             return self._search(obs, legal)
         return self._heuristic(obs, legal)
 
@@ -166,6 +160,8 @@ class LevelPolicy:
             return self._battle_card(obs, legal), None
         if phase == "own":
             return st.take_or_move(judge, obs, legal), None
+        if phase == "open":  # 3-4 players, between turns: a card usable off a battle
+            return self._main_card(obs, legal) or st.passes(legal) or legal[-1], None
         # main
         if st.sets(legal):
             choice = self._maybe_set(obs, legal)

@@ -10,7 +10,7 @@ from game.ai.levels import Level
 from game.ai.player import LevelPolicy
 from game.content.ai_levels import shipped_levels
 from game.content.classic import shipped_catalog
-from game.rules.classic import CHANCE, MatchState, random_kit
+from game.rules.classic import CHANCE, MatchState, Settings, random_kit
 
 CAT = shipped_catalog()
 LEVELS = shipped_levels()
@@ -128,5 +128,41 @@ def main_position(
         for s, o, g, st in field
     ]
     data.update(phase="main", turn_player=0, turn=6, setup_queue=[], set_this_turn=False)
+    data.update(turn_acted=False, battle=None, thrown=None, pending=[], choice=None)
+    return MatchState.from_json(data, CAT)
+
+
+def started_n(players: int, seed: int, big: bool = False) -> MatchState:
+    """A new match of `players` (the Big Game with `big`), random kits."""
+    settings = Settings.preset(players, big)
+    rng = random.Random(seed)
+    kits = [random_kit(CAT, rng, settings) for _ in range(players)]
+    state, _ = MatchState.new(CAT, kits, settings, seed=seed)
+    return state
+
+
+def multi_position(
+    field: list[tuple[tuple[int, int], int, str, list[tuple[int, str]]]],
+    unused: list[list[str]],
+    captured: list[int],
+) -> MatchState:
+    """A game of len(unused) players, player 0 to begin his turn: `field` as (slot,
+    owner, gate, standing), each player's unused Bakugan (nothing used, no card in
+    hand), and how many cards each has captured (the next player's spare ones)."""
+    n = len(unused)
+    state = started_n(n, 1)
+    data = state.to_json()
+    spare = sorted(CAT.gates)
+    for p, (pd, kit) in enumerate(zip(data["players"], data["kits"], strict=True)):
+        standing = [b for _, _, _, st in field for q, b in st if q == p]
+        kit["bakugan"] = [*unused[p], *standing]
+        pd.update(unused=list(unused[p]), used=[], gates=[], abilities=[], used_abilities=[])
+        victim = (p + 1) % n
+        pd["captured"] = [[victim, g] for g in spare[p * 3 : p * 3 + captured[p]]]
+    data["field"] = [
+        {"slot": list(s), "owner": o, "gate": g, "standing": [list(x) for x in st]}
+        for s, o, g, st in field
+    ]
+    data.update(phase="main", turn_player=0, turn=9, setup_queue=[], set_this_turn=False)
     data.update(turn_acted=False, battle=None, thrown=None, pending=[], choice=None)
     return MatchState.from_json(data, CAT)
