@@ -54,6 +54,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from game.ai.search import face_seed
 from game.rules.classic import (
     CHANCE,
     AbilityColour,
@@ -739,7 +740,7 @@ class _Data:
             if what != "face" or not 0 <= value < faces:
                 raise ValueError(f"{GAME_NAME}: {what} {value} is not one of the Trap's faces")
             action, _ = spec.codec.decode(actor, self.trap)
-            core.rng = random.Random(_face_seed(faces, value))  # the core draws this face
+            core.rng = random.Random(face_seed(faces, value))  # the core draws this face
             self.trap = None
             events = core.apply(action)
             self.log.append(LogEntry(CHANCE, action_id, tuple(events)))
@@ -876,22 +877,6 @@ class _Data:
 
 def _is_deal(d: _Data, e: LogEntry) -> bool:
     return d.spec.codec.chance(e.action)[0] == _DEAL
-
-
-_FACE_SEEDS: dict[tuple[int, int], int] = {}
-
-
-def _face_seed(faces: int, face: int) -> int:
-    """A seed whose generator's first ``randrange(faces)`` is `face` (the rules core draws
-    a Trap's face from its generator; the game makes that draw a chance node)."""
-    key = (faces, face)
-    seed = _FACE_SEEDS.get(key)
-    if seed is None:
-        seed = 0
-        while random.Random(seed).randrange(faces) != face:
-            seed += 1
-        _FACE_SEEDS[key] = seed
-    return seed
 
 
 def _restore_data(payload: str) -> _Data:

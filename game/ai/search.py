@@ -250,8 +250,9 @@ def battle_reply(state: MatchState, p: int, legal: Sequence[Action]) -> Action:
 _FACE_SEEDS: dict[tuple[int, int], int] = {}
 
 
-def _face_seed(faces: int, face: int) -> int:
-    """A seed whose generator's first `randrange(faces)` is `face`."""
+def face_seed(faces: int, face: int) -> int:
+    """A seed whose generator's first `randrange(faces)` is `face` (the rules core
+    draws a Trap's face from its generator: a world set to this seed shows that face)."""
     key = (faces, face)
     seed = _FACE_SEEDS.get(key)
     if seed is None:
@@ -272,7 +273,7 @@ def played(state: MatchState, action: Action) -> list[tuple[float, MatchState]]:
             out: list[tuple[float, MatchState]] = []
             for face in range(k):
                 world = state.clone()
-                world.rng = random.Random(_face_seed(k, face))
+                world.rng = random.Random(face_seed(k, face))
                 world.apply(action)
                 out.append((1.0 / k, world))
             return out
