@@ -53,9 +53,9 @@ def play(names: list[str], seed: int, g: int, support: int, evolutions: bool) ->
     stats = run_match(session, seats)
     used = {k: [0] * len(names) for k in COUNTED}
     for entry in session.timeline:
-        for key, kind in COUNTED.items():
-            if isinstance(entry, kind):
-                used[key][order[entry.player]] += 1
+        if isinstance(entry, TrapOpened | GearOpened | Evolved):
+            key = next(k for k, kind in COUNTED.items() if isinstance(entry, kind))
+            used[key][order[entry.player]] += 1
     return {
         "winner": order[stats.winner],
         "turns": stats.turns,
