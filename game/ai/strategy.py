@@ -33,7 +33,7 @@ from game.rules.classic import battle as bt
 from game.rules.classic.observation import GateView, Observation
 
 from .battles import best_card_gain, best_support_gain, side_margin
-from .knowledge import known_opponent_cards, pools, turn_order
+from .knowledge import guess_settings, known_opponent_cards, pools, turn_order
 
 SIGMA = 110.0  # G-Power: how sure a margin is, given the cards still unseen
 OPP_CARD_THREAT = 45.0  # G-Power an unseen Ability Card of the opponent is worth to him
@@ -42,6 +42,13 @@ PIECE_COST = 0.04  # a Trap or Battle Gear: it sits out until the Bakugan are re
 MISS_VALUE = -0.06  # a throw that opens nowhere: the Bakugan is spent, the turn is over
 OPPONENT_HIT = 0.7  # the chance it expects the opponent's throws to open where he aims
 FOLLOW = 0.85  # a card to take next turn is worth this much of one taken now
+# The table side of each seat position (clockwise from row 0's side, as the match's table
+# lays them out).
+SEAT_SIDES = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
 RIVAL_SHARE = 1.2  # 3-4 players: an opponent's capture costs this / (players - 1) of it
 SKIP_QUIET = 0.3  # insight 0: what a throw onto a quiet field is worth (skipping it)
 SKIP_URGENT = 1.0  # ... and one with a Bakugan standing alone (to take or to stop)
@@ -376,11 +383,21 @@ class Judge:
         return total / max(n, 1) - 0.5
 
     def slot_value(self, obs: Observation, slot: Slot) -> float:
-        """Near one's own side of the table is easier to hit (and harder for him).
-        With 3-4 players (no physics table: the rules-only landing model) only the
-        middle counts."""
-        if len(obs.players) > 2:
-            return -0.005 * abs(slot[0] - 2)
+        """Near one's own side of the table is easier to hit (and harder for the others),
+        and the middle of that side. The seat positions go clockwise from row 0's side:
+        two players sit bottom and top, three bottom, left and right, four bottom, left,
+        top and right (row 0 is the bottom's, column 0 the left's)."""
+        n = len(obs.players)
+        if n > 2:
+            cols, rows = guess_settings(obs).grid
+            seating = list(obs.seating) or list(range(n))
+            side = SEAT_SIDES[n][seating.index(obs.viewer)]
+            c, r = slot
+            near = {"bottom": rows - 1 - r, "top": r, "left": cols - 1 - c, "right": c}
+            across = (
+                abs(c - (cols - 1) / 2) if side in ("bottom", "top") else abs(r - (rows - 1) / 2)
+            )
+            return 0.02 * near[side] - 0.005 * across
         rows = 4
         toward_me = slot[1] if obs.viewer == 1 else rows - 1 - slot[1]
         return 0.02 * toward_me - 0.005 * abs(slot[0] - 2)

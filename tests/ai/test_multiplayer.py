@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from game.ai.levels import Level
 from game.ai.player import LevelPolicy
+from game.ai.strategy import Judge
 from game.match.sim import run_sim
 from game.rules.classic import MatchState, MoveBakugan, Settings, TakeGate, Throw
 
-from .helpers import CAT, LEVELS, level, multi_position, policy, quick_hard
+from .helpers import CAT, LEVELS, level, multi_position, policy, quick_hard, started_n
 
 NAMES = ("easy", "normal", "hard")
 
@@ -104,3 +105,13 @@ def test_big_game_matches_end_with_every_level() -> None:
     two = run_sim(CAT, ["hard", "easy"], 1, 3, Settings.preset(2, True), _levels())
     three = run_sim(CAT, ["normal", "hard", "easy"], 1, 3, Settings.preset(3, True), _levels())
     assert sum(two.wins.values()) == 1 and sum(three.wins.values()) == 1
+
+
+def test_gate_cards_go_on_ones_own_side_of_the_table() -> None:
+    # Four players around a 5 x 5 field: bottom (row 0), left (column 0), top, right.
+    state = started_n(4, 2)
+    judge = Judge(CAT, 1)
+    sides = {0: ((2, 0), (2, 4)), 1: ((0, 2), (4, 2)), 2: ((2, 4), (2, 0)), 3: ((4, 2), (0, 2))}
+    for p, (near, far) in sides.items():
+        obs = state.observation(p)
+        assert judge.slot_value(obs, near) > judge.slot_value(obs, far), p
