@@ -205,7 +205,7 @@ def determinize(
 ) -> MatchState:
     """A full match state consistent with `obs` (and the seat's own `memory`): the
     hidden cards are drawn at random from what the opponents' kits can still hold."""
-    settings = settings or Settings(gates_to_win=obs.gates_to_win)
+    settings = settings or guess_settings(obs)
     me = obs.viewer
     pl = pools(catalog)
     hands_g: dict[int, list[str]] = {}
@@ -289,11 +289,7 @@ def determinize(
     turn_player = obs.turn_player
     setup_queue: list[int] = []
     if phase == "setup":
-        assert obs.current is not None
-        setup_queue = [obs.current]
-        other = 1 - obs.current
-        if obs.current == turn_player and obs.players[other].gate_count:
-            setup_queue.append(other)
+        setup_queue = _setup_queue(obs, settings)
     pending: list[list[Any]] = []
     mine_turn = turn_player == me and phase in ("main", "landing", "own")
     if memory is not None and mine_turn and memory.pending_turn == obs.turn:
@@ -308,7 +304,7 @@ def determinize(
     if obs.battle is not None:
         b = obs.battle
         in_battle = {q for q, _ in b.sides}
-        order = [q for q in (turn_player, 1 - turn_player) if q in in_battle]
+        order = [q for q in turn_order(obs, turn_player) if q in in_battle]
         current = obs.current
         priority = order.index(current) if current in order else 0
         plays: list[list[Any]] = []
@@ -386,9 +382,58 @@ def determinize(
         "battle": battle,
         "choice": choice,
         "winner": obs.winner,
+        "seating": list(obs.seating) or list(range(len(obs.players))),
+        "open": _open_window(obs),
         "rng": [version, list(internal), gauss],
     }
     return MatchState.from_json(data, catalog)
+
+
+def turn_order(obs: Observation, first: int) -> list[int]:
+    """The players clockwise (the seating), starting with `first`."""
+    seating = list(obs.seating) or list(range(len(obs.players)))
+    i = seating.index(first)
+    return seating[i:] + seating[:i]
+
+
+def guess_settings(obs: Observation) -> Settings:
+    """The rule settings a match most likely has, from what the seat sees: the players,
+    the captures to win, and the Big Game when its own kit holds 6 Gate Cards."""
+    me = obs.viewer
+    pv = obs.me
+    gates = len(pv.gates or ()) + sum(1 for v in obs.field if v.owner == me)
+    gates += sum(1 for q in obs.players for o, _ in q.captured if o == me)
+    n = len(obs.players)
+    if n == 2 and gates <= 3:
+        return Settings(gates_to_win=obs.gates_to_win)
+    return Settings.preset(n, gates > 3, gates_to_win=obs.gates_to_win)
+
+
+def _setup_queue(obs: Observation, settings: Settings) -> list[int]:
+    """Who still sets an opening Gate Card, in order (the rules core's queue: round by
+    round, each player who still holds a card, the turn player first), from the player
+    to act."""
+    layout = settings.opening_layout()
+    seating = list(obs.seating) or list(range(len(obs.players)))
+    owner = {v.slot: v.owner for v in obs.field}
+    queue: list[int] = []
+    for r in range(len(layout[0])):
+        for p in turn_order(obs, obs.turn_player):
+            done = sum(1 for s in layout[seating.index(p)] if owner.get(s) == p)
+            if r >= done and obs.players[p].gate_count > r - done:
+                queue.append(p)
+    current = obs.current
+    assert current is not None
+    return queue[queue.index(current) :] if current in queue else [current, *queue]
+
+
+def _open_window(obs: Observation) -> list[Any]:
+    """The between-turns window of 3-4 player games: its players in priority order, who
+    is asked now, and no pass counted (not in the observation)."""
+    if obs.phase != "open" or obs.current is None:
+        return [[], 0, 0]
+    order = list(obs.open_order)
+    return [order, order.index(obs.current) if obs.current in order else 0, 0]
 
 
 def _support(x: SupportView) -> list[Any]:

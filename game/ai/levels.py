@@ -32,6 +32,10 @@ class Level:
     """Chance, at a decision with a real choice, of a casual pick (any legal action)."""
     temperature: float
     """Softness of the pick among scored targets, in gate units (0: always the best)."""
+    evolve_worth: float
+    """Evolution: what evolving a Bakugan is worth, in gate units per 100 G the evolved
+    form adds; it evolves when that is at least what skipping the turn's throw costs
+    (0: it never evolves)."""
     # --- search ---------------------------------------------------------------------
     iterations: int
     """Information-set Monte Carlo tree search iterations per decision (0: no search,
@@ -73,6 +77,7 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "insight": ("int", 0, 1),
     "mistakes": ("float", 0.0, 1.0),
     "temperature": ("float", 0.0, 5.0),
+    "evolve_worth": ("float", 0.0, 10.0),
     "iterations": ("int", 0, 100_000),
     "determinizations": ("int", 0, 1_000),
     "rollout_turns": ("int", 0, 50),

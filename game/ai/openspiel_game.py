@@ -13,7 +13,10 @@ translates:
   A throw's landing is a chance node whose probabilities are the rules-only landing
   model's (`game.match.sim.LandingModel`): without an aim, each Gate Card on the field
   with ``(hit_aim + hit_other) / cards``, a miss with the rest; with an aim (parameter
-  ``aimed_throws``), the aimed card with ``hit_aim`` more.
+  ``aimed_throws``), the aimed card with ``hit_aim`` more. With ``support`` each kit is
+  also dealt that many Bakugan Traps / Battle Gear by chance (and with ``evolutions``
+  its Bakugan's Evolution cards); a Trap of several faces shows the one a chance node
+  draws when it opens (the core would draw it from its generator).
 - **Actions.** `ActionCodec` numbers every action the card pool allows, in one table:
   player actions in ``[0, num_distinct_actions)``, chance outcomes in
   ``[0, max_chance_outcomes)``. A player's own pieces are named by id (both players may
@@ -51,12 +54,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from game.ai.search import face_seed
 from game.rules.classic import (
     CHANCE,
     AbilityColour,
     Action,
     Catalog,
     ChooseAttribute,
+    Evolve,
     GateColour,
     IllegalAction,
     Kit,
@@ -66,6 +71,8 @@ from game.rules.classic import (
     MoveBakugan,
     Pass,
     PlayAbility,
+    PlayGear,
+    PlayTrap,
     SetGate,
     Settings,
     Slot,
@@ -75,7 +82,7 @@ from game.rules.classic import (
 )
 from game.rules.classic.defs import ATTRIBUTES
 from game.rules.classic.events import Event, GateSet
-from game.rules.classic.observation import Observation
+from game.rules.classic.observation import Observation, PlayerView
 
 GAME_NAME = "bakugan_classic"
 MAX_PLAYERS = 4  # what the registration allows; the rules core decides what it supports
@@ -88,6 +95,8 @@ EXTRA_PARAMS: dict[str, Any] = {
     "hit_other": 0.20,  # = game.match.sim.LandingModel().hit_other
     "aimed_throws": False,  # a throw names the Gate Card it aims at
     "max_turns": 100,  # a match undecided after this turn is a draw
+    "support": 0,  # Bakugan Traps / Battle Gear dealt to each kit (the season's limit caps it)
+    "evolutions": False,  # each kit gets its Bakugan's Evolution cards
 }
 
 # Ability effect kinds whose card is played with a target, and the target's shape.
@@ -177,7 +186,8 @@ def pool_catalog(card_pool: str, catalog: Catalog | None = None) -> Catalog:
     if card_pool.strip() in ("", SHIPPED_POOL):
         return full
     ids = {i for i in card_pool.replace(" ", "+").split("+") if i}
-    unknown = sorted(ids - set(full.bakugan) - set(full.gates) - set(full.abilities))
+    known = set(full.bakugan) | set(full.gates) | set(full.abilities)
+    unknown = sorted(ids - known - set(full.traps) - set(full.gear))
     if unknown:
         raise ValueError(f"{GAME_NAME}: card_pool: unknown ids {', '.join(unknown)}")
     return dataclasses.replace(
@@ -185,6 +195,12 @@ def pool_catalog(card_pool: str, catalog: Catalog | None = None) -> Catalog:
         bakugan=MappingProxyType({i: b for i, b in full.bakugan.items() if i in ids}),
         gates=MappingProxyType({i: g for i, g in full.gates.items() if i in ids}),
         abilities=MappingProxyType({i: a for i, a in full.abilities.items() if i in ids}),
+        traps=MappingProxyType({i: t for i, t in full.traps.items() if i in ids}),
+        gear=MappingProxyType({i: g for i, g in full.gear.items() if i in ids}),
+        # an Evolution card when the pool holds both its Bakugan and the evolved form
+        evolutions=MappingProxyType(
+            {i: e for i, e in full.evolutions.items() if e.base in ids and e.evolved in ids}
+        ),
     )
 
 
@@ -212,11 +228,22 @@ class ActionCodec:
     Gate Card on each slot; play each Ability Card with each target its effects take
     (`ABILITY_TARGETS`); throw each Bakugan (with each aim, when throws aim); take the
     Gate Card at each slot; move each Bakugan to each slot; choose each attribute for each
-    Bakugan. Chance outcomes (ids in ``[0, max_chance_outcomes)``): deal each Bakugan,
-    Gate Card, Ability Card; each seating; the first player; land on each slot; miss.
+    Bakugan; with `support`: play each Bakugan Trap, each Battle Gear (without an ability,
+    then with each of its property card's); with `evolutions`: evolve each Bakugan an
+    Evolution card names. Chance outcomes (ids in ``[0, max_chance_outcomes)``): deal
+    each Bakugan, Gate Card, Ability Card (with `support`: each Trap, each Battle Gear);
+    each seating; the first player; land on each slot; miss; (with `support`) the face a
+    Trap shows when it opens, by its index.
     """
 
-    def __init__(self, catalog: Catalog, settings: Settings, aimed: bool) -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        settings: Settings,
+        aimed: bool,
+        support: bool = False,
+        evolutions: bool = False,
+    ) -> None:
         self.catalog = catalog
         self.players = settings.players
         self.slots = grid_slots(settings)
@@ -242,6 +269,14 @@ class ActionCodec:
         templates += [(TakeGate(0, s), None) for s in self.slots]
         templates += [(MoveBakugan(0, b, s), None) for b in bakugan for s in self.slots]
         templates += [(ChooseAttribute(0, b, a), None) for b in bakugan for a in ATTRIBUTES]
+        if support:
+            templates += [(PlayTrap(0, t), None) for t in sorted(catalog.traps)]
+            for g in sorted(catalog.gear):
+                templates.append((PlayGear(0, g), None))
+                templates += [(PlayGear(0, g, ab.id), None) for ab in catalog.gear[g].abilities]
+        if evolutions:
+            bases = sorted({e.base for e in catalog.evolutions.values()})
+            templates += [(Evolve(0, b), None) for b in bases]
         self.num_distinct_actions = len(templates)
         # Per player: id -> (action, aim) and (action, aim) -> id.
         self._decode: list[list[tuple[Action, Slot | None]]] = []
@@ -256,10 +291,16 @@ class ActionCodec:
         chance += [(_DEAL, ("bakugan", b)) for b in bakugan]
         chance += [(_DEAL, ("gate", g)) for g in sorted(catalog.gates)]
         chance += [(_DEAL, ("ability", a)) for a in sorted(catalog.abilities)]
+        if support:
+            chance += [(_DEAL, ("trap", t)) for t in sorted(catalog.traps)]
+            chance += [(_DEAL, ("gear", g)) for g in sorted(catalog.gear)]
         chance += [("seating", x) for x in itertools.permutations(range(self.players))]
         chance += [("first", p) for p in range(self.players)]
         chance += [("land", s) for s in self.slots]
         chance += [("miss", None)]
+        if support:
+            faces = max((len(t.faces) for t in catalog.traps.values()), default=1)
+            chance += [("face", i) for i in range(faces)]
         self.max_chance_outcomes = len(chance)
         self._chance = chance
         self._chance_ids = {c: i for i, c in enumerate(chance)}
@@ -302,9 +343,12 @@ class ActionCodec:
     def miss_id(self) -> int:
         return self._chance_ids[("miss", None)]
 
+    def face_id(self, face: int) -> int:
+        return self._chance_ids[("face", face)]
+
     def chance(self, outcome: int) -> tuple[str, Any]:
-        """("deal", (kind, id)), ("seating", players), ("first", player), ("land", slot)
-        or ("miss", None)."""
+        """("deal", (kind, id)), ("seating", players), ("first", player), ("land", slot),
+        ("miss", None) or ("face", index)."""
         return self._chance[outcome]
 
 
@@ -354,6 +398,8 @@ class Spec:
     random_seating: bool
     deal_plan: tuple[tuple[int, str, str | None], ...]  # (player, kind, colour)
     pools: dict[tuple[str, str | None], tuple[str, ...]]
+    support: int = 0  # Traps / Battle Gear dealt per kit (within the season's limit)
+    evolutions: bool = False  # kits hold their Bakugan's Evolution cards
 
     @property
     def players(self) -> int:
@@ -385,7 +431,20 @@ class Spec:
             per_player += [("gate", gc.value)] * (settings.kit_gates // 3)
         for ac in AbilityColour:
             per_player += [("ability", ac.value)] * (settings.kit_abilities // 3)
-        for key in dict.fromkeys(per_player):
+        support = min(max(0, int(params["support"])), settings.support_limit()[2])
+        evolutions = bool(params["evolutions"])
+        pools[("trap", None)] = tuple(sorted(catalog.traps))
+        pools[("gear", None)] = tuple(sorted(catalog.gear))
+        if support:
+            max_t, max_g, _ = settings.support_limit()
+            have = min(max_t, len(catalog.traps)) + min(max_g, len(catalog.gear))
+            if have < support:
+                raise ValueError(
+                    f"{GAME_NAME}: support: a kit needs {support} Traps or Battle Gear,"
+                    f" the pool (season {settings.season}) gives {have}"
+                )
+            per_player += [("support", None)] * support
+        for key in dict.fromkeys(k for k in per_player if k[0] != "support"):
             need = per_player.count(key)
             if len(pools[key]) < need:
                 what = key[0] if key[1] is None else f"{key[1]} {key[0]}"
@@ -405,7 +464,7 @@ class Spec:
             params=params,
             settings=settings,
             catalog=catalog,
-            codec=ActionCodec(catalog, settings, aimed),
+            codec=ActionCodec(catalog, settings, aimed, support > 0, evolutions),
             hit_aim=hit_aim,
             hit_other=hit_other,
             aimed=aimed,
@@ -414,6 +473,8 @@ class Spec:
             random_seating=random_seating,
             deal_plan=plan,
             pools=pools,
+            support=support,
+            evolutions=evolutions,
         )
 
     def max_game_length(self) -> int:
@@ -425,6 +486,8 @@ class Spec:
         # A turn: throw, landing, take/move, two attribute picks, three battle windows of
         # passes, and (3-4 players) the open window between turns.
         per_turn = 6 + 4 * n
+        if self.support:  # each battler's pieces: a play, a Trap's face, two passes each
+            per_turn += 2 * s.support_limit()[2] * 4
         return deal + sets + plays + (self.max_turns + 1) * per_turn + 8
 
 
@@ -453,7 +516,7 @@ class _Data:
     """The Python side of a state, kept in one attribute so cloning and pickling are ours:
     copying clones the core; pickling writes the core's JSON."""
 
-    __slots__ = ("aim", "cache", "core", "dealt", "first", "log", "seating", "spec")
+    __slots__ = ("aim", "cache", "core", "dealt", "first", "log", "seating", "spec", "trap")
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -464,6 +527,7 @@ class _Data:
         self.aim: Slot | None = None
         self.log: list[LogEntry] = []
         self.cache: dict[Any, Any] = {}
+        self.trap: int | None = None  # a Trap of several faces played: its face is chance
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         d = _Data.__new__(_Data)
@@ -475,6 +539,7 @@ class _Data:
         d.aim = self.aim
         d.log = list(self.log)  # entries are never changed in place
         d.cache = dict(self.cache)  # rendered history prefixes stay valid
+        d.trap = self.trap
         return d
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -492,6 +557,7 @@ class _Data:
             "aim": None if self.aim is None else list(self.aim),
             "core": None if self.core is None else self.core.to_json(),
             "history": [[e.actor, e.action] for e in self.log],
+            "trap": self.trap,
         }
 
     @staticmethod
@@ -504,6 +570,7 @@ class _Data:
         d.aim = None if data["aim"] is None else (data["aim"][0], data["aim"][1])
         d.core = None if data["core"] is None else MatchState.from_json(data["core"], spec.catalog)
         d.log = [LogEntry(int(a), int(i), None) for a, i in data["history"]]
+        d.trap = data.get("trap")
         return d
 
     # ---- queries
@@ -526,6 +593,8 @@ class _Data:
             return CHANCE
         if core.is_over() or core.turn > self.spec.max_turns:
             return int(pyspiel.PlayerId.TERMINAL)
+        if self.trap is not None:
+            return CHANCE
         p = core.current_player()
         assert p is not None
         return p
@@ -533,17 +602,49 @@ class _Data:
     def kit(self, player: int) -> Kit:
         kinds = [k for q, k, _ in self.spec.deal_plan if q == player]
         ids = self.dealt[player]
+        cat = self.spec.catalog
+        bakugan = tuple(i for k, i in zip(kinds, ids, strict=False) if k == "bakugan")
+        pieces = [i for k, i in zip(kinds, ids, strict=False) if k == "support"]
+        cards: list[str] = []
+        if self.spec.evolutions:  # the Evolution card of each kit Bakugan, as random_kit
+            have = set(bakugan)
+            for card, evo in sorted(cat.evolutions.items()):
+                if evo.base in have and evo.evolved not in have:
+                    cards.append(card)
+                    have.add(evo.evolved)
         return Kit(
-            tuple(i for k, i in zip(kinds, ids, strict=False) if k == "bakugan"),
+            bakugan,
             tuple(i for k, i in zip(kinds, ids, strict=False) if k == "gate"),
             tuple(i for k, i in zip(kinds, ids, strict=False) if k == "ability"),
+            tuple(i for i in pieces if i in cat.traps),
+            tuple(i for i in pieces if i in cat.gear),
+            tuple(cards),
         )
+
+    def support_deal(self, player: int) -> list[tuple[int, float]]:
+        """A Trap or Battle Gear dealt to `player`, as `random_kit` deals it: a Trap or a
+        Gear with even chances (one kind when the season's limit or the pool leaves only
+        it), then uniformly among the pool's pieces of that kind he does not hold."""
+        spec, codec = self.spec, self.spec.codec
+        kit = self.kit(player)
+        max_t, max_g, _ = spec.settings.support_limit()
+        kinds = []
+        for kind, held, most in (("trap", kit.traps, max_t), ("gear", kit.gear, max_g)):
+            free = [x for x in spec.pools[(kind, None)] if x not in held]
+            if len(held) < most and free:
+                kinds.append((kind, free))
+        out = []
+        for kind, free in kinds:
+            out += [(codec.deal_id(kind, x), 1.0 / len(kinds) / len(free)) for x in free]
+        return sorted(out)
 
     # ---- chance
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         spec, codec = self.spec, self.spec.codec
         step = self.deal_step()
+        if step is not None and step[1] == "support":
+            return self.support_deal(step[0])
         if step is not None:
             player, kind, colour = step
             held = set(self.dealt[player])
@@ -557,9 +658,21 @@ class _Data:
                 perms = list(itertools.permutations(range(n)))
                 return sorted((codec.seating_id(x), 1.0 / len(perms)) for x in perms)
             return [(codec.first_id(p), 1.0 / n) for p in range(n)]
+        if self.trap is not None:  # the face a Trap shows when it opens, each as likely
+            faces = self.trap_faces()
+            return [(codec.face_id(i), 1.0 / faces) for i in range(faces)]
         dist = landing_distribution(list(self.core.field), self.aim, spec.hit_aim, spec.hit_other)
         out = [(codec.miss_id() if s is None else codec.land_id(s), p) for s, p in dist]
         return sorted(out)
+
+    def trap_faces(self) -> int:
+        """How many faces the Trap waiting to open has."""
+        assert self.core is not None and self.trap is not None
+        p = self.core.current_player()
+        assert p is not None
+        action, _ = self.spec.codec.decode(p, self.trap)
+        assert isinstance(action, PlayTrap)
+        return len(self.spec.catalog.traps[action.trap].faces)
 
     # ---- moves
 
@@ -585,7 +698,15 @@ class _Data:
             what, value = spec.codec.chance(action_id)
             if step is not None:
                 player, kind, colour = step
-                if what != _DEAL or value[0] != kind or value[1] not in spec.pools[(kind, colour)]:
+                if kind == "support":
+                    ok = action_id in dict(self.support_deal(player))
+                else:
+                    ok = (
+                        what == _DEAL
+                        and value[0] == kind
+                        and value[1] in spec.pools[(kind, colour)]
+                    )
+                if not ok:
                     raise ValueError(f"{GAME_NAME}: {what} {value} is not a deal of a {kind} now")
                 if value[1] in self.dealt[player]:
                     raise ValueError(f"{GAME_NAME}: p{player} already holds {value[1]}")
@@ -613,6 +734,17 @@ class _Data:
         actor = core.current_player()
         assert actor is not None
         action: Action
+        if self.trap is not None:
+            what, value = spec.codec.chance(action_id)
+            faces = self.trap_faces()
+            if what != "face" or not 0 <= value < faces:
+                raise ValueError(f"{GAME_NAME}: {what} {value} is not one of the Trap's faces")
+            action, _ = spec.codec.decode(actor, self.trap)
+            core.rng = random.Random(face_seed(faces, value))  # the core draws this face
+            self.trap = None
+            events = core.apply(action)
+            self.log.append(LogEntry(CHANCE, action_id, tuple(events)))
+            return
         if actor == CHANCE:
             what, value = spec.codec.chance(action_id)
             if what == "land":
@@ -628,6 +760,14 @@ class _Data:
                 if not isinstance(action, Throw) or aim not in core.field:
                     raise ValueError(f"{GAME_NAME}: cannot aim {action} at {aim}")
                 self.aim = aim
+            if isinstance(action, PlayTrap) and len(spec.catalog.traps[action.trap].faces) > 1:
+                # what it hides is drawn when it opens: the next node is chance
+                problem = core.why_illegal(action)
+                if problem is not None:
+                    raise IllegalAction(action, problem)
+                self.trap = action_id
+                self.log.append(LogEntry(actor, action_id, ()))
+                return
         events = core.apply(action)
         self.log.append(LogEntry(actor, action_id, tuple(events)))
 
@@ -654,6 +794,8 @@ class _Data:
                 return "seating " + " ".join(f"p{p}" for p in value)
             if what == "land":
                 return str(Land(value))
+            if what == "face":
+                return f"trap face {value}"
             return str(Miss(_MISS_REASON))
         action, aim = codec.decode(actor, action_id)
         if viewer is not None and viewer not in (actor, EVERYTHING) and isinstance(action, SetGate):
@@ -681,6 +823,7 @@ class _Data:
                 "first": self.first,
                 "aim": self.aim,
                 "core": core,
+                "trap": self.trap,
             },
             sort_keys=True,
         )
@@ -713,7 +856,7 @@ class _Data:
                     player, kind, _ = plan[deal_index]
                     deal_index += 1
                     _, (k, piece) = self.spec.codec.chance(e.action)
-                    sees = viewer in (player, EVERYTHING) or kind == "bakugan"
+                    sees = viewer in (player, EVERYTHING) or kind in ("bakugan", "support")
                     shown = piece if sees else "?"
                     line = f"deal p{player} {k} {shown}"
                 else:
@@ -814,7 +957,11 @@ def _render_deal(d: _Data, viewer: int, private: str) -> str:
             if sees
             else f"{len(kit.gates)} gates, {len(kit.abilities)} abilities"
         )
-        lines.append(f"p{p}: bakugan {' '.join(kit.bakugan) or '-'} | {hand}")
+        pieces = " ".join(kit.traps + kit.gear)
+        lines.append(
+            f"p{p}: bakugan {' '.join(kit.bakugan) or '-'} | {hand}"
+            + (f" | pieces {pieces}" if pieces else "")
+        )
     if d.seating is not None:
         lines.append("seating " + " ".join(f"p{p}" for p in d.seating))
     if d.first is not None and d.spec.random_first:
@@ -853,6 +1000,7 @@ def _render_obs(d: _Data, obs: Observation) -> str:
         lines.append(
             f"p{p.player}: unused {' '.join(p.unused) or '-'} | used {' '.join(p.used) or '-'}"
             f" | captured {cap} | played {' '.join(p.used_abilities) or '-'} | {hand}"
+            + _render_pieces(p)
         )
     b = obs.battle
     if b is not None:
@@ -861,11 +1009,31 @@ def _render_obs(d: _Data, obs: Observation) -> str:
             for s in b.evaluation.sides
         )
         plays = " ".join(f"p{p}:{c}" for p, c in b.plays) or "-"
+        pieces = " ".join(
+            f"p{x.player}:{x.piece}({x.shown}{', ' + x.ability if x.ability else ''})"
+            for x in b.supports
+        )
         lines.append(
             f"battle {_slot(b.slot)} {b.window}{' gate open' if b.gate_open else ''}: {sides}"
             f" | leads p{b.evaluation.sides[b.evaluation.winner].player} | plays {plays}"
+            + (f" | pieces {pieces}" if pieces else "")
         )
+    if d.trap is not None:
+        lines.append("a Trap opens: its face is drawn")
     return "\n".join(lines)
+
+
+def _render_pieces(p: PlayerView) -> str:
+    """A player's Traps, Battle Gear and Evolution cards (public), when he has any."""
+    parts = []
+    for name, ready, done in (
+        ("traps", p.traps, p.used_traps),
+        ("gear", p.gear, p.used_gear),
+        ("evolutions", p.evolutions, p.evolved),
+    ):
+        if ready or done:
+            parts.append(f"{name} {' '.join(ready) or '-'} (done {' '.join(done) or '-'})")
+    return "".join(f" | {x}" for x in parts)
 
 
 def render_information_state(d: _Data, viewer: int) -> str:
@@ -915,6 +1083,19 @@ class TensorLayout:
             ("battle_plays", (n, na)),
             ("winner", (n + 1,)),  # the last: a draw
         ]
+        self.traps = {t: i for i, t in enumerate(sorted(cat.traps))}
+        self.gear = {g: i for i, g in enumerate(sorted(cat.gear))}
+        self.evolutions = {e: i for i, e in enumerate(sorted(cat.evolutions))}
+        if spec.support:  # the New Vestroia pieces, only in games that deal them
+            nt, nr = len(self.traps), len(self.gear)
+            self.pieces += [
+                ("traps", (n, nt, 2)),  # unused, used
+                ("gear", (n, nr, 2)),
+                ("battle_pieces", (n, nt + nr)),
+                ("trap_opening", (1,)),  # a Trap's face is being drawn
+            ]
+        if spec.evolutions:
+            self.pieces.append(("evolution_cards", (n, len(self.evolutions), 2)))  # ready, done
         self.size = sum(math.prod(shape) for _, shape in self.pieces)
 
 
@@ -1040,6 +1221,28 @@ class BakuganObserver:
             t["winner"][obs.winner] = 1
         elif d.core is not None and d.core.turn > spec.max_turns:
             t["winner"][n] = 1
+        if spec.support:
+            for pv in obs.players:
+                for i, pile in enumerate((pv.traps, pv.used_traps)):
+                    for x in pile:
+                        t["traps"][pv.player, lay.traps[x], i] = 1
+                for i, pile in enumerate((pv.gear, pv.used_gear)):
+                    for x in pile:
+                        t["gear"][pv.player, lay.gear[x], i] = 1
+            if bv is not None:
+                for sv in bv.supports:
+                    k = (
+                        lay.traps[sv.piece]
+                        if sv.kind == "trap"
+                        else len(lay.traps) + lay.gear[sv.piece]
+                    )
+                    t["battle_pieces"][sv.player, k] = 1
+            t["trap_opening"][0] = d.trap is not None
+        if spec.evolutions:
+            for pv in obs.players:
+                for i, pile in enumerate((pv.evolutions, pv.evolved)):
+                    for x in pile:
+                        t["evolution_cards"][pv.player, lay.evolutions[x], i] = 1
 
 
 # ======================================================================= resampling
@@ -1128,7 +1331,10 @@ def _history(d: _Data, draw: _Draw) -> list[LogEntry]:
             piece = draw.dealt[p][counts[p]]
             counts[p] += 1
             deal_index += 1
-            log.append(LogEntry(CHANCE, codec.deal_id(kind, piece), e.events))
+            if kind == "support":  # public pieces: never drawn again
+                log.append(e)
+            else:
+                log.append(LogEntry(CHANCE, codec.deal_id(kind, piece), e.events))
             continue
         faces = draw.faces.get(e.actor)
         if faces:
@@ -1197,7 +1403,7 @@ def replay(
     out = _Data(spec)
     try:
         for e in history:
-            if out.core is not None and out.core.current_player() != e.actor:
+            if out.core is not None and out.current() != e.actor:
                 return None
             out.apply(e.action)
             if viewer is not None:

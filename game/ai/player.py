@@ -17,8 +17,10 @@ from collections.abc import Sequence
 from game.rules.classic import (
     Action,
     Catalog,
+    Evolve,
     MatchState,
     PlayAbility,
+    PlayTrap,
     SetGate,
     Settings,
     Slot,
@@ -27,10 +29,9 @@ from game.rules.classic import (
 from game.rules.classic.observation import Observation
 
 from . import strategy as st
-from .basic import GreedyPolicy
 from .knowledge import Memory, determinize
 from .levels import Level
-from .search import Aimed, Key, Search, battle_reply
+from .search import Aimed, Key, Search, battle_reply, played
 
 BATTLE_WORLDS = 4  # worlds a non-searching bot imagines to judge its battle cards
 ROOT_THROWS = 6  # throws (Bakugan and card) the search weighs, the heuristics' best
@@ -60,7 +61,6 @@ class LevelPolicy:
         self.judge = st.Judge(catalog, level.insight)
         self.memory = Memory()
         self._target: Slot | None = None
-        self._fallback: GreedyPolicy | None = None
         self.last_search: dict[str, int] = {}
 
     # ----------------------------------------------------------------- protocol
@@ -94,19 +94,19 @@ class LevelPolicy:
     def _decide(self, obs: Observation, legal: list[Action]) -> tuple[Action, Slot | None]:
         level = self.level
         rng = self.rng
-        if len(obs.players) != 2:
-            # Its judgement and its worlds are for two players; with more it plays
-            # the simple greedy policy (still from its observation only).
-            if self._fallback is None:
-                self._fallback = GreedyPolicy(self.catalog, rng.randrange(1 << 30))
-            action = self._fallback.choose(obs, legal)
-            return action, self._fallback.aim(obs, "") if isinstance(action, Throw) else None
         if len(legal) > 1 and level.mistakes > 0 and rng.random() < level.mistakes:
             action = legal[rng.randrange(len(legal))]
             return action, self._random_target(obs)
         if len(legal) == 1 and not isinstance(legal[0], Throw):
             return legal[0], None
-        if level.iterations > 0 and obs.phase in ("main", "battle", "setup", "own"):
+        if obs.phase == "main":
+            evolve = self._evolution(obs, legal)
+            if evolve is not None:
+                return evolve, None
+        # The search (and its evaluation) is for two players; with three or four Hard
+        # plays the heuristics, with its own knobs.
+        searching = level.iterations > 0 and len(obs.players) == 2
+        if searching and obs.phase in ("main", "battle", "setup", "own"):
             return self._search(obs, legal)
         return self._heuristic(obs, legal)
 
@@ -127,6 +127,24 @@ class LevelPolicy:
                 return s
         return scored[-1]
 
+    # ----------------------------------------------------------------- evolution
+
+    def _evolution(self, obs: Observation, legal: Sequence[Action]) -> Evolve | None:
+        """Evolve (instead of the turn) when it is worth it: the evolved form's G-Power
+        gain, at `evolve_worth` gate units per 100 G, against what skipping the turn's
+        throw costs (`Judge.skip_cost`). Every level, Hard too, by this rule."""
+        evolves = [a for a in legal if isinstance(a, Evolve)]
+        worth = self.level.evolve_worth
+        if not evolves or worth <= 0:
+            return None
+        cat = self.catalog
+        best = max(evolves, key=lambda a: (st.evolution_gain(cat, obs, a), a.bakugan))
+        gain = st.evolution_gain(cat, obs, best)
+        if gain <= 0:
+            return None
+        cost = self.judge.skip_cost(obs, st.throws(legal), self.hit_chance)
+        return best if worth * gain / 100.0 >= cost else None
+
     # ----------------------------------------------------------------- heuristics
 
     def _heuristic(self, obs: Observation, legal: list[Action]) -> tuple[Action, Slot | None]:
@@ -142,6 +160,8 @@ class LevelPolicy:
             return self._battle_card(obs, legal), None
         if phase == "own":
             return st.take_or_move(judge, obs, legal), None
+        if phase == "open":  # 3-4 players, between turns: a card usable off a battle
+            return self._main_card(obs, legal) or st.passes(legal) or legal[-1], None
         # main
         if st.sets(legal):
             choice = self._maybe_set(obs, legal)
@@ -192,7 +212,8 @@ class LevelPolicy:
         assert b is not None
         pass_ = st.passes(legal) or legal[0]
         cards = st.plays(legal)
-        if not cards:
+        pieces = st.pieces(legal)
+        if not cards and not pieces:
             return pass_
         me = obs.viewer
         mine = next(i for i, (p, _) in enumerate(b.sides) if p == me)
@@ -200,26 +221,32 @@ class LevelPolicy:
             world = determinize(obs, self.catalog, self.rng, self.memory, self.settings)
             return battle_reply(world, me, legal)
         if self.level.insight <= 0:
+            # Casual: behind as the battle stands, it throws in the first card it has,
+            # else its first Trap or Battle Gear (a gear's ability picked at random).
             losing = b.evaluation.winner != mine
             if b.window == "during" and losing:
-                return cards[0]
+                if cards:
+                    return cards[0]
+                first = pieces[0]
+                forms = [a for a in pieces if type(a) is type(first) and _piece(a) == _piece(first)]
+                return forms[self.rng.randrange(len(forms))]
             if b.window == "after" and losing:
                 for a in cards:
                     if "save_bakugan" in self.catalog.abilities[a.card].kinds:
                         return a
             return pass_
-        # Imagine a few worlds, play the battle out greedily after each option.
+        # Imagine a few worlds, play the battle out greedily after each option (a
+        # Trap: after each of its faces); keep a card or a piece unless it helps.
         worlds = [
             determinize(obs, self.catalog, self.rng, self.memory, self.settings)
             for _ in range(BATTLE_WORLDS)
         ]
-        options: list[Action] = [pass_, *cards]
+        options: list[Action] = [pass_, *cards, *pieces]
         best: Action = pass_
         best_v = -math.inf
         for option in options:
             v = sum(_battle_outcome(w, option, me) for w in worlds) / len(worlds)
-            if isinstance(option, PlayAbility):
-                v -= st.CARD_COST
+            v -= st.cost(option)
             if v > best_v + 1e-9:
                 best, best_v = option, v
         return best
@@ -265,7 +292,7 @@ class LevelPolicy:
             odds = []
             for a in legal:
                 v = sum(_battle_outcome(w, a, me) for w in sample) / len(sample)
-                odds.append(v - (st.CARD_COST if isinstance(a, PlayAbility) else 0.0))
+                odds.append(v - st.cost(a))
             return list(legal), odds
         if phase != "main":
             return list(legal), [0.0] * len(legal)
@@ -311,11 +338,19 @@ def _unkey(key: Key) -> tuple[Action, Slot | None]:
     return key, None
 
 
+def _piece(action: Action) -> str:
+    return action.trap if isinstance(action, PlayTrap) else getattr(action, "gear", "")
+
+
 def _battle_outcome(world: MatchState, first: Action, me: int) -> float:
-    """1 if `me` wins the battle in `world` after playing `first`, both sides then
-    answering greedily; 0 if not."""
-    state = world.clone()
-    state.apply(first)
+    """The chance `me` wins the battle in `world` after playing `first` (each face of
+    a Trap in turn), both sides then answering greedily."""
+    return sum(p * _played_out(state, world, me) for p, state in played(world, first))
+
+
+def _played_out(state: MatchState, world: MatchState, me: int) -> float:
+    """1 if `me` wins the battle `state` is in, both sides answering greedily; else 0
+    (`world`: the position before, to tell a capture)."""
     b0 = state.battle
     slot = b0.slot if b0 is not None else None
     for _ in range(12):

@@ -29,17 +29,21 @@ from game.rules.classic import (
     Miss,
     Pass,
     PlayAbility,
+    PlayGear,
+    PlayTrap,
     SetGate,
     Slot,
     TakeGate,
     Throw,
-    Timing,
 )
 from game.rules.classic import battle as bt
+
+from .battles import best_card_gain, best_support_gain, margin
 
 OPPONENT_HIT = 0.7  # what the search expects of the opponent's throws
 OTHER_CARD = 0.45  # of a throw that misses its card, the share that opens on another
 GREEDY_PRIOR = 0.7  # below the root, a battle's greedy answer gets this share of the prior
+SUPPORT_KEEP = 0.03  # the evaluation's worth of a Trap or Battle Gear kept for later
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,42 +102,17 @@ def landing(state: MatchState, target: Slot | None, hit: float, rng: random.Rand
 
 
 _ODDS: dict[tuple[object, ...], float] = {}
-_SKIP = frozenset({"move_bakugan", "recover_bakugan", "nullify_ability", "save_bakugan"})
 
 
-def _margin(battle: bt.Battle, state: MatchState, gate: str, owner: int, side: int) -> float:
-    ev = bt.evaluate(battle, state.catalog, gate, owner)
-    m = float(ev.sides[side].total - ev.sides[1 - side].total)
-    if ev.lower_wins:
-        m = -m
-    if m == 0:
-        m = 1.0 if ev.winner == side else -1.0
-    return m
-
-
-def _best_gain(
-    battle: bt.Battle, state: MatchState, gate: str, owner: int, side: int, base: float
-) -> float:
-    """The most one card of this side's hand adds to its margin (0 if none helps)."""
-    player = battle.sides[side][0]
-    best = 0.0
-    for card in state.players[player].abilities:
-        ability = state.catalog.abilities[card]
-        if ability.kinds & _SKIP or not ability.timing & {Timing.BEFORE, Timing.DURING}:
-            continue
-        req = ability.requires
-        if req.losing and base > 0:
-            continue
-        if req.attribute is not None:
-            ev = bt.evaluate(battle, state.catalog, gate, owner)
-            if ev.sides[side].attribute != req.attribute:
-                continue
-        battle.plays.append(bt.Play(player, card))
-        try:
-            best = max(best, _margin(battle, state, gate, owner, side) - base)
-        finally:
-            battle.plays.pop()
-    return best
+def _pieces(battle: bt.Battle, state: MatchState, p: int, side: int, base: float) -> float:
+    """The most one of `p`'s Traps or Battle Gear adds to `side`'s margin `base`."""
+    ps = state.players[p]
+    if not ps.traps and not ps.gear:
+        return 0.0
+    fg = state.field[battle.slot]
+    return best_support_gain(
+        battle, state.catalog, fg.gate, fg.owner, side, ps.traps, ps.gear, base
+    )
 
 
 def _odds(state: MatchState, slot: Slot, attacker: str, defender: str, pa: int = -1) -> float:
@@ -154,18 +133,27 @@ def _odds(state: MatchState, slot: Slot, attacker: str, defender: str, pa: int =
         defender,
         tuple(state.players[pa].abilities),
         tuple(state.players[pd].abilities),
+        tuple(state.players[pa].traps + state.players[pa].gear),
+        tuple(state.players[pd].traps + state.players[pd].gear),
     )
     cached = _ODDS.get(key)
     if cached is not None:
         return cached
     battle = bt.Battle(slot, [(pd, defender), (pa, attacker)], gate_open=True)
-    m = _margin(battle, state, fg.gate, fg.owner, 1)
+    cat = state.catalog
+    m = margin(battle, cat, fg.gate, fg.owner, 1)
     gate = state.catalog.gates[fg.gate]
     if not any(e.kind == "no_abilities" for e in gate.effects):
-        ga = _best_gain(battle, state, fg.gate, fg.owner, 1, m)
-        gd = _best_gain(battle, state, fg.gate, fg.owner, 0, -m)
+        hand_a, hand_d = state.players[pa].abilities, state.players[pd].abilities
+        ga = best_card_gain(battle, cat, fg.gate, fg.owner, 1, hand_a, m)
+        gd = best_card_gain(battle, cat, fg.gate, fg.owner, 0, hand_d, -m)
+        ga, gd = ga + _pieces(battle, state, pa, 1, m), gd + _pieces(battle, state, pd, 0, -m)
         # the side behind plays its best card; the other answers if that turned it
         m = m - gd + (ga if gd > m else 0.0) if m > 0 else m + ga - (gd if ga > -m else 0.0)
+    else:
+        ga, gd = _pieces(battle, state, pa, 1, m), _pieces(battle, state, pd, 0, -m)
+        if ga or gd:  # Traps and Battle Gear are not Ability Cards: no seal stops them
+            m = m - gd + (ga if gd > m else 0.0) if m > 0 else m + ga - (gd if ga > -m else 0.0)
     p = 1.0 / (1.0 + math.exp(-m / 50.0))
     if len(_ODDS) > 200_000:
         _ODDS.clear()
@@ -230,15 +218,17 @@ def _losing(state: MatchState, p: int) -> bool:
 
 
 def battle_reply(state: MatchState, p: int, legal: Sequence[Action]) -> Action:
-    """A greedy battle move: when losing, the card that turns the battle with the least
-    to spare (else pass); when winning, pass."""
+    """A greedy battle move: when losing, the piece that turns the battle (a Trap or
+    Battle Gear first: they come back with the Bakugan, a card does not), else pass;
+    when winning, pass."""
     b = state.battle
     assert b is not None
     if b.window == bt.ATTRIBUTE:
         return legal[0]
     pass_ = next((a for a in legal if isinstance(a, Pass)), legal[0])
     cards = [a for a in legal if isinstance(a, PlayAbility)]
-    if not cards:
+    pieces = [a for a in legal if isinstance(a, PlayTrap | PlayGear)]
+    if not cards and not pieces:
         return pass_
     if b.window == bt.AFTER:
         for a in cards:
@@ -248,12 +238,48 @@ def battle_reply(state: MatchState, p: int, legal: Sequence[Action]) -> Action:
         return pass_
     if not _losing(state, p):
         return pass_
-    for a in cards:
+    options: list[Action] = [*pieces, *cards]
+    for option in options:
         trial = state.clone()
-        trial.apply(a)
+        trial.apply(option)
         if trial.battle is not None and not _losing(trial, p):
-            return a
+            return option
     return pass_
+
+
+_FACE_SEEDS: dict[tuple[int, int], int] = {}
+
+
+def face_seed(faces: int, face: int) -> int:
+    """A seed whose generator's first `randrange(faces)` is `face` (the rules core
+    draws a Trap's face from its generator: a world set to this seed shows that face)."""
+    key = (faces, face)
+    seed = _FACE_SEEDS.get(key)
+    if seed is None:
+        seed = 0
+        while random.Random(seed).randrange(faces) != face:
+            seed += 1
+        _FACE_SEEDS[key] = seed
+    return seed
+
+
+def played(state: MatchState, action: Action) -> list[tuple[float, MatchState]]:
+    """The worlds after `action` in `state` (a copy each), with their chances: one; or,
+    for a Trap of several faces, one per face (that world's generator set to draw it:
+    what it hides is drawn when it opens, so a bot weighs every face)."""
+    if isinstance(action, PlayTrap):
+        k = len(state.catalog.traps[action.trap].faces)
+        if k > 1:
+            out: list[tuple[float, MatchState]] = []
+            for face in range(k):
+                world = state.clone()
+                world.rng = random.Random(face_seed(k, face))
+                world.apply(action)
+                out.append((1.0 / k, world))
+            return out
+    world = state.clone()
+    world.apply(action)
+    return [(1.0, world)]
 
 
 def rollout_action(state: MatchState, p: int, rng: random.Random) -> Key:
@@ -318,6 +344,10 @@ def evaluate(state: MatchState, me: int, hit: float = 0.75) -> float:
     x += (0.45 if other == me else -0.45) * min(len(alone[other]), 1)
     x += 0.7 * ((cm >= need - 1) - (co >= need - 1))
     x += 0.05 * (len(state.players[me].abilities) - len(state.players[opp].abilities))
+    pm, po = state.players[me], state.players[opp]
+    pieces = len(pm.traps) + len(pm.gear) - len(po.traps) - len(po.gear)
+    if pieces:
+        x += SUPPORT_KEEP * pieces
     return 1.0 / (1.0 + math.exp(-1.4 * x))
 
 

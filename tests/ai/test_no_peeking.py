@@ -16,52 +16,58 @@ from collections.abc import Iterator
 from game.ai.knowledge import Memory, determinize
 from game.match.seats import BotSeat
 from game.match.session import MatchSession, run_match
-from game.rules.classic import MatchState, PlayAbility, Throw, random_kit
+from game.rules.classic import MatchState, PlayAbility, Settings, Throw, random_kit
 from game.rules.classic.observation import Observation
 
-from .helpers import CAT, level, play_randomly_until, policy, quick_hard, started
+from .helpers import (
+    CAT,
+    level,
+    play_randomly_until,
+    policy,
+    quick_hard,
+    started,
+    started_n,
+)
 
 
 def _swap_hidden(state: MatchState, viewer: int, rng: random.Random) -> MatchState:
-    """A copy of `state` whose opponent holds other cards: every Gate or Ability Card
+    """A copy of `state` whose opponents hold other cards: every Gate or Ability Card
     `viewer` cannot see is exchanged for another of the catalog of the same colour."""
     other = state.clone()
-    opp = 1 - viewer
-    ps = other.players[opp]
 
     def swap_gate(g: str) -> str:
         colour = CAT.gates[g].colour
         pool = sorted(x for x, d in CAT.gates.items() if d.colour == colour and x != g)
         return pool[rng.randrange(len(pool))]
 
-    ps.gates = [swap_gate(g) for g in ps.gates]
-    for fg in other.field.values():
-        if fg.owner == opp and not (
-            other.battle is not None
-            and other.battle.slot in other.field
-            and other.battle.gate_open
-            and other.field[other.battle.slot] is fg
-        ):
-            fg.gate = swap_gate(fg.gate)
-    new_abilities = []
-    for a in ps.abilities:
-        colour = CAT.abilities[a].colour
-        pool = sorted(
-            x
-            for x, d in CAT.abilities.items()
-            if d.colour == colour and x != a and x not in ps.used_abilities
-        )
-        new_abilities.append(pool[rng.randrange(len(pool))])
-    ps.abilities = new_abilities
+    b = other.battle
+    for opp in range(len(other.players)):
+        if opp == viewer:
+            continue
+        ps = other.players[opp]
+        ps.gates = [swap_gate(g) for g in ps.gates]
+        for slot, fg in other.field.items():
+            if fg.owner == opp and not (b is not None and b.slot == slot and b.gate_open):
+                fg.gate = swap_gate(fg.gate)
+        new_abilities = []
+        for a in ps.abilities:
+            colour = CAT.abilities[a].colour
+            pool = sorted(
+                x
+                for x, d in CAT.abilities.items()
+                if d.colour == colour and x != a and x not in ps.used_abilities
+            )
+            new_abilities.append(pool[rng.randrange(len(pool))])
+        ps.abilities = new_abilities
     return other
 
 
-def _positions(count: int, phase: str) -> Iterator[tuple[MatchState, int]]:
+def _positions(count: int, phase: str, players: int = 2) -> Iterator[tuple[MatchState, int]]:
     rng = random.Random(5)
     seed = 0
     while count:
         seed += 1
-        state = started(seed)
+        state = started(seed) if players == 2 else started_n(players, seed)
         if play_randomly_until(state, rng, phase, 2):
             p = state.current_player()
             assert p is not None and p >= 0
@@ -70,19 +76,18 @@ def _positions(count: int, phase: str) -> Iterator[tuple[MatchState, int]]:
 
 
 def _differs_in_secrets(a: MatchState, b: MatchState, p: int) -> bool:
-    opp = 1 - p
-    return (
-        a.players[opp].abilities != b.players[opp].abilities
-        or a.players[opp].gates != b.players[opp].gates
-        or any(a.field[s].gate != b.field[s].gate for s in a.field)
-    )
+    return any(
+        a.players[q].abilities != b.players[q].abilities or a.players[q].gates != b.players[q].gates
+        for q in range(len(a.players))
+        if q != p
+    ) or any(a.field[s].gate != b.field[s].gate for s in a.field)
 
 
-def test_hidden_differences_change_neither_the_observation_nor_the_decision() -> None:
+def _same_decisions(players: int, per_phase: int) -> int:
     rng = random.Random(11)
     checked = 0
     for phase in ("main", "battle"):
-        for state, p in _positions(6, phase):
+        for state, p in _positions(per_phase, phase, players):
             twin = _swap_hidden(state, p, rng)
             if not _differs_in_secrets(state, twin, p):
                 continue
@@ -95,7 +100,17 @@ def test_hidden_differences_change_neither_the_observation_nor_the_decision() ->
                 assert first == second, (lv.name, phase)
                 assert a.aim(None, "") == b.aim(None, "")
                 checked += 1
-    assert checked >= 12
+    return checked
+
+
+def test_hidden_differences_change_neither_the_observation_nor_the_decision() -> None:
+    assert _same_decisions(2, 6) >= 12
+
+
+def test_in_a_three_player_game_too() -> None:
+    """Each opponent's hand and face-down cards swapped: the same observation, the same
+    decision (Hard plays the heuristics with three players)."""
+    assert _same_decisions(3, 4) >= 12
 
 
 def _reachable(root: object, limit: int = 200_000) -> Iterator[object]:
@@ -196,3 +211,53 @@ def test_determinize_rebuilds_what_the_seat_sees_and_resamples_the_rest() -> Non
                 memories[p].record(obs, action)
             state.apply(action)
     assert decisions > 200 and differ > 20
+
+
+def test_determinize_with_three_and_four_players_and_the_big_game() -> None:
+    """Worlds of games of several players (and the Big Game, with Traps, Battle Gear
+    and Evolution cards) show the seat its observation and offer the same actions: the
+    seating, the between-turns window, the opening queue and battle order rebuilt."""
+    rng = random.Random(3)
+    decisions = 0
+    for players, big in ((3, False), (4, False), (2, True), (3, True)):
+        settings = Settings.preset(players, big)
+        for seed in range(2):
+            kits = [random_kit(CAT, rng, settings, 4, True) for _ in range(players)]
+            state, _ = MatchState.new(CAT, kits, settings, seed=seed)
+            memories = [Memory() for _ in range(players)]
+            while not state.is_over():
+                p = state.current_player()
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                if p is not None and p >= 0:
+                    obs = state.observation(p)
+                    memories[p].start(obs)
+                    if rng.random() < 0.5:
+                        for given in (settings, None):  # None: guessed from what it sees
+                            w = determinize(obs, CAT, random.Random(seed), memories[p], given)
+                            assert w.observation(p) == obs
+                            assert w.legal_actions(p) == legal
+                        decisions += 1
+                    memories[p].record(obs, action)
+                state.apply(action)
+    assert decisions > 150
+
+
+def test_no_match_state_is_reachable_from_bots_of_a_three_player_game() -> None:
+    settings = Settings.preset(3)
+    rng = random.Random(6)
+    state, _ = MatchState.new(CAT, [random_kit(CAT, rng, settings) for _ in range(3)], settings)
+    bots = [policy(level("easy"), 1), policy(level("normal"), 2), policy(quick_hard(), 3)]
+    for _ in range(150):
+        if state.is_over():
+            break
+        p = state.current_player()
+        assert p is not None
+        legal = state.legal_actions()
+        if p < 0:
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = bots[p].choose(state.observation(p), legal)
+        state.apply(action)
+    for bot in bots:
+        assert [o for o in _reachable(bot) if isinstance(o, MatchState)] == []

@@ -22,6 +22,7 @@ from game.rules.classic import (  # noqa: E402
     CHANCE,
     Land,
     Miss,
+    PlayGear,
     SetGate,
     Throw,
     parse_action,
@@ -70,6 +71,65 @@ def test_random_sim_test_passes_with_other_parameters() -> None:
     )
     assert game.num_distinct_actions() < pyspiel.load_game("bakugan_classic").num_distinct_actions()
     pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+
+
+def test_random_sim_test_passes_with_traps_gear_and_evolutions() -> None:
+    """Kits with two Traps / Battle Gear and their Evolution cards: OpenSpiel's own test,
+    and random play reaches every new action (a Trap, a Gear with and without one of
+    its abilities, an evolution) and a Trap's face drawn as a chance node."""
+    params = {"support": 2, "evolutions": True}
+    game = pyspiel.load_game("bakugan_classic", params)
+    plain = pyspiel.load_game("bakugan_classic")
+    assert game.num_distinct_actions() > plain.num_distinct_actions()
+    pyspiel.random_sim_test(game, num_sims=40, serialize=True, verbose=False)
+    seen: Counter[str] = Counter()
+    for state in _random_states(game, games=80, seed=2):
+        if state.is_terminal() or state.core is None:
+            continue
+        if state.is_chance_node() and state._d.trap is not None:
+            seen["face"] += 1
+            outcomes = state.chance_outcomes()
+            assert len(outcomes) == state._d.trap_faces() > 1
+            copy = game.deserialize_state(state.serialize())  # waiting for the face
+            assert str(copy) == str(state) and copy.is_chance_node()
+            continue
+        if state.is_chance_node():
+            continue
+        core_legal = state.core.legal_actions()
+        decoded = {state.decode(a) for a in state.legal_actions()}
+        assert decoded == set(core_legal)
+        for action_id in state.legal_actions():
+            action = state.decode(action_id)
+            assert parse_action(str(action)) == action
+            assert state.action_to_string(state.current_player(), action_id) == str(action)
+            kind = type(action).__name__
+            if isinstance(action, PlayGear) and action.ability is not None:
+                kind += " ability"
+            seen[kind] += 1
+    for kind in ("PlayTrap", "PlayGear", "PlayGear ability", "Evolve", "face"):
+        assert seen[kind] > 0, kind
+
+
+def test_the_new_pieces_are_dealt_by_chance_and_shown_to_everyone() -> None:
+    game = pyspiel.load_game("bakugan_classic", {"support": 2, "evolutions": True})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.core is None:
+        state.apply_action(_sample(state, rng))
+    for kit in state.core.kits:
+        assert len(kit.traps) + len(kit.gear) == 2
+        pieces = kit.traps + kit.gear
+        for viewer in (0, 1):  # public: both seats see them in the deal and on the table
+            assert all(x in state.information_state_string(viewer) for x in pieces)
+        have = {state.spec.catalog.evolutions[e].base for e in kit.evolutions}
+        assert have <= set(kit.bakugan)
+
+
+def test_random_sim_test_passes_with_three_players_and_pieces() -> None:
+    game = pyspiel.load_game(
+        "bakugan_classic", {"players": 3, "support": 2, "evolutions": True, "max_turns": 40}
+    )
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
 
 
 # ----------------------------------------------------------------- hidden information
@@ -333,6 +393,28 @@ def test_resampling_redraws_only_what_the_seat_cannot_see() -> None:
     assert checked > 100
     assert other_worlds > checked * 0.9
     assert memory.stats["unchecked"] <= checked * 0.05
+
+
+def test_resampling_keeps_the_public_pieces() -> None:
+    game = pyspiel.load_game("bakugan_classic", {"support": 2, "evolutions": True})
+    sampler = random.Random(2)
+    checked = 0
+    for state in _random_states(game, games=4, seed=7):
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        p = state.current_player()
+        world = og.state_with(game, og.resample_data(state._d, p, sampler))
+        assert world.information_state_string(p) == state.information_state_string(p)
+        assert world.legal_actions() == state.legal_actions()
+        for q in range(2):
+            mine, true = world.core.kits[q], state.core.kits[q]
+            assert (mine.traps, mine.gear, mine.evolutions) == (
+                true.traps,
+                true.gear,
+                true.evolutions,
+            )
+        checked += 1
+    assert checked > 40
 
 
 def test_ismcts_bot_plays_with_the_resampler() -> None:
