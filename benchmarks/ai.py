@@ -1,4 +1,5 @@
-"""AI thinking time per level: `python benchmarks/ai.py [--json] [--games N] [--seed S]`.
+"""AI thinking time per level: `python benchmarks/ai.py [--json] [--games N] [--seed S]
+[--support N] [--evolutions]`.
 
 Plays whole physics matches of each level (easy, normal, hard) against the normal bot,
 seats alternating, and times every call the level's seat gets from the match session:
@@ -7,9 +8,10 @@ seats alternating, and times every call the level's seat gets from the match ses
 - a throw plan: `throw(...)` (candidate throws simulated on a copy of the table, then
   the execution noise).
 
-Prints, per level, the median and 95th percentile of each in milliseconds (the issue's
-budget: Hard at most 300 ms median per decision), how many were timed, and Hard's search
-iterations per second.
+With `--support N` and `--evolutions` the kits hold Traps / Battle Gear and Evolution
+cards. Prints, per level, the median and 95th percentile of each in milliseconds (the
+issue's budget: Hard at most 300 ms median per decision), how many were timed, and
+Hard's search iterations per second.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def _ms(values: list[float], q: float) -> float:
     return 1000.0 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench(games: int, seed: int) -> dict[str, Any]:
+def bench(games: int, seed: int, support: int = 0, evolutions: bool = False) -> dict[str, Any]:
     catalog = shipped_catalog()
     levels = shipped_levels()
     out: dict[str, Any] = {}
@@ -82,7 +84,9 @@ def bench(games: int, seed: int) -> dict[str, Any]:
         for g in range(games):
             game_seed = seed * 1_000_003 + g
             rng = random.Random(game_seed)
-            kits = [random_kit(catalog, rng) for _ in range(2)]
+            kits = [
+                random_kit(catalog, rng, support=support, evolutions=evolutions) for _ in range(2)
+            ]
             session = MatchSession(catalog, kits, seed=game_seed)
             timed = TimedSeat(BotSeat.named(name, catalog, game_seed * 7, levels))
             other = BotSeat.named("normal", catalog, game_seed * 7 + 1, levels)
@@ -112,13 +116,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--games", type=int, default=8, help="matches per level")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--support", type=int, default=0, help="Traps / Battle Gear per kit")
+    parser.add_argument("--evolutions", action="store_true", help="and Evolution cards")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    levels = bench(args.games, args.seed)
+    levels = bench(args.games, args.seed, args.support, args.evolutions)
     data = {
         "python": platform.python_version(),
         "machine": platform.machine(),
         "games_per_level": args.games,
+        "support": args.support,
+        "evolutions": args.evolutions,
         "levels": levels,
         "median_decision_ms": {k: v["median_decision_ms"] for k, v in levels.items()},
         "p95_decision_ms": {k: v["p95_decision_ms"] for k, v in levels.items()},
