@@ -2,13 +2,11 @@
 `python benchmarks/ai_ladder.py --policies hard,normal [--support N] [--evolutions]
 [--games 200] [--seed 1] [--jobs 2] [--json]`.
 
-The same matches as `bakugan sim --physics` (`game.match.sim.run_physics_sim`: the match
-session, every throw aimed and rolled on the table, seats alternating, game g seeded
-`seed * 1_000_003 + g`), but each kit is dealt with `support` Traps / Battle Gear and,
-with `--evolutions`, its Bakugan's Evolution cards (`random_kit(..., support,
-evolutions)`), which `bakugan sim --physics` does not deal. With `--support 0` and no
-`--evolutions` it plays exactly `bakugan sim --physics`'s matches. `--jobs` plays the
-games in that many processes (the figures do not depend on it).
+The same matches as `bakugan sim --physics --support N --evolutions`
+(`game.match.sim.run_physics_sim`: the match session, every throw aimed and rolled on the
+table, seats alternating, game g seeded `seed * 1_000_003 + g`, each kit dealt with
+`random_kit(..., support, evolutions)`), with the same figures, played in `--jobs`
+processes (the figures do not depend on it) and counting the pieces each bot played.
 
 Prints the wins, win rates with 95% Wilson intervals, mean turns and battles, each
 bot's hit rate (throws that opened on the card it aimed at), and how often the pieces
