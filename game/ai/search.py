@@ -125,6 +125,7 @@ def _odds(state: MatchState, slot: Slot, attacker: str, defender: str, pa: int =
     if pa < 0:
         pa = 1 - pd
     key = (
+        state.catalog,  # (compared by identity: two card sets never share an entry)
         fg.gate,
         fg.owner,
         pa,
