@@ -113,13 +113,11 @@ class MatchSetupScene(Scene):
                 self._toggle_big,
             ),
         ]
-        humans = [p for p, s in enumerate(self.seats) if s == HUMAN]
-        if len(humans) > 1:
-            following = [p for p in humans if p > self.editing] or humans
+        if sum(s == HUMAN for s in self.seats) > 1:
             self.buttons.append(
                 w.Button(
                     pygame.Rect(1000, 546, 230, 46),
-                    self.tr("setup.edit_player", player=following[0] + 1),
+                    self.tr("setup.edit_player", player=self._next_person() + 1),
                     self._switch,
                 )
             )
@@ -152,12 +150,25 @@ class MatchSetupScene(Scene):
     def _quick(self) -> None:
         self.kits[self.editing] = self._deal()
 
+    def _show_kit(self, p: int) -> None:
+        self.editing = p
+        self.hover = ("bakugan", self.kits[p].bakugan[0])
+
+    def _next_person(self) -> int:
+        """The person after the one whose kit is shown (round the table)."""
+        humans = [p for p, s in enumerate(self.seats) if s == HUMAN]
+        return ([p for p in humans if p > self.editing] or humans)[0]
+
+    def _keep_showing_a_person(self) -> None:
+        """A computer's kit is not edited here: show the first person's instead."""
+        if self.editing >= len(self.seats) or self.seats[self.editing] != HUMAN:
+            self._show_kit(next((p for p, s in enumerate(self.seats) if s == HUMAN), 0))
+
     def _redeal(self) -> None:
         """Every kit dealt again (their sizes or pieces changed)."""
         self.kits = [self._deal() for _ in self.seats]
-        if self.seats[self.editing] != HUMAN:
-            self.editing = next((p for p, s in enumerate(self.seats) if s == HUMAN), 0)
-        self.hover = ("bakugan", self.kits[self.editing].bakugan[0])
+        self._keep_showing_a_person()
+        self._show_kit(self.editing)
         self._build()
 
     def _toggle_support(self) -> None:
@@ -178,17 +189,13 @@ class MatchSetupScene(Scene):
         del self.seats[n:]
         del self.kits[n:]
         self.first = min(self.first, n - 1)
-        if self.editing >= n or self.seats[self.editing] != HUMAN:
-            self.editing = next((p for p, s in enumerate(self.seats) if s == HUMAN), 0)
-            self.hover = ("bakugan", self.kits[self.editing].bakugan[0])
+        self._keep_showing_a_person()
         self._build()
 
     def _toggle_seat(self, p: int) -> None:
         order = (HUMAN, *LEVELS)
         self.seats[p] = order[(order.index(self.seats[p]) + 1) % len(order)]
-        if self.seats[self.editing] != HUMAN:
-            self.editing = next((q for q, s in enumerate(self.seats) if s == HUMAN), 0)
-            self.hover = ("bakugan", self.kits[self.editing].bakugan[0])
+        self._keep_showing_a_person()
         self._build()
 
     def _toggle_first(self) -> None:
@@ -197,10 +204,7 @@ class MatchSetupScene(Scene):
         self._build()
 
     def _switch(self) -> None:
-        humans = [p for p, s in enumerate(self.seats) if s == HUMAN]
-        following = [p for p in humans if p > self.editing] or humans
-        self.editing = following[0]
-        self.hover = ("bakugan", self.kits[self.editing].bakugan[0])
+        self._show_kit(self._next_person())
         self._build()
 
     def _start(self) -> None:
