@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 from game.persist import paths
 from game.persist.atomic import remove_stale_temps, write_atomic
+from game.rules.api import GameError
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ _ENVELOPE = ("format", "version", "checksum", "payload")
 T = TypeVar("T")
 
 
-class SaveError(Exception):
+class SaveError(GameError):
     """A save that cannot be used, and why.
 
     `reason` is a short code (``unreadable``, ``not_json``, ``not_a_save``, ``version``,

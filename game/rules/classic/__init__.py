@@ -1,5 +1,7 @@
 """The classic Battle Brawlers rules (seed 000): state, actions, events, battle, effects."""
 
+from game.rules.api import IllegalAction, Reason
+
 from .actions import (
     CHANCE,
     Action,
@@ -49,10 +51,8 @@ from .state import (
     MARKED_SEEDS,
     SEASON_2,
     SEASON_3,
-    IllegalAction,
     InvalidKit,
     MatchState,
-    Reason,
     Settings,
     check_kit,
     random_kit,

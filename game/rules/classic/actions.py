@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules import api
+
 from .defs import Attribute
 
 Slot = tuple[int, int]
 
-CHANCE = -1  # the "player" that supplies throw outcomes (physics, a script, a model)
+CHANCE = api.CHANCE  # the "player" that supplies throw outcomes (physics, a script, a model)
 
 
 def slot_str(slot: Slot) -> str:
@@ -185,7 +187,7 @@ Action = (
 )
 
 
-class ActionSyntaxError(ValueError):
+class ActionSyntaxError(api.ActionSyntaxError):
     """A text that is not an action in the notation above."""
 
 

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.api import GameError, IllegalAction, Reason, Result
+
 from . import battle as bt
 from .actions import (
     CHANCE,
@@ -81,30 +83,7 @@ CLEAR_EACH = "each"  # seed 000: both players pick their own
 _WINDOW_TIMING = {bt.START: Timing.BEFORE, bt.DURING: Timing.DURING, bt.AFTER: Timing.AFTER}
 
 
-class Reason(str):
-    """Why something is not allowed: English text, plus a `code` and `params` that a
-    screen turns into its own language."""
-
-    code: str
-    params: dict[str, Any]
-
-    def __new__(cls, text: str, code: str, **params: Any) -> Reason:
-        obj = super().__new__(cls, text)
-        obj.code = code
-        obj.params = params
-        return obj
-
-
-class IllegalAction(Exception):
-    """An action the rules do not allow now; the state is unchanged."""
-
-    def __init__(self, action: Action, reason: str) -> None:
-        super().__init__(f"{action}: {reason}")
-        self.action = action
-        self.reason = reason
-
-
-class InvalidKit(ValueError):
+class InvalidKit(GameError, ValueError):
     """A player's kit breaks the rules of what a player brings."""
 
 
@@ -654,6 +633,17 @@ class MatchState:
         if phase == OPEN:
             return self.open_order[self.open_priority]
         return None
+
+    def current_players(self) -> tuple[int, ...]:
+        """The protocol's form of `current_player`: one player, ``(CHANCE,)``, or ``()``."""
+        p = self.current_player()
+        return () if p is None else (p,)
+
+    def result(self) -> Result | None:
+        """The winner once the match is over (the classic game always has one)."""
+        if self.phase != OVER:
+            return None
+        return Result.single(self.winner, len(self.players))
 
     def evaluate_battle(self) -> bt.Evaluation:
         """The battle in progress as it stands: attributes, G-Power breakdowns, winner."""
