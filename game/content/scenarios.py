@@ -119,7 +119,9 @@ def load_scenario(path: Path) -> Scenario:
         raise _fail(path, "-", f"not valid TOML ({e})") from None
     except OSError as e:
         raise _fail(path, "-", f"cannot read ({e})") from None
-    for extra in sorted(set(data) - {"name", "rule", "setup", "steps", "expect"}):
+    if data.get("game", "classic") != "classic":
+        raise _fail(path, "game", f"{data['game']!r} is not the classic game")
+    for extra in sorted(set(data) - {"game", "name", "rule", "setup", "steps", "expect"}):
         raise _fail(path, extra, "unknown field (name, rule, setup, steps, expect)")
     name = data.get("name")
     if not isinstance(name, str) or not name:
