@@ -71,14 +71,17 @@ def run_planet_scenario(sc: PlanetScenario, catalog: Catalog) -> list[str]:
     try:
         state, log = PlanetState.new(catalog, [k.kit for k in sc.kits], sc.settings, sc.seed)
     except InvalidKit as e:
-        if kit_error is not None and kit_error in str(e):
+        wanted = [kit_error] if isinstance(kit_error, str) else list(kit_error or [])
+        missing = [w for w in wanted if w not in str(e)]
+        if wanted and not missing:
             return []
-        return [f"setup: kit refused: {e}"]
+        return [f"setup: kit refused: {e}" + (f" (missing {missing})" if wanted else "")]
     if kit_error is not None:
         return [f"expect.kit_error: the kits were accepted, expected {kit_error!r}"]
     for p, k in enumerate(sc.kits):
         state.stage(p, "energy", k.energy)
         state.stage(p, "discard", k.discard)
+        state.stage(p, "open", k.open)
     if sc.auto_matrix:
         log += auto_matrix(state)
     failures: list[str] = []

@@ -24,7 +24,19 @@ from game.rules.planet import (
 from .errors import ContentError
 
 SEATS = ("p0", "p1")
-KIT_KEYS = {"preset", "characters", "cores", "deck", "replace", "hand", "top", "energy", "discard"}
+HAND = 5
+KIT_KEYS = {
+    "preset",
+    "characters",
+    "cores",
+    "deck",
+    "replace",
+    "hand",
+    "top",
+    "energy",
+    "discard",
+    "open",
+}
 EXPECT_KEYS = {
     "phase",
     "current",
@@ -84,6 +96,7 @@ class KitSetup:
     kit: Kit
     energy: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
+    open: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -136,14 +149,20 @@ def _kit(raw: Any, where: str, catalog: Catalog, problems: list[str]) -> KitSetu
             problems.append(f"{where}.replace.{old}: not in the deck")
             continue
         deck[deck.index(old)] = new
-    front: list[str] = []
+    chosen: dict[str, list[str]] = {}
     for key in ("hand", "top"):
+        chosen[key] = []
         for card in _list(raw.get(key, []), f"{where}.{key}", problems):
             if card not in deck:
                 problems.append(f"{where}.{key}: {card} is not in the deck (one copy per mention)")
                 continue
             deck.remove(card)
-            front.append(card)
+            chosen[key].append(card)
+    if len(chosen["hand"]) > HAND:
+        problems.append(f"{where}.hand: at most {HAND} cards")
+    fill = max(0, HAND - len(chosen["hand"]))  # the hand is completed from the deck's order
+    front = chosen["hand"] + deck[:fill] + chosen["top"]
+    deck = deck[fill:]
     staged = {k: _list(raw.get(k, []), f"{where}.{k}", problems) for k in ("energy", "discard")}
     for key, cards in staged.items():
         for card in cards:
@@ -156,6 +175,7 @@ def _kit(raw: Any, where: str, catalog: Catalog, problems: list[str]) -> KitSetu
         Kit(tuple(chars), tuple(cores), tuple(front + deck + tail)),
         tuple(staged["energy"]),
         tuple(staged["discard"]),
+        tuple(_list(raw.get("open", []), f"{where}.open", problems)),
     )
 
 

@@ -108,16 +108,18 @@ def resolve_roll(state: PlanetState, events: Events) -> None:
     rolls = state.rolls
     assert rolls[0] is not None and rolls[1] is not None
     opened = [p for p in (0, 1) if rolls[p].opened]  # type: ignore[union-attr]
-    for p in (0, 1):
-        if p not in opened:
-            events.append(ev.NotOpened(p, state.sides[p].picked or ""))
     if not opened:
+        for p in (0, 1):
+            events.append(ev.NotOpened(p, state.sides[p].picked or ""))
         events.append(ev.Reroll())
         state.rolls = [None, None]
         return
     found = []
-    for p in opened:
+    for p in (0, 1):
         side = state.sides[p]
+        if p not in opened:
+            events.append(ev.NotOpened(p, side.picked or ""))
+            continue
         b = side.find(side.picked or "")
         assert b is not None
         b.open = True

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .defs import CardDef, CharacterDef, Effect, Faction, Keyword
+from .defs import CardDef, CharacterDef, CoreType, Effect, Faction, Keyword
 from .hexgrid import hex_str
 from .zones import CARD, Bakugan, Item
 
@@ -166,7 +166,32 @@ def _sources(state: PlanetState, player: int, b: Bakugan) -> Iterator[tuple[str,
             yield mod.source, mod.kind, mod.value
 
 
+_CONDITION_LABELS = {
+    "flow": "Flow",
+    "fury": "Fury",
+    "turbo": "Turbo",
+    "domination": "Domination",
+    "sacrifice": "Sacrifice",
+}
+
+
+def condition_label(cond: str | None) -> str:
+    """How a condition reads in a breakdown: ``[FF]``, ``Flow``, ``if pyrus`` ..."""
+    if cond is None:
+        return ""
+    head, _, arg = cond.partition(":")
+    if head == "core":
+        return f"[{CoreType(arg).icon}]"
+    if head == "faction":
+        return f"if {arg}"
+    if head == "hero":
+        return f"with {arg}"
+    return _CONDITION_LABELS.get(cond, cond)
+
+
 def _effect(source: str, e: Effect) -> Iterator[tuple[str, str, int | str]]:
+    if e.when is not None:
+        source = f"{source} {condition_label(e.when)}"
     if e.kind == "grant":
         yield source, "grant", e.params["keyword"]
     elif e.kind == "add_frost":

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import events as ev
 from .defs import CardDef, CardType, Effect, Trigger
 from .hexgrid import parse_hex
-from .power import factions_of, holds_for
+from .power import condition_label, factions_of, holds_for
 from .zones import CARD, Bakugan, Hero, Item, TurnMod
 
 if TYPE_CHECKING:
@@ -99,17 +99,18 @@ def _stat(state: PlanetState, ctx: Context, e: Effect, events: Events) -> None:
             events.append(ev.NoEffect(ctx.source, "damage is being dealt"))
             continue
         value = e.params.get("amount", e.params.get("value", e.params.get("keyword")))
+        source = ctx.source if e.when is None else f"{ctx.source} {condition_label(e.when)}"
         mod = TurnMod(
             side,
             every,
             e.kind,
             value,
-            ctx.source,
+            source,
             tuple(e.params.get("faction", ())),
             tuple(e.params.get("not_faction", ())),
         )
         state.mods.append(mod)
-        events.append(ev.Changed(side, _describe(mod), ctx.source))
+        events.append(ev.Changed(side, _describe(mod), source))
 
 
 def _describe(mod: TurnMod) -> str:

@@ -114,14 +114,22 @@ class PlanetState:
         return state, [ev.CoinTossed(first), ev.MatchStarted(first)]
 
     def stage(self, player: int, zone: str, cards: Sequence[str]) -> None:
-        """Scenarios and puzzles: before the first BakuCore is placed, move these cards
+        """Scenarios and puzzles, before the first BakuCore is placed: move these cards
         from `player`'s deck (the lowest copy of each) to his Energy (charged) or discard
-        pile. Refused later."""
+        pile, or (zone ``open``) open these Bakugan face up. Refused later."""
         if self.phase is not Phase.CORES or self.matrix:
             raise IllegalAction(f"stage {zone}", "cards are staged only before setup begins")
-        if zone not in ("energy", "discard"):
-            raise IllegalAction(f"stage {zone}", "cards are staged into energy or discard")
         side = self.sides[player]
+        if zone == "open":
+            chosen = [side.find(c) for c in cards]
+            if None in chosen:
+                raise IllegalAction(f"stage open {' '.join(cards)}", "no such Bakugan")
+            for b in chosen:
+                assert b is not None
+                b.open = b.face_up = True
+            return
+        if zone not in ("energy", "discard"):
+            raise IllegalAction(f"stage {zone}", "cards are staged into energy, discard or open")
         deck = list(side.deck)
         for card in cards:
             if card not in deck:
