@@ -163,7 +163,10 @@ def check_expect(expect: dict[str, Any], state: PlanetState, log: list[Event]) -
         check("matrix_free", free, sorted(expect["matrix_free"]))
     for ref, want in expect.get("stats", {}).items():
         player, _, char = ref.partition(":")
-        s = stats(state, int(player[1:]), char)
+        if player not in ("p0", "p1") or state.sides[int(player[1])].find(char) is None:
+            failures.append(f"expect.stats.{ref}: no such Bakugan")
+            continue
+        s = stats(state, int(player[1]), char)
         got = {
             "b": s.b_power,
             "d": s.damage,

@@ -251,8 +251,10 @@ def continue_damage(state: PlanetState, events: Events) -> None:
     loser = 1 - damage.attacker
     side = state.sides[loser]
     damage.flip_item = False
+    # The damage can change only when a card resolves, which happens outside this loop
+    # (a paid Flip's batch returns here), so one total serves the whole run of milling.
+    total = sum(s.damage for s in attack_stats(state))
     while not damage.stopped:
-        total = sum(s.damage for s in attack_stats(state))
         if damage.dealt >= total:
             break
         if not side.deck:

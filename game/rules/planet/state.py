@@ -336,7 +336,7 @@ class PlanetState:
             return
         cost = flip_cost(self, action.player, self.catalog.cards[card])
         pay(side, cost)
-        side.discard.pop()  # the Flip was milled last
+        del side.discard[len(side.discard) - 1 - side.discard[::-1].index(card)]
         side.played += 1
         events.append(ev.CardPlayed(action.player, card, (), cost))
         item = Item(action.player, card)
@@ -346,7 +346,8 @@ class PlanetState:
             flow.open_window(self, Phase.DAMAGE, events, first=action.player)
         else:
             resolve(self, item, events, True)
-            flow.continue_damage(self, events)
+            if not self.choices:  # else milling goes on once the choices are made
+                flow.continue_damage(self, events)
 
     def _discard(self, action: Discard, events: list[ev.Event]) -> None:
         side = self.sides[action.player]
@@ -356,6 +357,14 @@ class PlanetState:
         self.choices[0][1] -= 1
         if self.choices[0][1] <= 0 or not side.hand:
             self.choices.pop(0)
+        damage = self.damage
+        if (
+            not self.choices
+            and self.phase is Phase.FLIP
+            and damage is not None
+            and damage.flip is None
+        ):
+            flow.continue_damage(self, events)  # a Flip's discard, under free card play
 
     # -- views and copies --------------------------------------------------------------
 
