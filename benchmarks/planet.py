@@ -25,7 +25,9 @@ def main() -> None:
     catalog = shipped_catalog()
     out = {"games": args.games, "target_matches_per_sec": 300}
     for mode in CardPlay:
-        report = run_sim(catalog, ["random", "random"], args.games, args.seed, settings=Settings(card_play=mode))
+        report = run_sim(
+            catalog, ["random", "random"], args.games, args.seed, settings=Settings(card_play=mode)
+        )
         out[mode.value] = {
             "matches_per_sec": round(report["matches_per_sec"], 1),
             "mean_turns": round(report["mean_turns"], 2),

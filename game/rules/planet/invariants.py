@@ -53,8 +53,8 @@ def check_invariants(state: PlanetState, kits: Sequence[Kit]) -> list[str]:
                     problems.append(f"p{p}: {b.character} holds {h}, the Matrix disagrees")
     for h, core in state.matrix.items():
         for p, char in core.held_by:
-            b = state.sides[p].find(char)
-            if b is None or h not in b.cores:
+            holder = state.sides[p].find(char)
+            if holder is None or h not in holder.cores:
                 problems.append(f"core {h}: held by p{p} {char}, who does not hold it")
     for p in state.current_players():
         if not state.legal_actions(p):

@@ -19,6 +19,8 @@ def kits(a: str = "pyrus_darkus", b: str = "aquos_haos") -> list[Kit]:
 
 def started(settings: Settings | None = None, seed: int = 0, **kw: str) -> PlanetState:
     """A match at turn 1's Energy phase, decks in kit order unless `settings` says."""
-    state, _ = PlanetState.new(catalog(), kits(**kw), settings or Settings(first=0, shuffle=False), seed)
+    state, _ = PlanetState.new(
+        catalog(), kits(**kw), settings or Settings(first=0, shuffle=False), seed
+    )
     auto_matrix(state)
     return state

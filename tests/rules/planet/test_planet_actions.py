@@ -45,7 +45,10 @@ def test_every_action_reads_back_from_its_text(action: object) -> None:
 def test_the_texts_read_as_documented() -> None:
     assert str(Roll(0, True, (-1, 2))) == "roll p0 @-1,2"
     assert str(Roll(1, True)) == "roll p1 open"
-    assert str(PlayCard(1, "darkus_tainted_touch", (), "pyrus_strike")) == "p1 play darkus_tainted_touch sac pyrus_strike"
+    assert (
+        str(PlayCard(1, "darkus_tainted_touch", (), "pyrus_strike"))
+        == "p1 play darkus_tainted_touch sac pyrus_strike"
+    )
     assert Roll(0, False).player == -1
 
 

@@ -65,29 +65,53 @@ def test_each_primitive_accepts_good_parameters(kind: str) -> None:
 @pytest.mark.parametrize("kind", sorted(PRIMITIVES))
 def test_each_primitive_refuses_an_unknown_parameter(kind: str) -> None:
     effect = {"kind": kind, **GOOD[kind], "colour": "red"}
-    problems = check_effect(effect, PLACE_FOR.get(kind, "effects"), TYPE_FOR.get(kind, CardType.ACTION))
+    problems = check_effect(
+        effect, PLACE_FOR.get(kind, "effects"), TYPE_FOR.get(kind, CardType.ACTION)
+    )
     assert f"colour: unknown parameter of {kind}" in problems
 
 
-@pytest.mark.parametrize("kind", sorted(k for k, p in PRIMITIVES.items() if any(x.required for x in p.params)))
+@pytest.mark.parametrize(
+    "kind", sorted(k for k, p in PRIMITIVES.items() if any(x.required for x in p.params))
+)
 def test_each_primitive_refuses_a_missing_parameter(kind: str) -> None:
     param = next(p for p in PRIMITIVES[kind].params if p.required)
     effect = {"kind": kind, **{k: v for k, v in GOOD[kind].items() if k != param.name}}
-    problems = check_effect(effect, PLACE_FOR.get(kind, "effects"), TYPE_FOR.get(kind, CardType.ACTION))
+    problems = check_effect(
+        effect, PLACE_FOR.get(kind, "effects"), TYPE_FOR.get(kind, CardType.ACTION)
+    )
     assert f"{param.name}: missing" in problems
 
 
 @pytest.mark.parametrize(
     ("effect", "problem"),
     [
-        ({"kind": "add_b", "to": "self", "amount": "lots"}, "amount: must be an integer, got 'lots'"),
-        ({"kind": "add_b", "to": "self", "amount": 9000}, "amount: must be within -3000..3000, got 9000"),
-        ({"kind": "add_d", "to": "everyone", "amount": 1}, "to: must be one of self, opponent, chosen"),
-        ({"kind": "grant", "to": "self", "keyword": "triple_strike"}, "keyword: must be one of double_strike, shadow_strike"),
+        (
+            {"kind": "add_b", "to": "self", "amount": "lots"},
+            "amount: must be an integer, got 'lots'",
+        ),
+        (
+            {"kind": "add_b", "to": "self", "amount": 9000},
+            "amount: must be within -3000..3000, got 9000",
+        ),
+        (
+            {"kind": "add_d", "to": "everyone", "amount": 1},
+            "to: must be one of self, opponent, chosen",
+        ),
+        (
+            {"kind": "grant", "to": "self", "keyword": "triple_strike"},
+            "keyword: must be one of double_strike, shadow_strike",
+        ),
         ({"kind": "stop", "factions": ["subterra"]}, "factions: unknown faction 'subterra'"),
         ({"kind": "stop"}, "factions: name either factions or except"),
-        ({"kind": "energize_top", "count": 1, "charged": "yes"}, "charged: must be true or false, got 'yes'"),
-        ({"kind": "add_b", "to": "self", "amount": 1, "when": "sunny"}, "when: unknown condition 'sunny'"),
+        (
+            {"kind": "energize_top", "count": 1, "charged": "yes"},
+            "charged: must be true or false, got 'yes'",
+        ),
+        (
+            {"kind": "add_b", "to": "self", "amount": 1, "when": "sunny"},
+            "when: unknown condition 'sunny'",
+        ),
         ({"kind": "teleport"}, "kind: unknown primitive 'teleport'"),
     ],
 )
@@ -97,10 +121,16 @@ def test_bad_effects_name_the_field_and_the_problem(effect: dict, problem: str) 
 
 
 def test_where_a_primitive_may_stand() -> None:
-    assert "kind: stop is a Flip's text" in check_effect({"kind": "stop", "factions": ["pyrus"]}, "effects", CardType.ACTION)
-    assert "kind: negate cannot stand in static" in check_effect({"kind": "negate", "card": "any"}, STATIC, CardType.HERO)
+    assert "kind: stop is a Flip's text" in check_effect(
+        {"kind": "stop", "factions": ["pyrus"]}, "effects", CardType.ACTION
+    )
+    assert "kind: negate cannot stand in static" in check_effect(
+        {"kind": "negate", "card": "any"}, STATIC, CardType.HERO
+    )
     problem = "to: lasting text cannot name 'chosen' (self, own_all, opponent_all, all)"
-    assert problem in check_effect({"kind": "add_b", "to": "chosen", "amount": 1}, STATIC, CardType.HERO)
+    assert problem in check_effect(
+        {"kind": "add_b", "to": "chosen", "amount": 1}, STATIC, CardType.HERO
+    )
 
 
 def test_conditions() -> None:
@@ -122,7 +152,10 @@ def test_every_primitive_and_condition_is_used_by_a_shipped_card_with_a_scenario
     assert set(used) == set(PRIMITIVES), set(PRIMITIVES) - set(used)
     assert conds >= {*CONDITIONS, "core", "faction", "hero"}
     for kind, card in used.items():
-        assert (SCENARIOS / f"card_{card}.toml").exists() or any(SCENARIOS.glob(f"*{card}*")), (kind, card)
+        assert (SCENARIOS / f"card_{card}.toml").exists() or any(SCENARIOS.glob(f"*{card}*")), (
+            kind,
+            card,
+        )
 
 
 def test_targets_follow_the_primitives() -> None:

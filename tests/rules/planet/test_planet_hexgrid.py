@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from game.rules.planet.hexgrid import CENTRE, distance, free_places, neighbours, parse_hex, spiral, touches
+from game.rules.planet.hexgrid import (
+    CENTRE,
+    distance,
+    free_places,
+    neighbours,
+    parse_hex,
+    spiral,
+    touches,
+)
 
 
 def test_a_hex_has_six_neighbours_each_touching_it() -> None:

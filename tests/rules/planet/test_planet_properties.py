@@ -42,7 +42,9 @@ def test_the_same_seed_gives_the_same_events() -> None:
         a = checked_match(catalog(), _kits(seed), seed)
         b = checked_match(catalog(), _kits(seed), seed)
         assert a.events == b.events and len(a.events) > 50
-    assert checked_match(catalog(), _kits(3), 3).events != checked_match(catalog(), _kits(3), 4).events
+    assert (
+        checked_match(catalog(), _kits(3), 3).events != checked_match(catalog(), _kits(3), 4).events
+    )
 
 
 def test_a_restored_match_goes_on_exactly_as_the_original() -> None:
