@@ -169,8 +169,8 @@ def legal_plays(state: PlanetState, player: int) -> list[PlayCard]:
     return out
 
 
-def play_problem(state: PlanetState, action: PlayCard) -> Reason | None:
-    """Why `action` cannot be played now (None: it can)."""
+def play_problem(state: PlanetState, action: PlayCard) -> Reason:
+    """Why `action` (not among the legal plays) cannot be played now."""
     cat = state.catalog
     side = state.sides[action.player]
     if action.card not in side.hand:

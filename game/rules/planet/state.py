@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.rules.api import CHANCE, IllegalAction, Result
+from game.rules.api import CHANCE, IllegalAction, Reason, Result
 
 from . import events as ev
 from . import flow
@@ -209,16 +209,13 @@ class PlanetState:
         assert self.damage is not None and self.damage.flip is not None
         return flip_cost(self, 1 - self.damage.attacker, self.catalog.cards[self.damage.flip])
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Why `action` is refused now, or None when it is legal."""
+    def why_illegal(self, action: Action) -> Reason | None:
+        """Why `action` is refused now (a `Reason` with its code), or None when legal."""
         if action in self.legal_actions(action.player):
             return None
-        if (
-            isinstance(action, PlayCard)
-            and action.player in self.current_players()
-            and self.phase in WINDOWS
-        ):
-            return str(play_problem(self, action))
+        acting = action.player in self.current_players() and not self.choices
+        if isinstance(action, PlayCard) and acting and self.phase in WINDOWS:
+            return play_problem(self, action)
         return why_illegal(self, action)
 
     def apply(self, action: Action) -> list[ev.Event]:
