@@ -122,7 +122,7 @@ def _list(value: Any, where: str, problems: list[str]) -> list[str]:
 def _kit(raw: Any, where: str, catalog: Catalog, problems: list[str]) -> KitSetup:
     if not isinstance(raw, dict):
         what = "missing" if raw is None else "expected a table"
-        problems.append(f"{where}: {what} (a kit: {{ preset = \"pyrus_darkus\", ... }})")
+        problems.append(f'{where}: {what} (a kit: {{ preset = "pyrus_darkus", ... }})')
         return KitSetup(Kit((), (), ()))
     for extra in sorted(set(raw) - KIT_KEYS):
         problems.append(f"{where}.{extra}: unknown key ({', '.join(sorted(KIT_KEYS))})")

@@ -53,6 +53,7 @@ class GameRecord:
     player_counts: tuple[int, ...]
     scenarios: ScenarioKit
     sim: SimKit
+    text_demo: Callable[[int, str], int] | None = None  # seed, language -> exit code
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])

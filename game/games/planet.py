@@ -81,10 +81,18 @@ def _scenario_run(scenario: Any) -> list[str]:
     return run_planet_scenario(scenario, shipped_catalog())
 
 
+def _text_demo(seed: int, lang: str) -> int:
+    from game.planet_demo import run_planet_demo
+
+    run_planet_demo(seed, lang)
+    return 0
+
+
 RECORD = GameRecord(
     id="planet",
     names={"en": "Bakugan Battle Planet", "ru": "Бакуган: Боевая планета"},
     player_counts=(2,),
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
+    text_demo=_text_demo,
 )

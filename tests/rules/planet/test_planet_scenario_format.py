@@ -41,23 +41,38 @@ def test_there_are_at_least_150_planet_scenarios_each_naming_its_game_and_rule()
 @pytest.mark.parametrize(
     ("body", "problem"),
     [
-        ('name = "x"\nrule = "r"\nsteps = ["p0 fly"]\n', "steps[0].do: 'p0 fly': unknown verb 'fly'"),
-        ('name = "x"\nrule = "r"\nsteps = [{ until = "lunch" }]\n', "steps[0].until: unknown step 'lunch'"),
+        (
+            'name = "x"\nrule = "r"\nsteps = ["p0 fly"]\n',
+            "steps[0].do: 'p0 fly': unknown verb 'fly'",
+        ),
+        (
+            'name = "x"\nrule = "r"\nsteps = [{ until = "lunch" }]\n',
+            "steps[0].until: unknown step 'lunch'",
+        ),
         ('name = "x"\nsteps = []\n', "rule: missing"),
-        ('name = "x"\nrule = "r"\n[setup]\np0 = { preset = "nosuch" }\n', "setup.p0.preset: no preset deck 'nosuch'"),
-        ('name = "x"\nrule = "r"\n[setup]\np0 = { preset = "pyrus_darkus", hand = ["aquos_ice_wall"] }\n',
-         "setup.p0.hand: aquos_ice_wall is not in the deck"),
+        (
+            'name = "x"\nrule = "r"\n[setup]\np0 = { preset = "nosuch" }\n',
+            "setup.p0.preset: no preset deck 'nosuch'",
+        ),
+        (
+            'name = "x"\nrule = "r"\n[setup]\np0 = { preset = "pyrus_darkus", hand = ["aquos_ice_wall"] }\n',  # noqa: E501
+            "setup.p0.hand: aquos_ice_wall is not in the deck",
+        ),
         ('name = "x"\nrule = "r"\n[expect]\nwinnr = 1\n', "expect.winnr: unknown key"),
         ('name = "x"\nrule = "r"\n', "setup.p0: missing (a kit"),
         ('name = "x"\nrule = "r"\n[expect.p0]\nhands = []\n', "expect.p0.hands: unknown key"),
     ],
 )
-def test_a_malformed_scenario_names_the_file_and_the_field(tmp_path: Path, body: str, problem: str) -> None:
+def test_a_malformed_scenario_names_the_file_and_the_field(
+    tmp_path: Path, body: str, problem: str
+) -> None:
     path = tmp_path / "bad.toml"
     path.write_text('game = "planet"\n' + body, encoding="utf-8")
     with pytest.raises(ContentError) as caught:
         load_planet_scenario(path, catalog())
-    assert any(p.startswith(f"{path}: {problem}") for p in caught.value.problems), caught.value.problems
+    assert any(p.startswith(f"{path}: {problem}") for p in caught.value.problems), (
+        caught.value.problems
+    )
 
 
 def test_a_failing_expectation_is_reported(tmp_path: Path) -> None:
