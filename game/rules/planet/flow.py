@@ -253,7 +253,9 @@ def continue_damage(state: PlanetState, events: Events) -> None:
     damage.flip_item = False
     # The damage can change only when a card resolves, which happens outside this loop
     # (a paid Flip's batch returns here), so one total serves the whole run of milling.
-    total = sum(s.damage for s in attack_stats(state))
+    attackers = attack_stats(state)
+    total = sum(s.damage for s in attackers)
+    damage.frost = sum(s.frost for s in attackers)  # what a milled Flip costs extra
     while not damage.stopped:
         if damage.dealt >= total:
             break

@@ -68,13 +68,12 @@ def cost_of(state: PlanetState, player: int, card: CardDef) -> int:
 
 def flip_cost(state: PlanetState, player: int, card: CardDef) -> int:
     """A milled Flip's cost: its own (0 when its free condition holds) plus the Frost
-    Strike of the attacking Bakugan (all of them in a Team Attack)."""
-    from .flow import attack_stats
-
+    Strike of the attacking Bakugan (all of them in a Team Attack), as it stood when
+    the milling (re)started: nothing can change it while cards are being milled."""
     base = card.cost
     if card.free_if is not None and condition(state, card.free_if, player, None, None):
         base = 0
-    return base + sum(s.frost for s in attack_stats(state))
+    return base + (state.damage.frost if state.damage is not None else 0)
 
 
 def pay(side: Side, cost: int, card: CardDef | None = None) -> None:

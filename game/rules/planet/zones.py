@@ -251,9 +251,18 @@ class Damage:
     stopped: bool = False
     flip: str | None = None  # a milled Flip whose owner has not chosen yet
     flip_item: bool = False  # a paid Flip is in the batch (its Stop ends the damage)
+    frost: int = 0  # the attackers' Frost Strike when the milling last (re)started
 
     def copy(self) -> Damage:
-        return Damage(self.attacker, self.team, self.dealt, self.stopped, self.flip, self.flip_item)
+        return Damage(
+            self.attacker,
+            self.team,
+            self.dealt,
+            self.stopped,
+            self.flip,
+            self.flip_item,
+            self.frost,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -263,8 +272,17 @@ class Damage:
             "stopped": self.stopped,
             "flip": self.flip,
             "flip_item": self.flip_item,
+            "frost": self.frost,
         }
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Damage:
-        return Damage(d["attacker"], d["team"], d["dealt"], d["stopped"], d["flip"], d["flip_item"])
+        return Damage(
+            d["attacker"],
+            d["team"],
+            d["dealt"],
+            d["stopped"],
+            d["flip"],
+            d["flip_item"],
+            d["frost"],
+        )
