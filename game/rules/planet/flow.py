@@ -250,7 +250,6 @@ def continue_damage(state: PlanetState, events: Events) -> None:
     assert damage is not None
     loser = 1 - damage.attacker
     side = state.sides[loser]
-    damage.flip_item = False
     # The damage can change only when a card resolves, which happens outside this loop
     # (a paid Flip's batch returns here), so one total serves the whole run of milling.
     attackers = attack_stats(state)

@@ -339,7 +339,6 @@ class PlanetState:
         item = Item(action.player, card)
         if self.settings.card_play is CardPlay.BATCH:
             self.batch.append(item)
-            damage.flip_item = True
             flow.open_window(self, Phase.DAMAGE, events, first=action.player)
         else:
             resolve(self, item, events, True)

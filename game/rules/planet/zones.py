@@ -250,7 +250,6 @@ class Damage:
     dealt: int = 0
     stopped: bool = False
     flip: str | None = None  # a milled Flip whose owner has not chosen yet
-    flip_item: bool = False  # a paid Flip is in the batch (its Stop ends the damage)
     frost: int = 0  # the attackers' Frost Strike when the milling last (re)started
 
     def copy(self) -> Damage:
@@ -260,7 +259,6 @@ class Damage:
             self.dealt,
             self.stopped,
             self.flip,
-            self.flip_item,
             self.frost,
         )
 
@@ -271,7 +269,6 @@ class Damage:
             "dealt": self.dealt,
             "stopped": self.stopped,
             "flip": self.flip,
-            "flip_item": self.flip_item,
             "frost": self.frost,
         }
 
@@ -283,6 +280,5 @@ class Damage:
             d["dealt"],
             d["stopped"],
             d["flip"],
-            d["flip_item"],
             d["frost"],
         )
