@@ -133,13 +133,19 @@ def _target_options(state: PlanetState, player: int, card: CardDef, kind: str) -
     return []
 
 
-def plays_of(state: PlanetState, player: int, card_id: str) -> list[PlayCard]:
+def plays_of(
+    state: PlanetState, player: int, card_id: str, available: int | None = None
+) -> list[PlayCard]:
     """Every legal way to play `card_id` from `player`'s hand now (none if it cannot)."""
     side = state.sides[player]
     card = state.catalog.cards[card_id]
     if card.type is CardType.FLIP or card.type is CardType.CHARACTER:
         return []
-    if cost_of(state, player, card) > side.available():
+    if available is None:
+        available = side.available()
+    if card.cost > available and not side.credits and card.free_if is None:
+        return []  # the quick answer for most cards in most steps
+    if cost_of(state, player, card) > available:
         return []
     kinds = targets_of(card.effects)
     if card.type is CardType.EVOLUTION:
@@ -163,8 +169,10 @@ def plays_of(state: PlanetState, player: int, card_id: str) -> list[PlayCard]:
 
 def legal_plays(state: PlanetState, player: int) -> list[PlayCard]:
     out: list[PlayCard] = []
-    for card_id in sorted(set(state.sides[player].hand)):
-        out.extend(plays_of(state, player, card_id))
+    side = state.sides[player]
+    available = side.available()
+    for card_id in sorted(set(side.hand)):
+        out.extend(plays_of(state, player, card_id, available))
     return out
 
 

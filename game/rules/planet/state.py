@@ -211,7 +211,8 @@ class PlanetState:
 
     def why_illegal(self, action: Action) -> Reason | None:
         """Why `action` is refused now (a `Reason` with its code), or None when legal."""
-        if action in self.legal_actions(action.player):
+        legal = self.legal_actions(action.player)
+        if any(a is action for a in legal) or action in legal:  # a chosen one is itself
             return None
         acting = action.player in self.current_players() and not self.choices
         if isinstance(action, PlayCard) and acting and self.phase in WINDOWS:
