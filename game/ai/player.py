@@ -20,6 +20,7 @@ from game.rules.classic import (
     Evolve,
     MatchState,
     PlayAbility,
+    PlayGear,
     PlayTrap,
     SetGate,
     Settings,
@@ -222,13 +223,16 @@ class LevelPolicy:
             return battle_reply(world, me, legal)
         if self.level.insight <= 0:
             # Casual: behind as the battle stands, it throws in the first card it has,
-            # else its first Trap or Battle Gear (a gear's ability picked at random).
+            # else its first Trap or Battle Gear, with as many of the gear's abilities as
+            # it may take (which ones, when it may take only one, at random).
             losing = b.evaluation.winner != mine
             if b.window == "during" and losing:
                 if cards:
                     return cards[0]
                 first = pieces[0]
                 forms = [a for a in pieces if type(a) is type(first) and _piece(a) == _piece(first)]
+                most = max(len(_abilities(a)) for a in forms)
+                forms = [a for a in forms if len(_abilities(a)) == most]
                 return forms[self.rng.randrange(len(forms))]
             if b.window == "after" and losing:
                 for a in cards:
@@ -340,6 +344,11 @@ def _unkey(key: Key) -> tuple[Action, Slot | None]:
 
 def _piece(action: Action) -> str:
     return action.trap if isinstance(action, PlayTrap) else getattr(action, "gear", "")
+
+
+def _abilities(action: Action) -> tuple[str, ...]:
+    """The property-card abilities a Battle Gear play names (none for a Trap)."""
+    return action.abilities if isinstance(action, PlayGear) else ()
 
 
 def _battle_outcome(world: MatchState, first: Action, me: int) -> float:
