@@ -22,6 +22,7 @@ from game.rules.classic import (
     PlayAbility,
     PlayGear,
     PlayTrap,
+    Requirement,
     SetGate,
     Settings,
     Slot,
@@ -39,6 +40,7 @@ ROOT_THROWS = 6  # throws (Bakugan and card) the search weighs, the heuristics' 
 PRIOR_TEMPERATURE = 0.15  # gate units: how sharply the heuristics' values set the priors
 OPPONENT_HIT = 0.72  # what it expects of the opponent's throws at an empty card
 OCCUPIED_HIT = 0.8  # and at a card a Bakugan stands on, as a share of that
+NO_CONDITION = Requirement()
 
 
 class LevelPolicy:
@@ -313,6 +315,10 @@ class LevelPolicy:
                 keys.append(SetGate(obs.viewer, g, slot))
                 values.append(best + 0.5 * judge.gate_value(obs, g))
         for a in st.plays(legal):
+            if self.catalog.abilities[a.card].requires != NO_CONDITION:
+                # A card with a condition waits for the battle's 'before' window: played
+                # now it is only judged there, and wasted if the condition fails.
+                continue
             keys.append(a)
             values.append(best - 0.2)
         for sc in scored[:ROOT_THROWS]:
