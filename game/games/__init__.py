@@ -53,15 +53,16 @@ class GameRecord:
     player_counts: tuple[int, ...]
     scenarios: ScenarioKit
     sim: SimKit
+    text_demo: Callable[[int, str], int] | None = None  # seed, language -> exit code
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])
 
 
 def _records() -> dict[str, GameRecord]:
-    from game.games import classic
+    from game.games import classic, planet
 
-    return {r.id: r for r in (classic.RECORD,)}
+    return {r.id: r for r in (classic.RECORD, planet.RECORD)}
 
 
 class _Registry(Mapping[str, GameRecord]):
