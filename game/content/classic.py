@@ -3,18 +3,22 @@ Bakugan, Gate Cards, Ability Cards, and the New Vestroia pieces (Bakugan Traps, 
 Gear with its property card, Evolution property cards).
 
 Every problem is collected and reported as ``file: id: field: problem``; a file with
-any problem is refused whole, never half loaded.
+any problem is refused whole, never half loaded, whatever its bytes (not UTF-8, a
+number too long, nesting too deep: `game.persist.decode`). A catalog that cannot deal
+a kit of every game the app offers (the Big Game of four: 6 Bakugan that are not
+evolved forms, 2 Gate Cards of each colour, 2 Ability Cards of each colour) is refused
+at load with the reason, not when the first kit is dealt.
 """
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from game.paths import data_dir
+from game.persist import decode
 from game.rules.classic.defs import (
     AbilityColour,
     AbilityDef,
@@ -51,14 +55,13 @@ class _Problems:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise ContentError([f"{path}: file not found"]) from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError([f"{path.name}: -: -: not valid TOML ({e})"]) from None
-    except OSError as e:
-        raise ContentError([f"{path}: cannot read ({e})"]) from None
+        return decode.toml(decode.read_bytes(path))
+    except decode.Undecodable as e:
+        if e.code == "missing":
+            raise ContentError([f"{path}: file not found"]) from None
+        if e.code == "unreadable":
+            raise ContentError([f"{path}: {e.detail}"]) from None
+        raise ContentError([f"{path.name}: -: -: {e.detail}"]) from None
 
 
 def _entries(data: dict[str, Any], key: str, probs: _Problems) -> list[tuple[str, dict[str, Any]]]:
@@ -470,9 +473,37 @@ def load_catalog(folder: Path | None = None) -> Catalog:
         for i, gab in enumerate(gear.abilities):
             _check_species(gear.id, gab.effects, species, "gear.toml", problems, f"abilities[{i}].")
     _check_evolutions(catalog, problems)
+    _check_dealable(catalog, problems)
     if problems:
         raise ContentError(problems)
     return catalog
+
+
+# The biggest kit a game of the app deals (the Big Game): per kit, independently.
+DEAL_BAKUGAN = 6
+DEAL_PER_COLOUR = 2
+
+
+def _check_dealable(catalog: Catalog, problems: list[str]) -> None:
+    """A kit of every game the app offers can be dealt from `catalog`."""
+    closed = [b for b in catalog.bakugan.values() if not b.evolved]
+    if len(closed) < DEAL_BAKUGAN:
+        problems.append(
+            f"bakugan.toml: -: bakugan: {len(closed)} Bakugan that are not evolved forms;"
+            f" a kit of the Big Game needs {DEAL_BAKUGAN}"
+        )
+    for file, kind, colours, cards in (
+        ("gates.toml", "Gate Cards", GateColour, catalog.gates.values()),
+        ("abilities.toml", "Ability Cards", AbilityColour, catalog.abilities.values()),
+    ):
+        have = [c.colour for c in cards]
+        for colour in colours:
+            n = have.count(colour)
+            if n < DEAL_PER_COLOUR:
+                problems.append(
+                    f"{file}: -: colour: {n} {colour.value} {kind}; a kit of the Big Game"
+                    f" needs {DEAL_PER_COLOUR} of each colour"
+                )
 
 
 def _check_evolutions(catalog: Catalog, problems: list[str]) -> None:
