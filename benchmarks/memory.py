@@ -5,8 +5,10 @@
 Runs the on-screen demo (computer against computer, match after match) headless, one
 fixed 1/60 s step per frame as a real 60 fps demo takes, and reads the process's
 resident memory (RSS, Linux ``/proc/self/statm``) after a garbage collection at every
-checkpoint. Prints one JSON line: RSS in MB per checkpoint, the ratio of the last to
-the middle one (issue 13's target: RSS after 20,000 frames within 10% of RSS after
+checkpoint, and again after glibc's ``malloc_trim`` (the free pages of the C heap given
+back: what is held, without the high-water mark of the busiest moment so far). Prints
+one JSON line: both RSS figures in MB per checkpoint, the ratios of the last checkpoint
+to the middle one (issue 13's target: RSS after 20,000 frames within 10% of RSS after
 10,000), how many per-frame times `App.frame_ms` holds (bounded by
 `game.ui.app.FRAME_WINDOW`), and how full the drawing caches are (each is bounded; they
 fill during the first matches and then stay).
@@ -42,6 +44,17 @@ def rss_mb() -> float:
         return peak / 1e6 if sys.platform == "darwin" else peak / 1e3
 
 
+def trim() -> bool:
+    """Give the C heap's free pages back to the system (glibc's malloc_trim), so that
+    RSS shows what is held rather than what was once needed; False where unavailable."""
+    try:
+        import ctypes
+
+        return bool(ctypes.CDLL("libc.so.6").malloc_trim(0) >= 0)
+    except (OSError, AttributeError):
+        return False
+
+
 def cache_fill() -> dict[str, str]:
     """currsize/maxsize of every drawing cache that holds something."""
     from game.ui import art, fonts, pieces, widgets
@@ -57,6 +70,12 @@ def cache_fill() -> dict[str, str]:
                         f"{ci.currsize}/{ci.maxsize}"
                     )
     return out
+
+
+def _ratio(marks: dict[str, float], last: str, middle: str) -> float | None:
+    if last in marks and middle in marks:
+        return round(marks[last] / marks[middle], 3)
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
 
     app = App("en", fast=True)
     marks: dict[str, float] = {}
+    trimmed: dict[str, float] = {}
     held: dict[str, int] = {}
     fill: dict[str, str] = {}
     start = time.perf_counter()
@@ -84,10 +104,14 @@ def main(argv: list[str] | None = None) -> int:
     def each(a: App) -> None:
         if a.frames and a.frames % args.every == 0 and str(a.frames) not in marks:
             gc.collect()
-            marks[str(a.frames)] = round(rss_mb(), 1)
-            held[str(a.frames)] = len(a.frame_ms)
+            key = str(a.frames)
+            marks[key] = round(rss_mb(), 1)
+            if trim():
+                trimmed[key] = round(rss_mb(), 1)
+            held[key] = len(a.frame_ms)
             if not args.json:
-                print(f"{a.frames:>7} frames: RSS {marks[str(a.frames)]:6.1f} MB", flush=True)
+                extra = f", {trimmed[key]:6.1f} MB trimmed" if key in trimmed else ""
+                print(f"{a.frames:>7} frames: RSS {marks[key]:6.1f} MB{extra}", flush=True)
             if a.frames >= args.frames:
                 fill.update(cache_fill())
 
@@ -98,9 +122,9 @@ def main(argv: list[str] | None = None) -> int:
         "benchmark": "memory",
         "frames": args.frames,
         "rss_mb": marks,
-        "ratio_last_to_middle": round(marks[last] / marks[middle], 3)
-        if last in marks and middle in marks
-        else None,
+        "rss_trimmed_mb": trimmed,
+        "ratio_last_to_middle": _ratio(marks, last, middle),
+        "ratio_trimmed_last_to_middle": _ratio(trimmed, last, middle),
         "frame_ms_held": held,
         "caches": fill,
         "seconds": round(time.perf_counter() - start, 1),

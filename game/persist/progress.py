@@ -64,12 +64,13 @@ class ProgressWarning:
         """The player's message in `lang`."""
         from .lang import tr
 
+        name = Path(self.kept_as).name if self.kept_as else "-"  # beside the progress file
         if self.why == "records":
-            return tr(lang, "levels.progress_records", n=self.dropped, file=self.kept_as or "-")
+            return tr(lang, "levels.progress_records", n=self.dropped, file=name)
         why = tr(lang, f"levels.why_{self.why}")
         if self.kept_as is None:
             return tr(lang, "levels.progress_left", why=why)
-        return tr(lang, "levels.progress_damaged", why=why, file=self.kept_as)
+        return tr(lang, "levels.progress_damaged", why=why, file=name)
 
 
 class _Damaged(Exception):

@@ -1240,7 +1240,7 @@ class LevelSelectScene(Scene):
         warning = self.progress.warning
         if warning is not None:
             text = warning.text(self.app.lang)
-            box = pygame.Rect(40, 600, 1200, 30)
+            box = pygame.Rect(40, 571, 1200, 20)  # between the tiles and the detail panel
             w.text(surface, text, box.topleft, 18, BAD)
         w.text(surface, self.tr("levels.keys"), (640, 704), 20, w.MUTED, "center")
 

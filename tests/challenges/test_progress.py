@@ -162,7 +162,7 @@ def test_one_bad_record_keeps_every_good_one(home: Path) -> None:
     }
     assert p.warning is not None and p.warning.why == "records" and p.warning.dropped == 3
     assert p.warning.kept_as is not None and Path(p.warning.kept_as).read_bytes() == content
-    assert "3" in p.warning.text("ru") and p.warning.kept_as in p.warning.text("en")
+    assert "3" in p.warning.text("ru") and Path(p.warning.kept_as).name in p.warning.text("en")
     # the file was rewritten with the good records: a restart has nothing to say
     again = Progress.load()
     assert again.records == p.records and again.warning is None
@@ -203,3 +203,19 @@ def test_hostile_progress_files_are_set_aside(home: Path, content: bytes) -> Non
     assert p.warning.kept_as is not None and Path(p.warning.kept_as).read_bytes() == content
     p.add_result("first_throw", 1000, 1)
     assert p.save() and Progress.load().stars("first_throw") == 1
+
+
+def test_every_progress_message_fits_its_line_in_both_languages() -> None:
+    import pygame
+
+    from game.ui import widgets as w
+
+    pygame.init()
+    try:
+        aside = "/home/a/.local/share/bakugan-table/challenges.damaged-20251231-235959-12.json"
+        for why in ("records", "not_json", "not_progress", "version", "unreadable"):
+            warning = prog.ProgressWarning(why, None if why == "unreadable" else aside, 999)
+            for lang in ("en", "ru"):
+                assert w.font(18).size(warning.text(lang))[0] <= 1200, (why, lang)
+    finally:
+        pygame.quit()
