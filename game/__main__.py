@@ -5,81 +5,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from game.content import ContentError
+from game.games import DEFAULT_GAME, REGISTRY, GameRecord, UnknownGame
 
 
 def _cmd_sim(args: argparse.Namespace) -> int:
-    from game.content.ai_levels import shipped_levels
-    from game.content.classic import shipped_catalog
-    from game.match.sim import run_sim
-
-    if args.rules != "classic":
-        print(f"bakugan sim: unknown rules {args.rules!r} (classic)", file=sys.stderr)
-        return 2
-    from game.rules.classic import Settings
-
-    names = [n.strip() for n in args.policies.split(",")]
-    if not 2 <= args.players <= 4:
-        print("bakugan sim: --players takes 2, 3 or 4", file=sys.stderr)
-        return 2
-    if len(names) < args.players:  # the names repeat around the table
-        names = [names[i % len(names)] for i in range(args.players)]
-    if len(names) != args.players:
-        print(
-            f"bakugan sim: --policies takes {args.players} names, e.g. random,greedy",
-            file=sys.stderr,
-        )
-        return 2
+    record = args.record
     try:
-        settings = Settings.preset(args.players, args.big, season=args.season)
-        settings.check()
-    except ValueError as e:
-        print(f"bakugan sim: {e}", file=sys.stderr)
-        return 2
-    levels = shipped_levels()
-    options: dict[str, Any] = {
-        "levels": levels,
-        "support": args.support,
-        "evolutions": args.evolutions,
-    }
-    try:
-        if args.physics:
-            from game.match.sim import run_physics_sim
-
-            data = run_physics_sim(
-                shipped_catalog(), names, args.games, args.seed, settings, **options
-            )
-        else:
-            report = run_sim(shipped_catalog(), names, args.games, args.seed, settings, **options)
-            data = report.to_json()
+        data = record.sim.run(args)
     except ValueError as e:
         print(f"bakugan sim: {e}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(data))
         return 0
-    print(f"{data['games']} games, seed {args.seed}")
-    for name, rate in data["win_rates"].items():
-        lo, hi = rate["ci95"]
-        print(
-            f"  {name:>10}: {data['wins'][name]:>6} wins  {rate['rate']:.1%}"
-            f"  (95% CI {lo:.1%}-{hi:.1%})"
-        )
-    print(f"  mean turns {data['mean_turns']:.1f}, mean battles {data['mean_battles']:.2f}")
-    print(f"  {data['matches_per_sec']:.0f} matches/s")
-    if args.physics:
-        print(f"  {data['throws']} throws, {data['hit_rate']:.1%} opened on the aimed card,")
-        print(f"  {data['open_rate']:.1%} on some card;")
-        for name, rate in data["hit_rates"].items():
-            print(f"  {name:>10}: {rate:.1%} of its throws opened on the aimed card")
-        print(f"  {data['throws_per_sec']:.0f} throws/s resolved on the table")
+    for line in record.sim.describe(data, args):
+        print(line)
     return 0
 
 
 def _cmd_scenario(args: argparse.Namespace) -> int:
-    from game.scenarios import main as run
+    from game.games.scenarios import main as run
 
     return run(args.paths)
 
@@ -120,36 +67,34 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play(args.lang)
 
 
+def _chosen_game(argv: list[str] | None) -> GameRecord | None:
+    """The game named by `--rules` (each game brings its own options), or None after
+    saying which games there are."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--rules", default=DEFAULT_GAME)
+    known, _ = pre.parse_known_args(sys.argv[1:] if argv is None else argv)
+    try:
+        return REGISTRY[known.rules]
+    except UnknownGame as e:
+        print(f"bakugan: {e}", file=sys.stderr)
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="bakugan", description="Bakugan Battle Brawlers on a table."
     )
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("sim", help="play many matches headless between built-in policies")
-    sim.add_argument("--rules", default="classic")
+    sim.add_argument("--rules", default=DEFAULT_GAME, help=f"the game: {', '.join(REGISTRY)}")
     sim.add_argument("--games", type=int, default=200)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument(
-        "--policies",
-        default="random,random",
-        help="two bots: random, greedy, easy, normal, hard",
-    )
     sim.add_argument("--json", action="store_true")
-    sim.add_argument("--physics", action="store_true", help="every throw rolls on the table")
-    sim.add_argument("--players", type=int, default=2, help="2, 3 or 4 players")
-    sim.add_argument("--big", action="store_true", help="the Big Game: 6 of everything")
-    sim.add_argument("--season", type=int, default=3, choices=(2, 3), help="Trap/Gear rules")
-    sim.add_argument(
-        "--support",
-        type=int,
-        nargs="?",
-        const=4,
-        default=0,
-        help="Traps / Battle Gear in each kit (alone: as many as the season allows)",
-    )
-    sim.add_argument(
-        "--evolutions", action="store_true", help="deal the kit Bakugan's Evolution cards"
-    )
+    record = _chosen_game(argv)
+    if record is None:
+        return 2
+    record.sim.add_arguments(sim)
+    sim.set_defaults(record=record)
     sim.set_defaults(run=_cmd_sim)
     sc = sub.add_parser("scenario", help="run rules scenario files or folders")
     sc.add_argument("paths", nargs="+")

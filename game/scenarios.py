@@ -1,18 +1,13 @@
 """Runs rules scenarios (docs/scenarios.md) against the classic rules core.
 
-`bakugan scenario PATH...` prints one line per scenario and closes with
-``N passed, N failed``; exit 0 when all pass, 1 on a failure, 2 on a malformed file.
+`bakugan scenario PATH...` (game/games/scenarios.py) hands each classic file here.
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from game.content import ContentError
-from game.content.classic import shipped_catalog
-from game.content.scenarios import Scenario, find_scenarios, load_scenario
+from game.content.scenarios import Scenario
 from game.rules.classic import Catalog, IllegalAction, InvalidKit, MatchState
 from game.rules.classic.events import BattleResolved, Event
 
@@ -181,35 +176,3 @@ def _check_observation(want: dict[str, Any], state: MatchState) -> list[str]:
             if actual != expected:
                 failures.append(f"{where}.{p}.{pile}: got {actual!r}, expected {expected!r}")
     return failures
-
-
-def main(paths: list[str], out: TextIO | None = None, catalog: Catalog | None = None) -> int:
-    """Run every scenario under `paths`; returns the exit code."""
-    out = out or sys.stdout
-    files = find_scenarios([Path(p) for p in paths])
-    if not files:
-        print(f"no scenario files under {' '.join(paths)}", file=out)
-        return 2
-    catalog = catalog or shipped_catalog()
-    passed = failed = 0
-    malformed = False
-    for path in files:
-        try:
-            sc = load_scenario(path)
-        except ContentError as e:
-            print(f"ERROR {e}", file=out)
-            malformed = True
-            continue
-        failures = run_scenario(sc, catalog)
-        if failures:
-            failed += 1
-            print(f"FAIL {path}: {sc.name}", file=out)
-            for f in failures:
-                print(f"     {f}", file=out)
-        else:
-            passed += 1
-            print(f"ok   {path}: {sc.name}", file=out)
-    print(f"{passed} passed, {failed} failed", file=out)
-    if malformed:
-        return 2
-    return 1 if failed else 0

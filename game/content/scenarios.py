@@ -21,6 +21,8 @@ from game.rules.classic import (
     LEVEL_USED_PILES,
     MARKED_OFFICIAL,
     MARKED_SEEDS,
+    MULTI_FIELD_ANY,
+    MULTI_OWN_BATTLE,
     Action,
     ActionSyntaxError,
     Kit,
@@ -53,6 +55,7 @@ _OPTIONS = {
     "clear_pair": (CLEAR_FIRST_STANDER, CLEAR_EACH),
     "game_level": (LEVEL_USED_PILES, LEVEL_UNUSED_GATES),
     "level_marked": (MARKED_SEEDS, MARKED_OFFICIAL),
+    "multi_cards": (MULTI_OWN_BATTLE, MULTI_FIELD_ANY),
 }
 _EXPECT_KEYS = {
     "phase",
@@ -122,7 +125,9 @@ def load_scenario(path: Path) -> Scenario:
         data = decode.toml(decode.read_bytes(path, MAX_FILE_BYTES))
     except decode.Undecodable as e:
         raise _fail(path, "-", e.detail) from None
-    for extra in sorted(set(data) - {"name", "rule", "setup", "steps", "expect"}):
+    if data.get("game", "classic") != "classic":
+        raise _fail(path, "game", f"{_short(data['game'])} is not the classic game")
+    for extra in sorted(set(data) - {"game", "name", "rule", "setup", "steps", "expect"}):
         raise _fail(path, extra, "unknown field (name, rule, setup, steps, expect)")
     name = data.get("name")
     if not isinstance(name, str) or not name:

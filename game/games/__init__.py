@@ -1,0 +1,93 @@
+"""The games this app plays, and the one place that ties each game's parts together.
+
+A `GameRecord` names a game's rules core, content, scenario vocabulary, headless
+simulation and (as they land) bots, table and scenes. The CLI, the scenario runner, the
+sim, the menu and the saves read `REGISTRY`; nothing else names a game. Adding a game is
+adding a record (docs/adding-a-game.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.rules.api import GameError
+
+
+class UnknownGame(GameError, KeyError):
+    """A game id that no record carries; the message lists the known ones."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioKit:
+    """A game's scenario vocabulary: `load` reads one file (raising `ContentError` that
+    names the file and field), `run` plays it against the rules core and returns its
+    failures (empty when it passes); `name` is the scenario's one-line title."""
+
+    load: Callable[[Path], Any]
+    run: Callable[[Any], list[str]]
+    name: Callable[[Any], str]
+
+
+@dataclass(frozen=True, slots=True)
+class SimKit:
+    """A game's headless simulation for `bakugan sim --rules ID`: its own options, the
+    run (a JSON-able report with at least ``games``, ``wins`` and ``matches_per_sec``),
+    and the report told in lines for a person."""
+
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], dict[str, Any]]
+    describe: Callable[[dict[str, Any], argparse.Namespace], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: str
+    names: Mapping[str, str]  # language code -> the game's name
+    player_counts: tuple[int, ...]
+    scenarios: ScenarioKit
+    sim: SimKit
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang, self.names["en"])
+
+
+def _records() -> dict[str, GameRecord]:
+    from game.games import classic
+
+    return {r.id: r for r in (classic.RECORD,)}
+
+
+class _Registry(Mapping[str, GameRecord]):
+    """The game records by id, loaded on first use (a record imports its game's parts)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, GameRecord] | None = None
+
+    def _all(self) -> dict[str, GameRecord]:
+        if self._loaded is None:
+            self._loaded = _records()
+        return self._loaded
+
+    def __getitem__(self, game_id: str) -> GameRecord:
+        records = self._all()
+        if game_id not in records:
+            known = ", ".join(records)
+            raise UnknownGame(f"unknown game {game_id!r}; the games are: {known}")
+        return records[game_id]
+
+    def __iter__(self) -> Any:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+REGISTRY: Mapping[str, GameRecord] = _Registry()
+DEFAULT_GAME = "classic"

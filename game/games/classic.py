@@ -1,0 +1,99 @@
+"""The classic Battle Brawlers game (seed 000): its record for the registry."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from game.games import GameRecord, ScenarioKit, SimKit
+
+
+def _sim_arguments(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument(
+        "--policies",
+        default="random,random",
+        help="the bots around the table, repeating: random, greedy, easy, normal, hard",
+    )
+    sim.add_argument("--physics", action="store_true", help="every throw rolls on the table")
+    sim.add_argument("--players", type=int, default=2, help="2, 3 or 4 players")
+    sim.add_argument("--big", action="store_true", help="the Big Game: 6 of everything")
+    sim.add_argument("--season", type=int, default=3, choices=(2, 3), help="Trap/Gear rules")
+    sim.add_argument(
+        "--support",
+        type=int,
+        nargs="?",
+        const=4,
+        default=0,
+        help="Traps / Battle Gear in each kit (alone: as many as the season allows)",
+    )
+    sim.add_argument(
+        "--evolutions", action="store_true", help="deal the kit Bakugan's Evolution cards"
+    )
+
+
+def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
+    """Raises ValueError with the reason for options the game refuses."""
+    from game.content.ai_levels import shipped_levels
+    from game.content.classic import shipped_catalog
+    from game.match.sim import run_physics_sim, run_sim
+    from game.rules.classic import Settings
+
+    names = [n.strip() for n in args.policies.split(",")]
+    if not 2 <= args.players <= 4:
+        raise ValueError("--players takes 2, 3 or 4")
+    if len(names) < args.players:  # the names repeat around the table
+        names = [names[i % len(names)] for i in range(args.players)]
+    if len(names) != args.players:
+        raise ValueError(f"--policies takes {args.players} names, e.g. random,greedy")
+    settings = Settings.preset(args.players, args.big, season=args.season)
+    settings.check()
+    options: dict[str, Any] = {
+        "levels": shipped_levels(),
+        "support": args.support,
+        "evolutions": args.evolutions,
+    }
+    if args.physics:
+        return run_physics_sim(shipped_catalog(), names, args.games, args.seed, settings, **options)
+    return run_sim(shipped_catalog(), names, args.games, args.seed, settings, **options).to_json()
+
+
+def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
+    lines = [f"{data['games']} games, seed {args.seed}"]
+    for name, rate in data["win_rates"].items():
+        lo, hi = rate["ci95"]
+        lines.append(
+            f"  {name:>10}: {data['wins'][name]:>6} wins  {rate['rate']:.1%}"
+            f"  (95% CI {lo:.1%}-{hi:.1%})"
+        )
+    lines.append(f"  mean turns {data['mean_turns']:.1f}, mean battles {data['mean_battles']:.2f}")
+    lines.append(f"  {data['matches_per_sec']:.0f} matches/s")
+    if args.physics:
+        lines.append(f"  {data['throws']} throws, {data['hit_rate']:.1%} opened on the aimed card,")
+        lines.append(f"  {data['open_rate']:.1%} on some card;")
+        for name, rate in data["hit_rates"].items():
+            lines.append(f"  {name:>10}: {rate:.1%} of its throws opened on the aimed card")
+        lines.append(f"  {data['throws_per_sec']:.0f} throws/s resolved on the table")
+    return lines
+
+
+def _scenario_load(path: Path) -> Any:
+    from game.content.scenarios import load_scenario
+
+    return load_scenario(path)
+
+
+def _scenario_run(scenario: Any) -> list[str]:
+    from game.content.classic import shipped_catalog
+    from game.scenarios import run_scenario
+
+    return run_scenario(scenario, shipped_catalog())
+
+
+RECORD = GameRecord(
+    id="classic",
+    names={"en": "Bakugan Battle Brawlers", "ru": "Бакуган: Отчаянные бойцы"},
+    player_counts=(2, 3, 4),
+    scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
+    sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
+)

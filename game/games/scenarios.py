@@ -1,0 +1,65 @@
+"""`bakugan scenario PATH...`: runs rules scenario files of every game (docs/scenarios.md).
+
+Each file names its game (``game = "attack"``; without it, the classic game) and the
+game's record loads and runs it. One line per scenario, then ``N passed, N failed``;
+exit 0 when all pass, 1 on a failure, 2 on a malformed file or an unknown game.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+from typing import TextIO
+
+from game.content import ContentError
+from game.content.scenarios import find_scenarios
+from game.games import DEFAULT_GAME, REGISTRY, GameRecord, UnknownGame
+
+
+def game_of(path: Path) -> GameRecord:
+    """The record of the game a scenario file names (ContentError or UnknownGame)."""
+    try:
+        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as e:
+        raise ContentError([f"{path}: cannot read: {e}"]) from None
+    game_id = data.get("game", DEFAULT_GAME)
+    if not isinstance(game_id, str):
+        raise ContentError([f"{path}: game: expected a game id, got {game_id!r}"])
+    try:
+        return REGISTRY[game_id]
+    except UnknownGame as e:
+        raise ContentError([f"{path}: game: {e}"]) from None
+
+
+def main(paths: list[str], out: TextIO | None = None) -> int:
+    """Run every scenario under `paths`; returns the exit code."""
+    out = out or sys.stdout
+    files = find_scenarios([Path(p) for p in paths])
+    if not files:
+        print(f"no scenario files under {' '.join(paths)}", file=out)
+        return 2
+    passed = failed = 0
+    malformed = False
+    for path in files:
+        try:
+            record = game_of(path)
+            scenario = record.scenarios.load(path)
+        except ContentError as e:
+            print(f"ERROR {e}", file=out)
+            malformed = True
+            continue
+        failures = record.scenarios.run(scenario)
+        title = record.scenarios.name(scenario)
+        if failures:
+            failed += 1
+            print(f"FAIL {path}: {title}", file=out)
+            for f in failures:
+                print(f"     {f}", file=out)
+        else:
+            passed += 1
+            print(f"ok   {path}: {title}", file=out)
+    print(f"{passed} passed, {failed} failed", file=out)
+    if malformed:
+        return 2
+    return 1 if failed else 0
