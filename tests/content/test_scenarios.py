@@ -13,7 +13,7 @@ from game.content import ContentError
 from game.content.classic import shipped_catalog
 from game.content.scenarios import load_scenario
 from game.rules.classic.defs import AbilityColour, GateColour
-from game.scenarios import main
+from game.games.scenarios import main
 
 # A good two-player scenario; each case below changes one line of it.
 GOOD = """name = "A battle"

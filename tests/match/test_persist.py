@@ -33,21 +33,24 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _session(until: Callable[[MatchSession], bool], seed: int = 4) -> MatchSession:
-    """A session played by bots until `until` holds."""
-    rng = random.Random(seed)
-    s = MatchSession(CAT, [random_kit(CAT, rng), random_kit(CAT, rng)], seed=seed)
-    seats = [BotSeat.named("greedy", CAT, seed), BotSeat.named("random", CAT, seed + 1)]
-    for _ in range(3000):
-        if until(s):
-            return s
-        player = s.to_act()
-        assert player is not None
-        waiting = s.awaiting_throw()
-        if waiting is not None:
-            obs = s.observation(player)
-            s.throw(player, seats[player].throw(obs, waiting[1], s.table(), s.zone(player)))
-        else:
-            s.act(seats[player].choose(s.observation(player), s.legal_actions()))
+    """A session played by bots until `until` holds (the first seed from `seed` on
+    whose match gets there)."""
+    for s_seed in range(seed, seed + 20):
+        rng = random.Random(s_seed)
+        s = MatchSession(CAT, [random_kit(CAT, rng), random_kit(CAT, rng)], seed=s_seed)
+        seats = [BotSeat.named("greedy", CAT, s_seed), BotSeat.named("random", CAT, s_seed + 1)]
+        for _ in range(3000):
+            if until(s):
+                return s
+            player = s.to_act()
+            if player is None:
+                break  # over without it: try the next seed
+            waiting = s.awaiting_throw()
+            if waiting is not None:
+                obs = s.observation(player)
+                s.throw(player, seats[player].throw(obs, waiting[1], s.table(), s.zone(player)))
+            else:
+                s.act(seats[player].choose(s.observation(player), s.legal_actions()))
     raise AssertionError("the condition was never met")
 
 
