@@ -7,7 +7,6 @@ any problem is refused whole. The file must hold every level the game offers
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -15,6 +14,7 @@ from types import MappingProxyType
 
 from game.ai.levels import LEVEL_NAMES, Level, check_level
 from game.paths import assets_dir
+from game.persist import decode
 
 from .errors import ContentError
 
@@ -27,14 +27,13 @@ def load_levels(path: Path | None = None) -> Mapping[str, Level]:
     """The difficulty records by name; raises `ContentError` listing every problem."""
     path = path or levels_path()
     try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except FileNotFoundError:
-        raise ContentError([f"{path}: file not found"]) from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError([f"{path.name}: -: -: not valid TOML ({e})"]) from None
-    except OSError as e:
-        raise ContentError([f"{path}: cannot read ({e})"]) from None
+        data = decode.toml(decode.read_bytes(path))
+    except decode.Undecodable as e:
+        if e.code == "missing":
+            raise ContentError([f"{path}: file not found"]) from None
+        if e.code == "unreadable":
+            raise ContentError([f"{path}: {e.detail}"]) from None
+        raise ContentError([f"{path.name}: -: -: {e.detail}"]) from None
     problems: list[str] = []
     levels: dict[str, Level] = {}
     for name in LEVEL_NAMES:

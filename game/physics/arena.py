@@ -56,9 +56,11 @@ from game.physics.tuning import (
     MAGNET_ERROR_BIAS,
     MAGNET_PULL_ACCEL,
     MAGNET_PULL_SPEED,
+    MAX_MASS,
     MAX_RADIUS,
     MAX_SPEED,
     MAX_STEPS,
+    MIN_MASS,
     MIN_RADIUS,
     MIN_THROW_DISTANCE,
     OBSTACLE_ELASTICITY,
@@ -322,8 +324,8 @@ class Rival:
     def __post_init__(self) -> None:
         if not MIN_RADIUS <= self.radius <= MAX_RADIUS:
             raise ValueError(f"rival {self.id!r}: radius must be {MIN_RADIUS}..{MAX_RADIUS}")
-        if not (math.isfinite(self.mass) and self.mass > 0):
-            raise ValueError(f"rival {self.id!r}: mass must be positive")
+        if not (math.isfinite(self.mass) and MIN_MASS <= self.mass <= MAX_MASS):
+            raise ValueError(f"rival {self.id!r}: mass must be within {MIN_MASS:g}..{MAX_MASS:g}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1116,7 +1118,11 @@ def resolve_shot(
         raise ValueError(reason)
     speed = min(throw.speed, MAX_SPEED)
     world = PreparedArena(arena) if fresh else _prepared(arena)
-    raw = world.shoot(throw, speed, start_step, record)
+    try:
+        raw = world.shoot(throw, speed, start_step, record)
+    except BaseException:
+        _CACHE.discard(arena, world)  # never reuse a space a shot failed in
+        raise
     return _dress(arena, throw, world, raw, speed, start_step)
 
 

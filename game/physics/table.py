@@ -11,6 +11,7 @@ Nothing here imports pymunk: the geometry helpers are plain math, so `game.conte
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
@@ -19,6 +20,7 @@ from game.physics.tuning import (
     CARD_WIDTH,
     CUSHION_RADIUS,
     MAGNET_RADIUS,
+    MAX_TABLE_SIZE,
     MIN_THROW_DISTANCE,
     OBSTACLE_RADIUS,
 )
@@ -32,11 +34,41 @@ CUSHION_ID: str = "cushion"
 """The `other` of a Contact with a cushion; obstacle ids may not use it."""
 
 
-def _point(value: Iterable[float], what: str) -> Point:
-    x, y = (float(v) for v in value)
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise ValueError(f"{what} must be finite, got ({x}, {y})")
-    return (x, y)
+def real(value: object, what: str) -> float:
+    """`value` as a finite float; ValueError naming `what` for anything else (None, a
+    string, a bool, NaN, an infinity, an int too large for a float)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{what} must be a number, got {_show(value)}")
+    try:
+        number = float(value)
+    except (OverflowError, ValueError, TypeError):
+        raise ValueError(f"{what} must be a finite number, got {_show(value)}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{what} must be finite, got {number}")
+    return number
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def as_point(value: Iterable[float], what: str) -> Point:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ValueError(f"{what} must be a point (x, y), got {_show(value)}")
+    items = list(value)
+    if len(items) != 2:
+        raise ValueError(f"{what} must be a point (x, y), got {_show(value)}")
+    return (real(items[0], f"{what} x"), real(items[1], f"{what} y"))
+
+
+def check_hashable(value: object, what: str) -> None:
+    try:
+        hash(value)
+    except TypeError:
+        raise ValueError(
+            f"{what} must be hashable (a str, int or tuple), got {_show(value)}"
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,14 +89,15 @@ class CardSpec:
     """(cx, cy, cos a, sin a, width/2, length/2), precomputed for the geometry tests."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "center", _point(self.center, f"card {self.id!r} center"))
+        check_hashable(self.id, "card id")
+        object.__setattr__(self, "center", as_point(self.center, f"card {self.id!r} center"))
         for name in ("angle", "width", "length", "magnet_radius"):
-            value = float(getattr(self, name))
-            if not math.isfinite(value):
-                raise ValueError(f"card {self.id!r}: {name} must be finite")
+            value = real(getattr(self, name), f"card {self.id!r} {name}")
             object.__setattr__(self, name, value)
         if self.width <= 0 or self.length <= 0:
             raise ValueError(f"card {self.id!r}: width and length must be positive")
+        if max(self.width, self.length, self.magnet_radius) > MAX_TABLE_SIZE:
+            raise ValueError(f"card {self.id!r}: larger than a table ({MAX_TABLE_SIZE:g} mm)")
         if self.magnet_radius < 0:
             raise ValueError(f"card {self.id!r}: magnet_radius must be >= 0")
         c, s = (1.0, 0.0) if self.angle == 0.0 else (math.cos(self.angle), math.sin(self.angle))
@@ -122,9 +155,10 @@ class Obstacle:
     radius: float = OBSTACLE_RADIUS
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "position", _point(self.position, f"obstacle {self.id!r}"))
-        object.__setattr__(self, "radius", float(self.radius))
-        if not (math.isfinite(self.radius) and self.radius > 0):
+        check_hashable(self.id, "obstacle id")
+        object.__setattr__(self, "position", as_point(self.position, f"obstacle {self.id!r}"))
+        object.__setattr__(self, "radius", real(self.radius, f"obstacle {self.id!r} radius"))
+        if not 0 < self.radius <= MAX_TABLE_SIZE:
             raise ValueError(f"obstacle {self.id!r}: radius must be positive")
         if self.id == CUSHION_ID:
             raise ValueError(f"obstacle id {CUSHION_ID!r} is reserved for cushions")
@@ -144,21 +178,28 @@ class TableSpec:
     distance tests (everything outside it by d is at least d from every card)."""
 
     def __post_init__(self) -> None:
-        width = float(self.width)
-        height = float(self.height)
-        if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
-            raise ValueError(f"table size must be positive, got {width} x {height}")
+        width = real(self.width, "table width")
+        height = real(self.height, "table height")
+        if not (0 < width <= MAX_TABLE_SIZE and 0 < height <= MAX_TABLE_SIZE):
+            raise ValueError(
+                f"table size must be positive and at most {MAX_TABLE_SIZE:g} mm a side,"
+                f" got {width:g} x {height:g}"
+            )
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "height", height)
-        object.__setattr__(self, "cushions", bool(self.cushions))
+        if not isinstance(self.cushions, bool):
+            raise ValueError(f"table cushions must be true or false, got {_show(self.cushions)}")
+        for name in ("cards", "standing"):
+            if not isinstance(getattr(self, name), tuple | list):
+                raise ValueError(f"table {name} must be a tuple, got {_show(getattr(self, name))}")
         cards = tuple(self.cards)
         standing = tuple(self.standing)
         for card in cards:
             if not isinstance(card, CardSpec):
-                raise TypeError(f"cards must be CardSpec, got {card!r}")
+                raise ValueError(f"cards must be CardSpec, got {_show(card)}")
         for obstacle in standing:
             if not isinstance(obstacle, Obstacle):
-                raise TypeError(f"standing must be Obstacle, got {obstacle!r}")
+                raise ValueError(f"standing must be Obstacle, got {_show(obstacle)}")
         _unique([c.id for c in cards], "card")
         _unique([o.id for o in standing], "standing Bakugan")
         object.__setattr__(self, "cards", cards)
@@ -316,7 +357,7 @@ def check_origin(table: TableSpec, origin: Point, radius: float = 0.0) -> str | 
     overlap a cushion or a standing Bakugan.
     """
     try:
-        x, y = _point(origin, "throw origin")
+        x, y = as_point(origin, "throw origin")
     except (TypeError, ValueError) as exc:
         return f"throw origin is not a point: {exc}"
     if not table.contains((x, y)):

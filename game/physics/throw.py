@@ -24,8 +24,25 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
 from game.physics.cache import PreparedCache
-from game.physics.table import CardSpec, Point, TableSpec, check_origin, rect_distance
-from game.physics.tuning import DT, MAX_RADIUS, MAX_SPEED, MIN_RADIUS, SPHERE_RADIUS
+from game.physics.table import (
+    CardSpec,
+    Point,
+    TableSpec,
+    as_point,
+    check_hashable,
+    check_origin,
+    real,
+    rect_distance,
+)
+from game.physics.tuning import (
+    DT,
+    MAX_MASS,
+    MAX_RADIUS,
+    MAX_SPEED,
+    MIN_MASS,
+    MIN_RADIUS,
+    SPHERE_RADIUS,
+)
 from game.physics.world import PreparedTable, RawOutcome, ball_spec, contact_other
 
 _SAMPLE = struct.Struct("=3d")
@@ -53,21 +70,12 @@ class Throw:
     sphere_id: Hashable = "sphere"
 
     def __post_init__(self) -> None:
-        x, y = (float(v) for v in self.origin)
-        object.__setattr__(self, "origin", (x, y))
+        """Every field checked here, at the boundary: a throw that exists can be
+        simulated. ValueError names the field (None, a string, NaN, a huge mass...)."""
+        object.__setattr__(self, "origin", as_point(self.origin, "throw origin"))
         for name in ("angle", "speed", "spin", "radius", "mass"):
-            object.__setattr__(self, name, float(getattr(self, name)))
-        for name, value in (
-            ("origin x", x),
-            ("origin y", y),
-            ("angle", self.angle),
-            ("speed", self.speed),
-            ("spin", self.spin),
-            ("radius", self.radius),
-            ("mass", self.mass),
-        ):
-            if not math.isfinite(value):
-                raise ValueError(f"throw {name} must be finite, got {value}")
+            object.__setattr__(self, name, real(getattr(self, name), f"throw {name}"))
+        check_hashable(self.sphere_id, "sphere_id")
         if self.speed < 0:
             raise ValueError(f"throw speed must be >= 0, got {self.speed}")
         if not -1.0 <= self.spin <= 1.0:
@@ -76,8 +84,10 @@ class Throw:
             raise ValueError(
                 f"sphere radius must be within {MIN_RADIUS:g}..{MAX_RADIUS:g} mm, got {self.radius}"
             )
-        if self.mass <= 0:
-            raise ValueError(f"sphere mass must be positive, got {self.mass}")
+        if not MIN_MASS <= self.mass <= MAX_MASS:
+            raise ValueError(
+                f"sphere mass must be within {MIN_MASS:g}..{MAX_MASS:g}, got {self.mass:g}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +238,10 @@ def resolve_throw(
     a standing Bakugan). `fresh=True` builds a new space instead of reusing the cached
     one (the result is the same; tests use it to prove that).
     """
+    if not isinstance(table, TableSpec):
+        raise ValueError(f"table must be a TableSpec, got {type(table).__name__}")
+    if not isinstance(throw, Throw):
+        raise ValueError(f"throw must be a Throw, got {type(throw).__name__}")
     reason = check_origin(table, throw.origin, throw.radius)
     if reason is not None:
         raise ValueError(reason)
@@ -237,7 +251,13 @@ def resolve_throw(
         speed = MAX_SPEED
     spec = ball_spec(throw.origin, throw.angle, speed, throw.spin, throw.radius, throw.mass)
     prepared = PreparedTable(table) if fresh else _prepared(table)
-    raw = prepared.run(spec, record)
+    try:
+        raw = prepared.run(spec, record)
+    except BaseException:
+        # A space a throw failed in may hold what the failure left (a NaN velocity on
+        # its static body): it is never used again.
+        _CACHE.discard(table, prepared)
+        raise
     return _dress(table, throw, raw, speed, clamped)
 
 
