@@ -10,6 +10,9 @@ standing on cards, headless, and prints:
 - overhead_ratio: our resolution wall time (record=False) over raw ``space.step`` of the
   same bodies (same static shapes, sphere and friction joints, no callbacks) for the
   same number of steps per throw, measured in the same run, best of R passes each;
+- overhead_ratio_direct: the same over Chipmunk's ``cpSpaceStep`` called directly
+  through cffi (the engine steps that way after a run's first step, so this is the
+  stricter figure: everything Python adds, over the bare C stepping);
 - the landings, for a sanity check.
 """
 
@@ -43,8 +46,9 @@ from game.physics import (  # noqa: E402
     resolve_throw,
     standing_on,
 )
+from game.physics.engine import release_of  # noqa: E402
+from game.physics.throw import prepare  # noqa: E402
 from game.physics.tuning import DT  # noqa: E402
-from game.physics.world import PreparedTable, ball_spec  # noqa: E402
 
 STANDING_SLOTS = [(0, 1), (1, 2), (2, 1), (3, 2), (4, 1), (2, 3)]
 
@@ -87,12 +91,17 @@ def _resolve_all(
     return time.perf_counter() - t0, results
 
 
-def _raw_steps(table: TableSpec, throws: list[Throw], steps: list[int]) -> float:
-    """Wall time of bare space.step for the same bodies and step counts."""
-    prepared = PreparedTable(table, handlers=False)
+def _raw_steps(
+    table: TableSpec, throws: list[Throw], steps: list[int], *, direct: bool = False
+) -> float:
+    """Wall time of bare space.step (`direct`: Chipmunk's cpSpaceStep, called straight
+    through cffi) for the same bodies and step counts."""
+    engine = prepare(table, handlers=False)
     total = 0.0
+    dt = DT
     for throw, n in zip(throws, steps, strict=True):
-        spec = ball_spec(
+        release = release_of(
+            throw.sphere_id,
             throw.origin,
             throw.angle,
             min(throw.speed, MAX_SPEED),
@@ -100,14 +109,22 @@ def _raw_steps(table: TableSpec, throws: list[Throw], steps: list[int]) -> float
             throw.radius,
             throw.mass,
         )
-        prepared.add_ball(spec)
-        step = prepared.space.step
-        dt = DT
-        t0 = time.perf_counter()
-        for _ in range(n):
-            step(dt)
+        engine.setup([release], 0)
+        if direct:
+            from pymunk._chipmunk_cffi import lib
+
+            c_step = lib.cpSpaceStep
+            handle = engine.space._space
+            t0 = time.perf_counter()
+            for _ in range(n):
+                c_step(handle, dt)
+        else:
+            step = engine.space.step
+            t0 = time.perf_counter()
+            for _ in range(n):
+                step(dt)
         total += time.perf_counter() - t0
-        prepared.remove_ball()
+        engine.teardown()
     return total
 
 
@@ -120,6 +137,7 @@ def run(count: int, repeat: int, cushions: bool) -> dict[str, Any]:
     best_plain = math.inf
     best_rec = math.inf
     best_raw = math.inf
+    best_direct = math.inf
     results: list[ThrowResult] = []
     for _ in range(repeat):
         wall, results = _resolve_all(table, throws, record=False)
@@ -127,6 +145,9 @@ def run(count: int, repeat: int, cushions: bool) -> dict[str, Any]:
         wall, _ = _resolve_all(table, throws, record=True)
         best_rec = min(best_rec, wall)
         best_raw = min(best_raw, _raw_steps(table, throws, [r.steps for r in results]))
+        best_direct = min(
+            best_direct, _raw_steps(table, throws, [r.steps for r in results], direct=True)
+        )
 
     steps = [r.steps for r in results]
     landings = Counter(
@@ -158,6 +179,8 @@ def run(count: int, repeat: int, cushions: bool) -> dict[str, Any]:
         "raw_us_per_step": round(best_raw / sum(steps) * 1e6, 3),
         "overhead_ratio": round(best_plain / best_raw, 3),
         "overhead_ratio_record": round(best_rec / best_raw, 3),
+        "raw_direct_us_per_step": round(best_direct / sum(steps) * 1e6, 3),
+        "overhead_ratio_direct": round(best_plain / best_direct, 3),
         "contacts_per_throw": round(sum(len(r.contacts) for r in results) / count, 3),
         "landings": dict(sorted(landings.items())),
         "python": platform.python_version(),
