@@ -13,7 +13,9 @@ standing on cards, headless, and prints:
 - overhead_ratio_direct: the same over Chipmunk's ``cpSpaceStep`` called directly
   through cffi (the engine steps that way after a run's first step, so this is the
   stricter figure: everything Python adds, over the bare C stepping);
-- the landings, for a sanity check.
+- the landings, for a sanity check;
+- pairs: two spheres released at the same step (one from each side, as Battle Planet's
+  players throw) on the same table through `simulate`, runs per second.
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ from game.physics import (  # noqa: E402
     standing_on,
 )
 from game.physics.engine import release_of  # noqa: E402
-from game.physics.throw import prepare  # noqa: E402
+from game.physics.simulate import check_release, clear_scene_cache, simulate  # noqa: E402
+from game.physics.throw import prepare, scene_of  # noqa: E402
 from game.physics.tuning import DT  # noqa: E402
 
 STANDING_SLOTS = [(0, 1), (1, 2), (2, 1), (3, 2), (4, 1), (2, 3)]
@@ -189,6 +192,37 @@ def run(count: int, repeat: int, cushions: bool) -> dict[str, Any]:
     }
 
 
+def run_pairs(count: int, repeat: int) -> dict[str, Any]:
+    """Two throws at once, one from each player's side, on the benchmark table."""
+    table = bench_table(False)
+    scene = scene_of(table)
+    singles = bench_throws(table, 4 * count, seed=7)
+    sides: dict[str, list[Throw]] = {"p0": [], "p1": []}
+    for t in singles:
+        sides[str(t.sphere_id)].append(t)
+    pairs = [
+        [a, b]
+        for a, b in zip(sides["p0"], sides["p1"], strict=False)
+        if check_release(scene, [a, b]) is None
+    ][:count]
+    clear_scene_cache()
+    simulate(scene, pairs[0], record=False)  # build the cached space outside the timing
+    best = math.inf
+    outcomes = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        outcomes = [simulate(scene, pair, record=False) for pair in pairs]
+        best = min(best, time.perf_counter() - t0)
+    met = sum(any(c.sphere_other is not None for c in o.run.contacts) for o in outcomes)
+    return {
+        "pairs": len(pairs),
+        "pair_runs_per_sec": round(len(pairs) / best, 1),
+        "mean_steps": round(sum(o.run.steps for o in outcomes) / len(pairs), 1),
+        "spheres_met": round(met / len(pairs), 3),
+        "us_per_pair": round(best / len(pairs) * 1e6, 1),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -203,12 +237,13 @@ def main(argv: list[str] | None = None) -> int:
         figures["cushioned"] = {
             k: v for k, v in cushioned.items() if k not in ("python", "pymunk", "machine")
         }
+    figures["pairs"] = run_pairs(max(args.throws // 2, 1), args.repeat)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
         for key, value in figures.items():
-            if isinstance(value, dict) and key == "cushioned":
-                print("cushioned table:")
+            if isinstance(value, dict) and key in ("cushioned", "pairs"):
+                print("cushioned table:" if key == "cushioned" else "two at once:")
                 for k, v in value.items():
                     print(f"  {k:<24}  {v}")
             else:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pymunk
 
+from game.physics import fast
 from game.physics.geometry import Point, Pose
 from game.physics.motion import Motion, pose_at
 from game.physics.scene import Scene
@@ -95,6 +96,7 @@ class Sphere:
         "moment",
         "objects",
         "radius",
+        "role",
         "slot",
         "solid",
         "thrown",
@@ -128,23 +130,46 @@ class Sphere:
         self.captured = -1
         self.carrier: Mover | None = None
         self.exit_step: int | None = None
+        self.role: bool | None = None  # thrown or loose: the centre's filter is set for it
 
     def reset(self, static: pymunk.Body, release: Release) -> None:
         body = self.body
-        pymunk.Body.update_position(body, 0.0)  # clears the bias velocity left in it
-        body.position = release.origin
-        body.velocity = release.velocity
-        body.angle = release.angle
-        body.angular_velocity = release.angular_velocity
-        body.force = (0.0, 0.0)
-        body.torque = 0.0
-        self.centre.filter = F_THROWN if release.thrown else F_LOOSE
-        friction = pymunk.PivotJoint(static, body, (0.0, 0.0), (0.0, 0.0))
-        friction.max_bias = 0.0
-        friction.max_force = ROLLING_MU * self.mass * GRAVITY
-        gear = pymunk.GearJoint(static, body, 0.0, 1.0)
-        gear.max_bias = 0.0
-        gear.max_force = self.moment * SPIN_ANGULAR_DECEL
+        rolling = ROLLING_MU * self.mass * GRAVITY
+        turning = self.moment * SPIN_ANGULAR_DECEL
+        if fast.USE_FAST_ACCESS:
+            # the very calls pymunk's setters make, without their Python layers
+            c = fast.c_lib()
+            h = body._body
+            c.cpBodyUpdatePosition(h, 0.0)  # clears the bias velocity left in the body
+            c.cpBodySetPosition(h, release.origin)
+            c.cpBodySetVelocity(h, release.velocity)
+            c.cpBodySetAngle(h, release.angle)
+            c.cpBodySetAngularVelocity(h, release.angular_velocity)
+            c.cpBodySetForce(h, (0.0, 0.0))
+            c.cpBodySetTorque(h, 0.0)
+            friction = pymunk.PivotJoint(static, body, (0.0, 0.0), (0.0, 0.0))
+            c.cpConstraintSetMaxBias(friction._constraint, 0.0)
+            c.cpConstraintSetMaxForce(friction._constraint, rolling)
+            gear = pymunk.GearJoint(static, body, 0.0, 1.0)
+            c.cpConstraintSetMaxBias(gear._constraint, 0.0)
+            c.cpConstraintSetMaxForce(gear._constraint, turning)
+        else:
+            pymunk.Body.update_position(body, 0.0)  # clears the bias velocity left in it
+            body.position = release.origin
+            body.velocity = release.velocity
+            body.angle = release.angle
+            body.angular_velocity = release.angular_velocity
+            body.force = (0.0, 0.0)
+            body.torque = 0.0
+            friction = pymunk.PivotJoint(static, body, (0.0, 0.0), (0.0, 0.0))
+            friction.max_bias = 0.0
+            friction.max_force = rolling
+            gear = pymunk.GearJoint(static, body, 0.0, 1.0)
+            gear.max_bias = 0.0
+            gear.max_force = turning
+        if self.role is not release.thrown:
+            self.centre.filter = F_THROWN if release.thrown else F_LOOSE
+            self.role = release.thrown
         self.id = release.id
         self.thrown = release.thrown
         self.friction = friction

@@ -36,6 +36,7 @@ from typing import Any
 
 import pymunk
 
+from game.physics import fast
 from game.physics.bodies import (
     BALL_BASE,
     CENTRE_BASE,
@@ -111,6 +112,7 @@ class Engine:
         self._slots = 0  # sphere slots with handlers installed
         self._magnet_slots: set[int] = set()
         self._pool: dict[tuple[int, float, float], Sphere] = {}
+        self._access: dict[bool, fast.Access] = {}
         self._build(scene)
 
     # --- the static world and the moving pieces ------------------------------------
@@ -336,6 +338,13 @@ class Engine:
         self.spheres = []
         space.gravity = (0.0, 0.0)
         self.events.clear()  # separate callbacks fired by the removal
+
+    def access(self) -> fast.Access:
+        """How runs read and step this space now (fast or public, per the switch)."""
+        access = self._access.get(fast.USE_FAST_ACCESS)
+        if access is None:
+            access = self._access[fast.USE_FAST_ACCESS] = fast.Access(self.space)
+        return access
 
     def target_centre(self, i: int) -> Point:
         carrier = self.target_movers[i]

@@ -30,6 +30,14 @@ try:
             "cpBodyGetVelocity",
             "cpBodyGetAngularVelocity",
             "cpBodySetForce",
+            "cpBodySetPosition",
+            "cpBodySetVelocity",
+            "cpBodySetAngle",
+            "cpBodySetAngularVelocity",
+            "cpBodySetTorque",
+            "cpBodyUpdatePosition",
+            "cpConstraintSetMaxBias",
+            "cpConstraintSetMaxForce",
             "cpSpaceSetGravity",
             "cpSpaceStep",
             "cpSpaceEachBody",
@@ -43,33 +51,33 @@ USE_FAST_ACCESS: bool = _FAST
 """Module switch, read at the start of every run."""
 
 
+def c_lib() -> Any:
+    """Chipmunk's functions through cffi (only when USE_FAST_ACCESS)."""
+    return _lib
+
+
 class Access:
-    """The functions one run reads and writes the simulation with (fast or public).
+    """The functions runs read and write one space with (fast or public).
 
     ``velocity(h)`` / ``spin(h)`` read a body (``h`` is ``handle(body)``); ``force(h, f)``
     sets its force for the next step; ``gravity(g)`` sets the space's gravity;
-    ``step()`` advances one DT.
+    ``step(dt)`` advances the space.
     """
 
     __slots__ = ("fast", "force", "gravity", "handle", "spin", "step", "velocity")
 
-    def __init__(self, space: pymunk.Space, dt: float) -> None:
+    def __init__(self, space: pymunk.Space) -> None:
         self.fast = USE_FAST_ACCESS
         if self.fast:
             space_handle = space._space
-            c_step = _lib.cpSpaceStep
-            c_gravity = _lib.cpSpaceSetGravity
             self.velocity: Callable[[Any], Any] = _lib.cpBodyGetVelocity
             self.spin: Callable[[Any], float] = _lib.cpBodyGetAngularVelocity
             self.force: Callable[[Any, tuple[float, float]], None] = _lib.cpBodySetForce
             self.handle: Callable[[pymunk.Body], Any] = _body_handle
-
-            def gravity(g: tuple[float, float]) -> None:
-                c_gravity(space_handle, g)
-
-            def step() -> None:
-                c_step(space_handle, dt)
-
+            self.gravity: Callable[[tuple[float, float]], None] = partial(
+                _lib.cpSpaceSetGravity, space_handle
+            )
+            self.step: Callable[[float], None] = partial(_lib.cpSpaceStep, space_handle)
         else:
             self.velocity = _public_velocity
             self.spin = _public_spin
@@ -79,13 +87,8 @@ class Access:
             def gravity(g: tuple[float, float]) -> None:
                 space.gravity = g
 
-            space_step = space.step
-
-            def step() -> None:
-                space_step(dt)
-
-        self.gravity: Callable[[tuple[float, float]], None] = gravity
-        self.step: Callable[[], None] = step
+            self.gravity = gravity
+            self.step = space.step
 
 
 def _body_handle(body: pymunk.Body) -> Any:
@@ -216,4 +219,4 @@ class Tracks:
         return {ident: out.tobytes() for ident, out in self._out.items()}
 
 
-__all__ = ["USE_FAST_ACCESS", "Access", "Tracks"]
+__all__ = ["USE_FAST_ACCESS", "Access", "Tracks", "c_lib"]

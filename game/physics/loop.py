@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from game.physics import fast
@@ -78,19 +77,14 @@ def steps(engine: Engine, spheres: list[Sphere], record: bool) -> Run:
     """The loop (see the module's docstring)."""
     space = engine.space
     events = engine.events
-    access = fast.Access(space, DT)
+    access = engine.access()
     get_v = access.velocity
     get_w = access.spin
     set_force = access.force
     set_gravity = access.gravity
     for s in spheres:
         s.handle = access.handle(s.body)
-    if access.fast:
-        from pymunk._chipmunk_cffi import lib
-
-        step: Any = partial(lib.cpSpaceStep, space._space)
-    else:
-        step = space.step
+    step = access.step
     space_step = space.step
     # The only dynamic body in the space: its push is space.gravity (force / mass).
     alone = len(spheres) == 1
