@@ -3,8 +3,8 @@
 The file is one table per level. This module knows the file's shape, not the record:
 each table goes to the `check` its game passes in (the classic game's is
 `game.ai.levels.check_level`; `game.games.classic` ties the two), which returns the
-record or its problems as (field, problem). So content imports nothing of the AI, and
-every game's bots may keep their own record.
+record or its problems as (field, problem); without one, each level's raw table. So
+content imports nothing of the AI, and every game's bots may keep their own record.
 
 Every problem is collected and reported as ``file: level: field: problem``; a file with
 any problem is refused whole. The file must hold every level the game offers (`names`)
@@ -17,7 +17,7 @@ import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from game.paths import assets_dir
 
@@ -33,8 +33,26 @@ def levels_path() -> Path:
     return assets_dir() / "data" / "ai" / "levels.toml"
 
 
-def load_levels(path: Path, check: LevelCheck[T], names: Sequence[str]) -> Mapping[str, T]:
-    """The records of `path` by name; raises `ContentError` listing every problem."""
+def tables(name: str, raw: Any) -> tuple[dict[str, Any] | None, list[tuple[str, str]]]:
+    """The check that knows no record: each level a table, returned as it is."""
+    if not isinstance(raw, dict):
+        return None, [("-", "not a table")]
+    return dict(raw), []
+
+
+@overload
+def load_levels(path: Path) -> Mapping[str, dict[str, Any]]: ...
+
+
+@overload
+def load_levels(path: Path, check: LevelCheck[T], names: Sequence[str] = ()) -> Mapping[str, T]: ...
+
+
+def load_levels(
+    path: Path, check: LevelCheck[Any] = tables, names: Sequence[str] = ()
+) -> Mapping[str, Any]:
+    """The records of `path` by name, each made by `check` (without one: the raw
+    tables, the file's shape checked); raises `ContentError` listing every problem."""
     try:
         with path.open("rb") as f:
             data = tomllib.load(f)
@@ -45,7 +63,7 @@ def load_levels(path: Path, check: LevelCheck[T], names: Sequence[str]) -> Mappi
     except OSError as e:
         raise ContentError([f"{path}: cannot read ({e})"]) from None
     problems: list[str] = []
-    levels: dict[str, T] = {}
+    levels: dict[str, Any] = {}
     for name in names:
         if name not in data:
             problems.append(f"{path.name}: {name}: -: missing (a [{name}] table)")
