@@ -1,4 +1,4 @@
-"""The classic game as the OpenSpiel game `bakugan_classic` (game/ai/openspiel_game.py).
+"""The classic game as the OpenSpiel game `bakugan_classic` (game/ai/openspiel/).
 
 Skipped where open-spiel cannot be installed (see the `test` extra in pyproject.toml).
 """
@@ -8,6 +8,8 @@ from __future__ import annotations
 import pickle
 import random
 import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -16,8 +18,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from game.ai import openspiel_game as og  # noqa: E402  (needs pyspiel)
-from game.match.sim import LandingModel  # noqa: E402
+from game.ai import openspiel as og  # noqa: E402  (needs pyspiel)
+from game.ai.landing import LandingModel  # noqa: E402
+from game.content.classic import shipped_catalog  # noqa: E402
 from game.rules.classic import (  # noqa: E402
     CHANCE,
     Land,
@@ -29,6 +32,7 @@ from game.rules.classic import (  # noqa: E402
 )
 
 ROOT = Path(__file__).resolve().parents[2]
+og.use_catalog(shipped_catalog())  # the cards it deals (game.games.classic gives the same)
 
 
 def _sample(state: Any, rng: random.Random) -> int:
@@ -452,3 +456,27 @@ def test_the_docs_example_works() -> None:
     namespace: dict[str, Any] = {}
     exec(compile(code.group(1), "docs/openspiel.md", "exec"), namespace)
     assert namespace["state"].is_terminal()
+
+
+# ----------------------------------------------------------------- its cards come from outside
+
+
+def test_the_package_loads_no_data_files_and_asks_for_its_cards() -> None:
+    """`game.ai` imports only the rules and physics: the cards are given
+    (`use_catalog`; `game.games.classic.openspiel_game` gives the shipped ones)."""
+    code = (
+        "import sys, pyspiel, game.ai.openspiel\n"
+        "assert not [m for m in sys.modules if m.startswith('game.content')]\n"
+        "try:\n"
+        "    pyspiel.load_game('bakugan_classic')\n"
+        "except ValueError as e:\n"
+        "    print(e)\n"
+        "from game.games.classic import openspiel_game\n"
+        "print(openspiel_game().num_players())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    first, second = out.stdout.strip().splitlines()
+    assert "no cards to deal: call game.ai.openspiel.use_catalog(catalog)" in first
+    assert second == "2"
