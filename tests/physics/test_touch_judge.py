@@ -95,7 +95,12 @@ def test_resting_with_its_disc_over_a_core_it_opens_there_partly() -> None:
     # the centre 30 mm below a's centre, the disc over its lower corner; no magnet held it
     r = run(scene(), [sphere("p0", (300.0, 470.0))], [began(80, 0, 0, (300.0, 464.0))])
     (landing,) = PLANET(r)
-    assert (landing.card, landing.partial, landing.reason, landing.opened) == ("a", True, None, True)
+    assert (landing.card, landing.partial, landing.reason, landing.opened) == (
+        "a",
+        True,
+        None,
+        True,
+    )
 
 
 def test_resting_over_two_cores_it_stays_on_the_nearer() -> None:
@@ -222,7 +227,9 @@ def test_a_standing_piece_or_a_cushion_touched_with_the_core_obstructs() -> None
     r = run(scene(pieces=(post,)), [sphere("p0", (300.0, 700.0))], touches)
     assert PLANET.verdict(r, 0).obstructed == ((50, 0, "post"),)
     near_wall = CoreSpec("low", (300.0, 30.0))
-    walled = Scene(600.0, 1000.0, frozenset({"near"}), targets=(Placement(near_wall),), touches=True)
+    walled = Scene(
+        600.0, 1000.0, frozenset({"near"}), targets=(Placement(near_wall),), touches=True
+    )
     r = run(walled, [sphere("p0", (300.0, 300.0))], [began(9, 0, 0, (300.0, R + 0.4))])
     assert PLANET.verdict(r, 0).obstructed == ((9, 0, "cushion"),)
 
