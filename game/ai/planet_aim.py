@@ -54,9 +54,9 @@ class RollAim:
 
 
 AIM_LEVELS: dict[str, RollAim] = {
-    "easy": RollAim(angle_noise=0.045, speed_noise=0.075, samples=12),
-    "normal": RollAim(angle_noise=0.024, speed_noise=0.04, samples=12),
-    "hard": RollAim(angle_noise=0.012, speed_noise=0.02, samples=12),
+    "easy": RollAim(angle_noise=0.062, speed_noise=0.105, samples=12),
+    "normal": RollAim(angle_noise=0.040, speed_noise=0.063, samples=12),
+    "hard": RollAim(angle_noise=0.016, speed_noise=0.026, samples=12),
 }
 """The hands of the three levels (on-core shares in docs/physics.md, "Battle Planet")."""
 
