@@ -49,14 +49,14 @@ class RollAim:
     """radians, standard deviation of the release angle."""
     speed_noise: float = 0.05
     """fraction of the speed, standard deviation."""
-    samples: int = 12
+    samples: int = 8
     """rolls simulated on a copy of the table to find the speed."""
 
 
 AIM_LEVELS: dict[str, RollAim] = {
-    "easy": RollAim(angle_noise=0.062, speed_noise=0.105, samples=12),
-    "normal": RollAim(angle_noise=0.040, speed_noise=0.063, samples=12),
-    "hard": RollAim(angle_noise=0.016, speed_noise=0.026, samples=12),
+    "easy": RollAim(angle_noise=0.062, speed_noise=0.105, samples=8),
+    "normal": RollAim(angle_noise=0.040, speed_noise=0.063, samples=8),
+    "hard": RollAim(angle_noise=0.016, speed_noise=0.026, samples=8),
 }
 """The hands of the three levels (on-core shares in docs/physics.md, "Battle Planet")."""
 
@@ -70,8 +70,8 @@ class RollPlan:
     throw: physics.Throw
     target: Hashable
     window: tuple[float, float] | None
-    """The speeds (mm/s) between which a throw along this line stayed on the target
-    (as far as the samples found them); None: no speed tried did."""
+    """The slowest and the fastest speed (mm/s) tried along this line that stayed on
+    the target; None: no speed tried did."""
 
 
 def release_point(box: Box, toward: physics.Point) -> physics.Point:
@@ -152,9 +152,10 @@ def plan_roll(
     if math.isnan(on_lo):
         return RollPlan(physics.Throw(origin, angle, best[1], 0.0, radius), target, None)
     # the window's edges lie between the last misses and the first hits: take the middle
+    # of that estimate, kept among the speeds seen staying on the target
     lower, upper = math.sqrt(lo * on_lo), math.sqrt(on_hi * hi)
-    speed = math.sqrt(lower * upper)
-    return RollPlan(physics.Throw(origin, angle, speed, 0.0, radius), target, (lower, upper))
+    speed = min(max(math.sqrt(lower * upper), on_lo), on_hi)
+    return RollPlan(physics.Throw(origin, angle, speed, 0.0, radius), target, (on_lo, on_hi))
 
 
 def execute(plan: RollPlan, aim: RollAim, rng: random.Random) -> physics.Throw:

@@ -40,8 +40,8 @@ def test_the_plan_stays_on_the_core_it_aims_at(player: int, core: tuple[int, int
     assert landing.card == core
     assert plan.window is not None
     lower, upper = plan.window
-    assert lower < plan.throw.speed < upper
-    for speed in (lower * 1.005, upper * 0.995):  # inside the window's edges as found
+    assert lower <= plan.throw.speed <= upper
+    for speed in (lower, upper):  # the slowest and fastest tried that stayed on it
         throw = physics.Throw(plan.throw.origin, plan.throw.angle, speed)
         assert physics.simulate(SCENE, [throw], judge=physics.PLANET).landings[0].card == core
 
