@@ -59,9 +59,9 @@ class GameRecord:
 
 
 def _records() -> dict[str, GameRecord]:
-    from game.games import classic
+    from game.games import attack, classic
 
-    return {r.id: r for r in (classic.RECORD,)}
+    return {r.id: r for r in (classic.RECORD, attack.RECORD)}
 
 
 class _Registry(Mapping[str, GameRecord]):
