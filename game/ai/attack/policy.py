@@ -87,7 +87,8 @@ class LevelPolicy:
             return best
         ranked = sorted(losses, key=lambda c: (losses[c], deck.order[c]))
         candidates = ranked[:SEARCH_CANDIDATES]
-        best, _ = search_pick(deck, obs, goal, pool, candidates, rng, level.worlds)
+        deadline = time.perf_counter() + level.think_cap_s
+        best, _ = search_pick(deck, obs, goal, pool, candidates, rng, level.worlds, deadline)
         return best
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.attack import CHANCE, AttackState, Deck, Settings
@@ -75,6 +75,105 @@ def seat_names(names: Sequence[str]) -> list[str]:
     return out
 
 
+@dataclass(slots=True)
+class Tally:
+    """The counts of a run; parts of a run split over processes add up (`merge`)."""
+
+    names: list[str]
+    games: int = 0
+    wins: dict[str, float] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    deals: int = 0
+    rounds: int = 0
+    shared: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        for key in seat_names(self.names):
+            self.wins.setdefault(key, 0.0)
+            self.points.setdefault(key, 0)
+
+    def add(self, record: GameRecord, order: Sequence[int]) -> None:
+        keys = seat_names(self.names)
+        for seat, i in enumerate(order):
+            self.wins[keys[i]] += record.shares[seat]
+            self.points[keys[i]] += record.points[seat]
+        self.games += 1
+        self.shared += any(0 < s < 1 for s in record.shares)
+        self.deals += record.deals
+        self.rounds += record.rounds
+        self.reasons[record.reason] = self.reasons.get(record.reason, 0) + 1
+
+    def merge(self, other: Tally) -> None:
+        for key, value in other.wins.items():
+            self.wins[key] += value
+        for key, total in other.points.items():
+            self.points[key] += total
+        for reason, count in other.reasons.items():
+            self.reasons[reason] = self.reasons.get(reason, 0) + count
+        self.games += other.games
+        self.deals += other.deals
+        self.rounds += other.rounds
+        self.shared += other.shared
+        self.seconds += other.seconds
+
+    def to_json(self, settings: Settings) -> dict[str, Any]:
+        games, n = self.games, settings.players
+        by_level: dict[str, float] = {}
+        seats: dict[str, int] = {}
+        for key, name in zip(seat_names(self.names), self.names, strict=True):
+            by_level[name] = by_level.get(name, 0.0) + self.wins[key]
+            seats[name] = seats.get(name, 0) + 1
+
+        def share(total: float) -> dict[str, Any]:
+            return {"rate": total / games if games else 0.0, "ci95": list(wilson(total, games))}
+
+        return {
+            "games": games,
+            "players": n,
+            "variant": settings.variant.value,
+            "policies": list(self.names),
+            "wins": dict(self.wins),
+            "win_rates": {k: share(v) for k, v in self.wins.items()},
+            "levels": {
+                name: {"seats": seats[name], "equal_share": seats[name] / n, **share(total)}
+                for name, total in by_level.items()
+            },
+            "mean_points": {k: v / games if games else 0.0 for k, v in self.points.items()},
+            "shared_wins": self.shared,
+            "end_reasons": dict(self.reasons),
+            "mean_deals": self.deals / games if games else 0.0,
+            "mean_rounds": self.rounds / games if games else 0.0,
+            "matches_per_sec": games / self.seconds if self.seconds > 0 else 0.0,
+        }
+
+
+def run_tally(
+    deck: Deck,
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    settings: Settings,
+    levels: Mapping[str, AttackLevel] | None = None,
+    first: int = 0,
+) -> Tally:
+    """Play games `first` .. `first + games - 1` of a run (a run split in parts plays
+    the same games as one)."""
+    n = settings.players
+    if len(names) != n:
+        raise ValueError(f"{n} players need {n} policies, got {len(names)}")
+    tally = Tally(list(names))
+    start = time.perf_counter()
+    for g in range(first, first + games):
+        game_seed = seed * 1_000_003 + g
+        order = [(i + g) % n for i in range(n)]  # seat -> index into names
+        policies = [make_policy(names[i], deck, game_seed * 7 + i, levels) for i in order]
+        tally.add(play_game(deck, settings, policies, game_seed), order)
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
 def run_sim(
     deck: Deck,
     names: Sequence[str],
@@ -84,56 +183,4 @@ def run_sim(
     levels: Mapping[str, AttackLevel] | None = None,
 ) -> dict[str, Any]:
     """Play `games` games; the report `bakugan sim --rules attack --json` prints."""
-    n = settings.players
-    if len(names) != n:
-        raise ValueError(f"{n} players need {n} policies, got {len(names)}")
-    keys = seat_names(names)
-    wins = dict.fromkeys(keys, 0.0)
-    points = dict.fromkeys(keys, 0)
-    deals = rounds = shared = 0
-    reasons: dict[str, int] = {}
-    start = time.perf_counter()
-    for g in range(games):
-        game_seed = seed * 1_000_003 + g
-        order = [(i + g) % n for i in range(n)]  # seat -> index into names
-        policies = [make_policy(names[i], deck, game_seed * 7 + i, levels) for i in order]
-        record = play_game(deck, settings, policies, game_seed)
-        for seat, i in enumerate(order):
-            wins[keys[i]] += record.shares[seat]
-            points[keys[i]] += record.points[seat]
-        shared += sum(1 for s in record.shares if 0 < s < 1) > 0
-        deals += record.deals
-        rounds += record.rounds
-        reasons[record.reason] = reasons.get(record.reason, 0) + 1
-    elapsed = time.perf_counter() - start
-    by_level: dict[str, float] = {}
-    seats: dict[str, int] = {}
-    for key, name in zip(keys, names, strict=True):
-        by_level[name] = by_level.get(name, 0.0) + wins[key]
-        seats[name] = seats.get(name, 0) + 1
-    return {
-        "games": games,
-        "players": n,
-        "variant": settings.variant.value,
-        "policies": list(names),
-        "wins": wins,
-        "win_rates": {
-            k: {"rate": v / games if games else 0.0, "ci95": list(wilson(v, games))}
-            for k, v in wins.items()
-        },
-        "levels": {
-            name: {
-                "seats": seats[name],
-                "equal_share": seats[name] / n,
-                "rate": total / games if games else 0.0,
-                "ci95": list(wilson(total, games)),
-            }
-            for name, total in by_level.items()
-        },
-        "mean_points": {k: v / games if games else 0.0 for k, v in points.items()},
-        "shared_wins": shared,
-        "end_reasons": reasons,
-        "mean_deals": deals / games if games else 0.0,
-        "mean_rounds": rounds / games if games else 0.0,
-        "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,
-    }
+    return run_tally(deck, names, games, seed, settings, levels).to_json(settings)
