@@ -53,6 +53,8 @@ class GameRecord:
     player_counts: tuple[int, ...]
     scenarios: ScenarioKit
     sim: SimKit
+    text_demo: Callable[[argparse.Namespace], int] | None = None
+    """`bakugan demo --rules ID --text`: one game told in words (None: the classic one)."""
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])

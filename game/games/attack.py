@@ -84,10 +84,19 @@ def _scenario_run(scenario: Any) -> list[str]:
     return run_attack_scenario(scenario, shipped_deck())
 
 
+def _text_demo(args: argparse.Namespace) -> int:
+    from game.demo_attack import run_attack_demo
+
+    players = args.players if args.players in (3, 4, 5) else 4
+    run_attack_demo(seed=args.seed, lang=args.lang or "en", players=players)
+    return 0
+
+
 RECORD = GameRecord(
     id="attack",
     names={"en": "Bakugan Attack!", "ru": "Бакуган: Атака!"},
     player_counts=(3, 4, 5),
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
+    text_demo=_text_demo,
 )
