@@ -13,7 +13,7 @@ from .events import Event
 from .judge import Judgement, Play, judge
 from .observation import Observation, SeatView
 from .settings import InvalidSettings, Phase, Settings, Variant
-from .state import AttackState, play_all
+from .state import AttackState
 
 __all__ = [
     "CHANCE",
@@ -45,5 +45,4 @@ __all__ = [
     "When",
     "judge",
     "parse_action",
-    "play_all",
 ]

@@ -74,6 +74,22 @@ class Deal:
 Action = PlayCard | Roll | Pick | Deal
 
 
+class _Plays(dict[str, PlayCard]):
+    """One player's `PlayCard` actions by card, made once (legal actions are hot in the
+    simulations); equal to freshly made ones, so nothing depends on the sharing."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, card: str) -> PlayCard:
+        action = self[card] = PlayCard(self.player, card)
+        return action
+
+
+PLAYS = [_Plays(p) for p in range(8)]
+
+
 class ActionSyntaxError(api.ActionSyntaxError):
     """A text that is not an Attack action in the notation above."""
 

@@ -278,3 +278,18 @@ Event = (
     | DealPassed
     | GameOver
 )
+
+
+class _Shown(dict[str, CardPlayed]):
+    """One player's `CardPlayed` events by card for one way of playing, made once."""
+
+    def __init__(self, player: int, how: str) -> None:
+        super().__init__()
+        self.player, self.how = player, how
+
+    def __missing__(self, card: str) -> CardPlayed:
+        event = self[card] = CardPlayed(self.player, card, self.how)
+        return event
+
+
+SHOWN = {how: [_Shown(p, how) for p in range(8)] for how in ("", "random", "blind")}

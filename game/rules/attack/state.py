@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 from game.rules.api import CHANCE, GameError, IllegalAction, Reason, Result
 
 from . import events as ev
-from .actions import Action, Deal, Pick, PlayCard, Roll
+from .actions import PLAYS, Action, Deal, Pick, PlayCard, Roll
 from .cards import DIE_FACES, Deck, Effect, When
+from .codec import dump, load_into
 from .judge import Play, judge
+from .observation import Observation, observe
 from .settings import _MASK, Phase, Settings, Variant, mix
 
 _DESCRIBE = {
@@ -35,36 +36,7 @@ _CHANCE_ONLY = (CHANCE,)
 _SOLO = [(p,) for p in range(8)]
 _NOBODY = ev.NobodyCaught()
 _ROLLS = [[Roll(p, f) for f in range(1, DIE_FACES + 1)] for p in range(8)]
-
-
-class _Plays(dict[str, PlayCard]):
-    """One player's `PlayCard` actions by card, made once (legal_actions is hot)."""
-
-    def __init__(self, player: int) -> None:
-        super().__init__()
-        self.player = player
-
-    def __missing__(self, card: str) -> PlayCard:
-        action = self[card] = PlayCard(self.player, card)
-        return action
-
-
-_PLAYS = [_Plays(p) for p in range(8)]
-
-
-class _Shown(dict[str, ev.CardPlayed]):
-    """One player's `CardPlayed` events by card, for one way of playing, made once."""
-
-    def __init__(self, player: int, how: str) -> None:
-        super().__init__()
-        self.player, self.how = player, how
-
-    def __missing__(self, card: str) -> ev.CardPlayed:
-        event = self[card] = ev.CardPlayed(self.player, card, self.how)
-        return event
-
-
-_SHOWN = {how: [_Shown(p, how) for p in range(8)] for how in ("", "random", "blind")}
+SHOWN = ev.SHOWN
 _PLAY = Phase.PLAY
 
 
@@ -219,7 +191,7 @@ class AttackState:
                 return []
         else:
             return []
-        plays = _PLAYS[player]
+        plays = PLAYS[player]
         return [plays[card] for card in dict.fromkeys(self.hands[player])]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -294,7 +266,7 @@ class AttackState:
             self.hands[p].remove(card)
             table = self.table
             table.append((p, card))
-            events: list[ev.Event] = [_SHOWN[""][p][card]]
+            events: list[ev.Event] = [SHOWN[""][p][card]]
             if len(table) == 1 and card in self.deck.specials:
                 self._lead(p, card, events)
             if len(table) == self.n:
@@ -339,7 +311,7 @@ class AttackState:
                 chosen = self.pending[q]
                 assert chosen is not None
                 self.table.append((q, chosen))
-                events.append(_SHOWN["blind"][q][chosen])
+                events.append(SHOWN["blind"][q][chosen])
             self.pending = [None] * self.n
             self._judge(events)
         return events
@@ -392,7 +364,7 @@ class AttackState:
         self.draws += 1
         hand.remove(action.card)
         self.table.append((p, action.card))
-        events: list[ev.Event] = [_SHOWN["random"][p][action.card]]
+        events: list[ev.Event] = [SHOWN["random"][p][action.card]]
         if len(self.table) == self.n:
             self._judge(events)
         else:
@@ -539,80 +511,20 @@ class AttackState:
             places[f"caught:p{p}"] = list(self.caught[p])
         return places
 
-    def observation(self, player: int) -> Any:
-        from .observation import observe
-
+    def observation(self, player: int) -> Observation:
         return observe(self, player)
 
     def clone(self) -> AttackState:
         return AttackState.from_json(self.to_json(), self.deck)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "settings": self.settings.to_json(),
-            "seed": self.seed,
-            "draws": self.draws,
-            "phase": self.phase.value,
-            "hands": [list(h) for h in self.hands],
-            "table": [[p, c] for p, c in self.table],
-            "pending": list(self.pending),
-            "caught": [list(c) for c in self.caught],
-            "discards": list(self.discards),
-            "aside": list(self.aside),
-            "removed": list(self.removed),
-            "targets": list(self.targets),
-            "faces": list(self.faces),
-            "points": list(self.points),
-            "dealer": self.dealer,
-            "leader": self.leader,
-            "turn": self.turn,
-            "mode": self.mode,
-            "deal_no": self.deal_no,
-            "round_no": self.round_no,
-            "rounds_played": self.rounds_played,
-            "rollers": list(self.rollers),
-            "rolls": list(self.rolls),
-            "rolled": self.rolled,
-            "history": [
-                [[[p, c] for p, c in plays], [[p, c] for p, c in caught]]
-                for plays, caught in self.history
-            ],
-            "deal_pool": dict(self.deal_pool),
-            "over_reason": self.over_reason,
-        }
+        return dump(self)
 
     @staticmethod
     def from_json(data: dict[str, Any], deck: Deck) -> AttackState:
+        """A state from `to_json` (raises KeyError, ValueError or TypeError on a bad one)."""
         s = AttackState.__new__(AttackState)
-        s.deck = deck
-        s.settings = Settings.from_json(data["settings"])
-        s.n = s.settings.players
-        s.seed = int(data["seed"])
-        s.key = mix(s.seed & _MASK)
-        s.draws = int(data["draws"])
-        s.phase = Phase(data["phase"])
-        s.hands = [list(h) for h in data["hands"]]
-        s.table = [(int(p), str(c)) for p, c in data["table"]]
-        s.pending = list(data["pending"])
-        s.caught = [list(c) for c in data["caught"]]
-        s.discards = list(data["discards"])
-        s.aside = list(data["aside"])
-        s.removed = list(data["removed"])
-        s.targets = list(data["targets"])
-        s.faces = list(data["faces"])
-        s.points = list(data["points"])
-        for name in ("dealer", "leader", "turn", "deal_no", "round_no", "rounds_played"):
-            setattr(s, name, int(data[name]))
-        s.mode = str(data["mode"])
-        s.rollers = list(data["rollers"])
-        s.rolls = list(data["rolls"])
-        s.rolled = int(data["rolled"])
-        s.history = [
-            (tuple((int(p), str(c)) for p, c in plays), tuple((int(p), str(c)) for p, c in got))
-            for plays, got in data["history"]
-        ]
-        s.deal_pool = dict(data["deal_pool"])
-        s.over_reason = str(data["over_reason"])
+        load_into(s, data, deck)
         return s
 
     def __eq__(self, other: object) -> bool:
@@ -622,11 +534,3 @@ class AttackState:
 
     def __repr__(self) -> str:
         return f"AttackState({self.n} players, deal {self.deal_no}, {self.phase.value})"
-
-
-def play_all(state: AttackState, actions: Sequence[Action]) -> list[ev.Event]:
-    """Apply actions in turn (a script); the events of all of them."""
-    out: list[ev.Event] = []
-    for action in actions:
-        out.extend(state.apply(action))
-    return out
