@@ -83,9 +83,9 @@ def support_options(
     """Each way `side` may play one of its Traps or Battle Gear in `battle`, as its
     outcomes (chance, the piece as the battle would hold it), the way the rules core
     opens it: a Trap only on a Bakugan of its attribute, each of its faces equally
-    likely; Battle Gear with every ability when the Bakugan has the property card's
-    attribute, else without one, or with each one in turn when the gear's colour is the
-    Gate Card's."""
+    likely; Battle Gear with each choice of its property card's abilities the rules allow
+    (`battle.gear_choices`: any of them on a Bakugan of the card's attribute, one or none
+    when the gear's colour is the Gate Card's)."""
     player = battle.sides[side][0]
     if battle.plays or battle.supports or battle.chosen:
         attribute = bt.evaluate(battle, catalog, gate, owner).sides[side].attribute
@@ -104,15 +104,9 @@ def support_options(
     colour = catalog.gates[gate].colour
     for g in gear:
         piece = catalog.gear[g]
-        if piece.attribute == attribute:
-            out.append([(1.0, bt.Support(player, bt.GEAR, g, at, 0, bt.GEAR_ALL))])
-            continue
-        out.append([(1.0, bt.Support(player, bt.GEAR, g, at, 0, bt.GEAR_NONE))])
-        if piece.colour == colour:
-            out.extend(
-                [(1.0, bt.Support(player, bt.GEAR, g, at, 0, bt.GEAR_ONE, ab.id))]
-                for ab in piece.abilities
-            )
+        for chosen in bt.gear_choices(piece, attribute, colour):
+            mode = bt.gear_mode(piece, attribute, chosen)
+            out.append([(1.0, bt.Support(player, bt.GEAR, g, at, 0, mode, chosen))])
     return out
 
 

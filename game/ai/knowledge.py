@@ -438,7 +438,7 @@ def _open_window(obs: Observation) -> list[Any]:
 
 def _support(x: SupportView) -> list[Any]:
     """A Trap or Battle Gear in the battle, as the rules core keeps it."""
-    return [x.player, x.kind, x.piece, x.at, x.face, x.mode or "none", x.ability]
+    return [x.player, x.kind, x.piece, x.at, x.face, x.mode or "none", list(x.abilities)]
 
 
 def _active(plays: list[list[Any]]) -> list[bool]:

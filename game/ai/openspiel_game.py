@@ -80,6 +80,7 @@ from game.rules.classic import (
     Throw,
     redact,
 )
+from game.rules.classic.battle import gear_choices
 from game.rules.classic.defs import ATTRIBUTES
 from game.rules.classic.events import Event, GateSet
 from game.rules.classic.observation import Observation, PlayerView
@@ -228,12 +229,12 @@ class ActionCodec:
     Gate Card on each slot; play each Ability Card with each target its effects take
     (`ABILITY_TARGETS`); throw each Bakugan (with each aim, when throws aim); take the
     Gate Card at each slot; move each Bakugan to each slot; choose each attribute for each
-    Bakugan; with `support`: play each Bakugan Trap, each Battle Gear (without an ability,
-    then with each of its property card's); with `evolutions`: evolve each Bakugan an
-    Evolution card names. Chance outcomes (ids in ``[0, max_chance_outcomes)``): deal
-    each Bakugan, Gate Card, Ability Card (with `support`: each Trap, each Battle Gear);
-    each seating; the first player; land on each slot; miss; (with `support`) the face a
-    Trap shows when it opens, by its index.
+    Bakugan; with `support`: play each Bakugan Trap, each Battle Gear with each choice of
+    its property card's abilities (all of them first, down to none); with `evolutions`:
+    evolve each Bakugan an Evolution card names. Chance outcomes (ids in
+    ``[0, max_chance_outcomes)``): deal each Bakugan, Gate Card, Ability Card (with
+    `support`: each Trap, each Battle Gear); each seating; the first player; land on
+    each slot; miss; (with `support`) the face a Trap shows when it opens, by its index.
     """
 
     def __init__(
@@ -272,8 +273,9 @@ class ActionCodec:
         if support:
             templates += [(PlayTrap(0, t), None) for t in sorted(catalog.traps)]
             for g in sorted(catalog.gear):
-                templates.append((PlayGear(0, g), None))
-                templates += [(PlayGear(0, g, ab.id), None) for ab in catalog.gear[g].abilities]
+                gear = catalog.gear[g]  # every choice of its abilities (any of them may be)
+                choices = gear_choices(gear, gear.attribute, gear.colour)
+                templates += [(PlayGear(0, g, chosen), None) for chosen in choices]
         if evolutions:
             bases = sorted({e.base for e in catalog.evolutions.values()})
             templates += [(Evolve(0, b), None) for b in bases]
@@ -1010,7 +1012,7 @@ def _render_obs(d: _Data, obs: Observation) -> str:
         )
         plays = " ".join(f"p{p}:{c}" for p, c in b.plays) or "-"
         pieces = " ".join(
-            f"p{x.player}:{x.piece}({x.shown}{', ' + x.ability if x.ability else ''})"
+            f"p{x.player}:{x.piece}({x.shown}{''.join(', ' + a for a in x.abilities)})"
             for x in b.supports
         )
         lines.append(

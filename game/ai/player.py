@@ -20,7 +20,9 @@ from game.rules.classic import (
     Evolve,
     MatchState,
     PlayAbility,
+    PlayGear,
     PlayTrap,
+    Requirement,
     SetGate,
     Settings,
     Slot,
@@ -38,6 +40,7 @@ ROOT_THROWS = 6  # throws (Bakugan and card) the search weighs, the heuristics' 
 PRIOR_TEMPERATURE = 0.15  # gate units: how sharply the heuristics' values set the priors
 OPPONENT_HIT = 0.72  # what it expects of the opponent's throws at an empty card
 OCCUPIED_HIT = 0.8  # and at a card a Bakugan stands on, as a share of that
+NO_CONDITION = Requirement()
 
 
 class LevelPolicy:
@@ -222,13 +225,16 @@ class LevelPolicy:
             return battle_reply(world, me, legal)
         if self.level.insight <= 0:
             # Casual: behind as the battle stands, it throws in the first card it has,
-            # else its first Trap or Battle Gear (a gear's ability picked at random).
+            # else its first Trap or Battle Gear, with as many of the gear's abilities as
+            # it may take (which ones, when it may take only one, at random).
             losing = b.evaluation.winner != mine
             if b.window == "during" and losing:
                 if cards:
                     return cards[0]
                 first = pieces[0]
                 forms = [a for a in pieces if type(a) is type(first) and _piece(a) == _piece(first)]
+                most = max(len(_abilities(a)) for a in forms)
+                forms = [a for a in forms if len(_abilities(a)) == most]
                 return forms[self.rng.randrange(len(forms))]
             if b.window == "after" and losing:
                 for a in cards:
@@ -309,6 +315,10 @@ class LevelPolicy:
                 keys.append(SetGate(obs.viewer, g, slot))
                 values.append(best + 0.5 * judge.gate_value(obs, g))
         for a in st.plays(legal):
+            if self.catalog.abilities[a.card].requires != NO_CONDITION:
+                # A card with a condition waits for the battle's 'before' window: played
+                # now it is only judged there, and wasted if the condition fails.
+                continue
             keys.append(a)
             values.append(best - 0.2)
         for sc in scored[:ROOT_THROWS]:
@@ -340,6 +350,11 @@ def _unkey(key: Key) -> tuple[Action, Slot | None]:
 
 def _piece(action: Action) -> str:
     return action.trap if isinstance(action, PlayTrap) else getattr(action, "gear", "")
+
+
+def _abilities(action: Action) -> tuple[str, ...]:
+    """The property-card abilities a Battle Gear play names (none for a Trap)."""
+    return action.abilities if isinstance(action, PlayGear) else ()
 
 
 def _battle_outcome(world: MatchState, first: Action, me: int) -> float:

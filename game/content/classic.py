@@ -16,6 +16,7 @@ from typing import Any
 
 from game.paths import data_dir
 from game.rules.classic.defs import (
+    MAX_GEAR_ABILITIES,
     AbilityColour,
     AbilityDef,
     Attribute,
@@ -372,6 +373,13 @@ def load_gear(path: Path) -> list[GearDef]:
         if not isinstance(raw, list) or not raw:
             probs.add(ident, "abilities", "needs one or more [[gear.abilities]] tables")
             raw = []
+        elif len(raw) > MAX_GEAR_ABILITIES:
+            probs.add(
+                ident,
+                "abilities",
+                f"at most {MAX_GEAR_ABILITIES} (its owner may use any of them), has {len(raw)}",
+            )
+            raw = raw[:MAX_GEAR_ABILITIES]
         seen: set[str] = set()
         for i, ab in enumerate(raw):
             where = f"abilities[{i}]"

@@ -17,6 +17,8 @@ from game.rules.classic import (
     LEVEL_USED_PILES,
     MARKED_OFFICIAL,
     MARKED_SEEDS,
+    MULTI_FIELD_ANY,
+    MULTI_OWN_BATTLE,
     Action,
     ActionSyntaxError,
     Kit,
@@ -47,6 +49,7 @@ _OPTIONS = {
     "clear_pair": (CLEAR_FIRST_STANDER, CLEAR_EACH),
     "game_level": (LEVEL_USED_PILES, LEVEL_UNUSED_GATES),
     "level_marked": (MARKED_SEEDS, MARKED_OFFICIAL),
+    "multi_cards": (MULTI_OWN_BATTLE, MULTI_FIELD_ANY),
 }
 _EXPECT_KEYS = {
     "phase",

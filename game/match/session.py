@@ -30,7 +30,7 @@ from game.rules.classic import (
     Settings,
     Slot,
 )
-from game.rules.classic.events import Event
+from game.rules.classic.events import Event, Evolved
 from game.rules.classic.observation import Observation
 
 DEFAULT_SETTINGS = Settings()
@@ -215,6 +215,9 @@ class MatchSession:
 
     def _record(self, events: list[Event]) -> list[Entry]:
         self._table = None  # the field may have changed
+        for e in events:  # a standing Bakugan evolved: its evolved copy stands where it was
+            if isinstance(e, Evolved) and (e.player, e.bakugan) in self.resting:
+                self.resting[(e.player, e.evolved)] = self.resting.pop((e.player, e.bakugan))
         live = {(p, b) for fg in self.state.field.values() for p, b in fg.standing}
         if self.state.battle is not None:  # the two in a battle stay where they stood
             live.update(self.state.battle.sides)

@@ -261,6 +261,12 @@ class MatchScene(Scene):
             elif isinstance(e, ev.AbilityPlayed):
                 name = self.catalog.abilities[e.card].name.get(self.app.lang)
                 self.anims.append(Anim("banner", 1.2, e, tr("call.ability"), name))
+            elif isinstance(e, ev.AbilityWasted):
+                name = self.catalog.abilities[e.card].name.get(self.app.lang)
+                params = {k: self._param(v) for k, v in e.params}
+                why = tr(f"why.{e.code}", **params) if e.code else ""
+                sub = tr("match.wasted_why", card=name, why=why) if why else name
+                self.anims.append(Anim("banner", 1.2, e, tr("match.wasted"), sub))
             elif isinstance(e, ev.AbilityCancelled):
                 name = self.catalog.abilities[e.card].name.get(self.app.lang)
                 self.anims.append(Anim("banner", 0.9, e, tr("match.cancelled", card=name)))
@@ -590,11 +596,13 @@ class MatchScene(Scene):
             return tr(f"attr.{a.attribute.value}")
         if isinstance(a, PlayTrap):
             return tr("match.trap", name=self.catalog.traps[a.trap].name.get(self.app.lang))
-        if isinstance(a, PlayGear):
+        if isinstance(a, PlayGear):  # one button per choice of the gear's abilities
             gear = self.catalog.gear[a.gear]
-            label = tr("match.gear", name=gear.name.get(self.app.lang))
-            chosen = next((ab for ab in gear.abilities if ab.id == a.ability), None)
-            return label if chosen is None else f"{label}: {chosen.name.get(self.app.lang)}"
+            name = gear.name.get(self.app.lang)
+            chosen = [ab.name.get(self.app.lang) for ab in gear.abilities if ab.id in a.abilities]
+            if not chosen:
+                return tr("match.gear", name=name)
+            return tr("match.gear_with", name=name, abilities=" + ".join(chosen))
         if isinstance(a, Evolve):
             card = next(c for c in self.catalog.evolutions.values() if c.base == a.bakugan)
             return tr(

@@ -116,3 +116,41 @@ def test_unknown_bot_names_are_refused() -> None:
     with redirect_stdout(out):
         code = main(["sim", "--games", "1", "--policies", "easy,wizard"])
     assert code == 2
+
+
+def test_hard_keeps_a_conditional_before_card_for_the_battle() -> None:
+    """A "before" card with a condition may be played before the throw (it is judged
+    when the battle begins, or wasted); played in the battle's 'before' window it does
+    the same knowing the battle, so Hard does not weigh it before the throw."""
+    from game.rules.classic import Kit, MatchState, PlayAbility, parse_action
+
+    from .helpers import CAT, policy, quick_hard
+
+    kits = [
+        Kit(
+            ("ventus_skyress", "pyrus_saurus", "haos_tigrerra"),
+            ("gold_dragon_roost", "silver_ember_plain", "bronze_lava_flow"),
+            ("red_shadow_step", "blue_second_wind", "green_ventus_cyclone"),
+        ),
+        Kit(
+            ("darkus_reaper", "aquos_preyas", "subterra_gorem"),
+            ("gold_mirror_lake", "silver_home_ground", "bronze_head_start"),
+            ("red_emergency_recall", "blue_second_wind", "green_haos_radiance"),
+        ),
+    ]
+    state, _ = MatchState.new(CAT, kits)
+    for text in (
+        "p0 set silver_ember_plain @2,2",
+        "p1 set silver_home_ground @2,1",
+        "p0 throw pyrus_saurus",
+        "miss off_card",
+        "p1 throw darkus_reaper",
+        "land @2,1",
+    ):
+        state.apply(parse_action(text))
+    legal = state.legal_actions(0)
+    assert PlayAbility(0, "green_ventus_cyclone") in legal
+    bot = policy(quick_hard(), seed=5)
+    choice = bot.choose(state.observation(0), legal)
+    assert choice != PlayAbility(0, "green_ventus_cyclone")
+    assert bot.last_search and not any("green_ventus_cyclone" in k for k in bot.last_search)

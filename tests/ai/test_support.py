@@ -60,22 +60,37 @@ def test_gear_is_played_with_the_ability_that_wins() -> None:
         "pyrus_warius", "haos_laserman", "bronze_gravel_pit", gear=("gear_coral_shield",)
     )
     legal = state.legal_actions(0)
-    assert PlayGear(0, "gear_coral_shield", "harden") in legal
+    assert PlayGear(0, "gear_coral_shield", ("harden",)) in legal
     for name in ("normal", "hard"):
-        assert _choice(name, state) == PlayGear(0, "gear_coral_shield", "harden"), name
+        assert _choice(name, state) == PlayGear(0, "gear_coral_shield", ("harden",)), name
     # Easy plays the gear too (behind, it throws in what it has), its ability casually.
     easy = _choice("easy", state)
     assert isinstance(easy, PlayGear) and easy.gear == "gear_coral_shield"
 
 
-def test_gear_whose_property_card_matches_gives_every_ability() -> None:
+def test_gear_whose_property_card_matches_is_played_with_every_ability_that_helps() -> None:
     # Flame Cannon on a Pyrus Bakugan: +100, Blaze +80, Scorch -60 to him: Griffon
-    # 360 against Laserman 530 becomes 540 to 470.
+    # 360 against Laserman 530 becomes 540 to 470 (with both abilities only).
     state = battle_position(
         "pyrus_griffon", "haos_laserman", "bronze_gravel_pit", gear=("gear_flame_cannon",)
     )
+    both = PlayGear(0, "gear_flame_cannon", ("blaze", "scorch"))
     for name in LEVELS:
-        assert _choice(name, state) == PlayGear(0, "gear_flame_cannon"), name
+        assert _choice(name, state) == both, name
+
+
+def test_gear_abilities_that_would_lose_the_battle_are_left_out() -> None:
+    # Sun Turbine on Pyrus Dragonoid (560) against Gorem (540 + 100 on Gravel Pit): +80
+    # and Spin Up +70 win 710 to 640; Backfire ("the lower G-Power wins") would lose it.
+    state = battle_position(
+        "pyrus_dragonoid", "subterra_gorem", "bronze_gravel_pit", gear=("gear_sun_turbine",)
+    )
+    legal = state.legal_actions(0)
+    assert PlayGear(0, "gear_sun_turbine", ("backfire", "spin_up")) in legal
+    for name in ("normal", "hard"):
+        assert _choice(name, state) == PlayGear(0, "gear_sun_turbine", ("spin_up",)), name
+    # Easy, casual, takes every ability it may: it does not read what Backfire does.
+    assert _choice("easy", state) == PlayGear(0, "gear_sun_turbine", ("backfire", "spin_up"))
 
 
 def test_a_trap_with_a_hidden_face_is_weighed_over_its_faces() -> None:

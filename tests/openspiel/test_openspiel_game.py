@@ -103,7 +103,7 @@ def test_random_sim_test_passes_with_traps_gear_and_evolutions() -> None:
             assert parse_action(str(action)) == action
             assert state.action_to_string(state.current_player(), action_id) == str(action)
             kind = type(action).__name__
-            if isinstance(action, PlayGear) and action.ability is not None:
+            if isinstance(action, PlayGear) and action.abilities:
                 kind += " ability"
             seen[kind] += 1
     for kind in ("PlayTrap", "PlayGear", "PlayGear ability", "Evolve", "face"):

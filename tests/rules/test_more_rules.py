@@ -37,7 +37,13 @@ K1 = Kit(
 
 @pytest.mark.parametrize(
     "action",
-    [PlayTrap(0, "trap_x"), PlayGear(1, "gear_y"), PlayGear(1, "gear_y", "blaze"), Evolve(2, "b")],
+    [
+        PlayTrap(0, "trap_x"),
+        PlayGear(1, "gear_y"),
+        PlayGear(1, "gear_y", ("blaze",)),
+        PlayGear(1, "gear_y", ("blaze", "scorch")),
+        Evolve(2, "b"),
+    ],
     ids=str,
 )
 def test_new_actions_read_back_from_their_text(action: object) -> None:
@@ -48,7 +54,7 @@ def test_new_actions_read_back_from_their_text(action: object) -> None:
     "text, problem",
     [
         ("p0 trap", "expected 'pN trap TRAP'"),
-        ("p0 gear a b c", "'pN gear GEAR [ABILITY]'"),
+        ("p0 gear", "'pN gear GEAR [ABILITY ...]'"),
         ("p0 evolve", "'pN evolve BAKUGAN'"),
     ],
 )
@@ -83,6 +89,7 @@ def test_every_preset_is_valid_and_survives_json(players: int, big: bool) -> Non
         (Settings(game_level="max"), "game_level"),
         (Settings(level_marked="never"), "level_marked"),
         (Settings(players=3, seating=(0, 1, 1)), "seating"),
+        (Settings.preset(3, multi_cards="anyone"), "multi_cards"),
         (Settings.preset(4, True, grid=(5, 4)), "off the 5x4 grid"),
     ],
 )
@@ -131,6 +138,7 @@ def test_a_state_saved_before_the_new_pieces_still_loads() -> None:
         "opening",
         "seating",
         "random_order",
+        "multi_cards",
     ):
         data["settings"].pop(key)
     old = MatchState.from_json(data, CAT)
@@ -174,3 +182,49 @@ def test_the_evolved_form_waits_in_reserve_and_every_piece_has_one_place() -> No
     assert where[("bakugan", 0, "pyrus_delta_dragonoid")] == "unused"
     assert where[("evolution", 0, "evo_delta_dragonoid")] == "done"
     assert len(where) == 18 + 4
+
+
+def test_the_gear_abilities_named_in_any_order_are_one_action() -> None:
+    assert PlayGear(0, "g", ("b", "a")) == PlayGear(0, "g", ("a", "b"))
+    assert str(PlayGear(0, "g", ("b", "a"))) == "p0 gear g a b"
+    with pytest.raises(TypeError, match="tuple of ability ids"):
+        PlayGear(0, "g", "blaze")  # type: ignore[arg-type]
+
+
+def _gear_battle(record_choice: object, mode: str) -> MatchState:
+    """p1's darkus_reaper wearing gear_twin_blaster in a battle on silver_night_marsh, its
+    record as a save of another version wrote it (`record_choice` at the choice's place)."""
+    kits = [K0, Kit(K1.bakugan, K1.gates, K1.abilities, gear=("gear_twin_blaster",))]
+    state, _ = MatchState.new(CAT, kits)
+    for text in (
+        "p0 set silver_ember_plain @2,2",
+        "p1 set silver_night_marsh @2,1",
+        "p0 throw pyrus_dragonoid",
+        "land @2,1",
+        "p1 throw darkus_reaper",
+        "land @2,1",
+        "p1 gear gear_twin_blaster",
+    ):
+        state.apply(parse_action(text))
+    data = state.to_json()
+    data["battle"]["supports"][0][5:7] = [mode, record_choice]
+    return MatchState.from_json(data, CAT)
+
+
+@pytest.mark.parametrize(
+    "choice, mode, want",
+    [
+        (None, "all", "base 470, x2 gear_twin_blaster.overcharge +470, gate darkus +200"),
+        ("feedback", "one", "base 470, gate darkus +200, gear_twin_blaster +120"),
+        (["overcharge"], "all", "base 470, x2 gear_twin_blaster.overcharge +470"),
+        (None, "none", "base 470, gate darkus +200, gear_twin_blaster +120"),
+    ],
+)
+def test_gear_records_of_older_saves_keep_their_abilities(
+    choice: object, mode: str, want: str
+) -> None:
+    # Before the owner chose: "all" with no choice meant every ability, "one" named one.
+    state = _gear_battle(choice, mode)
+    reaper = state.evaluate_battle().sides[1].breakdown()
+    assert reaper.startswith(want)
+    assert MatchState.from_json(state.to_json(), CAT) == state

@@ -2,6 +2,7 @@
 
 from game.rules.api import IllegalAction, Reason
 
+from .abilities import MULTI_FIELD_ANY, MULTI_OWN_BATTLE
 from .actions import (
     CHANCE,
     Action,
@@ -67,6 +68,8 @@ __all__ = [
     "LEVEL_USED_PILES",
     "MARKED_OFFICIAL",
     "MARKED_SEEDS",
+    "MULTI_FIELD_ANY",
+    "MULTI_OWN_BATTLE",
     "SEASON_2",
     "SEASON_3",
     "AbilityColour",

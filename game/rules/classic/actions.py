@@ -7,7 +7,7 @@ replays and error messages all speak the same notation::
     p0 throw pyrus_dragonoid       land @2,1 partial             miss off_table
     p0 take @2,1                   p0 move pyrus_dragonoid @3,2  p1 attribute clear_x haos
     p0 trap pyrus_scorpion_trap    p1 gear gold_flame_cannon     p1 gear gold_flame_cannon blaze
-    p0 evolve pyrus_dragonoid
+    p0 evolve pyrus_dragonoid      p1 gear gold_flame_cannon blaze scorch
 """
 
 from __future__ import annotations
@@ -149,15 +149,22 @@ class PlayTrap:
 
 @dataclass(frozen=True, slots=True)
 class PlayGear:
-    """Put Battle Gear on one's battling Bakugan; `ability`: the one property-card ability
-    chosen when the gear's colour is the Gate Card's (None: none chosen, or all apply)."""
+    """Put Battle Gear on one's battling Bakugan with the property card's `abilities` its
+    owner chooses to use (any of them when the Bakugan has the card's attribute, one at
+    most when the gear's colour is the Gate Card's; none: only its G). The abilities are
+    kept sorted, so the order they are named in does not matter."""
 
     player: int
     gear: str
-    ability: str | None = None
+    abilities: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.abilities, str):
+            raise TypeError(f"PlayGear.abilities: a tuple of ability ids, not {self.abilities!r}")
+        object.__setattr__(self, "abilities", tuple(sorted(self.abilities)))
 
     def __str__(self) -> str:
-        return f"p{self.player} gear {self.gear}" + (f" {self.ability}" if self.ability else "")
+        return f"p{self.player} gear {self.gear}" + "".join(f" {a}" for a in self.abilities)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,9 +269,9 @@ def parse_action(text: str) -> Action:
         need(1, "TRAP")
         return PlayTrap(player, args[0])
     if verb == "gear":
-        if len(args) not in (1, 2):
-            raise ActionSyntaxError(f"{text!r}: expected 'pN gear GEAR [ABILITY]'")
-        return PlayGear(player, args[0], args[1] if len(args) == 2 else None)
+        if not args:
+            raise ActionSyntaxError(f"{text!r}: expected 'pN gear GEAR [ABILITY ...]'")
+        return PlayGear(player, args[0], tuple(args[1:]))
     if verb == "evolve":
         need(1, "BAKUGAN")
         return Evolve(player, args[0])

@@ -8,11 +8,12 @@ is cancelled or a gate that is nullified simply stops contributing, and the brea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 from types import MappingProxyType
 from typing import Any
 
 from .actions import Slot
-from .defs import Attribute, Catalog, Effect
+from .defs import Attribute, Catalog, Effect, GateColour, GearDef
 
 # Battle windows, in order.
 ATTRIBUTE = "attribute"  # two clear Bakugan: pick attributes before the gate opens
@@ -38,9 +39,31 @@ TRAP = "trap"
 GEAR = "gear"
 
 # How a Battle Gear's property card applies (decided when the gear opens).
-GEAR_ALL = "all"  # the Bakugan has the property card's attribute: every ability
+GEAR_ALL = "all"  # the Bakugan has the property card's attribute: the abilities chosen
 GEAR_ONE = "one"  # the gear's colour is the Gate Card's: the one ability the owner chose
-GEAR_NONE = "none"  # only the gear's G-Power
+GEAR_NONE = "none"  # only the gear's G-Power (no ability chosen, or none allowed)
+
+
+def gear_choices(
+    gear: GearDef, attribute: Attribute | None, gate_colour: GateColour
+) -> list[tuple[str, ...]]:
+    """The property-card abilities the owner of `gear` may choose to use, on a Bakugan of
+    `attribute` in a battle on a Gate Card of `gate_colour`, most abilities first, each
+    choice sorted: any of them ("может получить дополнительные возможности") when the
+    attribute is the card's; one or none when the colour is the Gate Card's; else none."""
+    ids = [a.id for a in gear.abilities]
+    if gear.attribute == attribute:
+        return [tuple(sorted(c)) for k in range(len(ids), -1, -1) for c in combinations(ids, k)]
+    if gear.colour == gate_colour:
+        return [(a,) for a in ids] + [()]
+    return [()]
+
+
+def gear_mode(gear: GearDef, attribute: Attribute | None, chosen: tuple[str, ...]) -> str:
+    """`GEAR_ALL`, `GEAR_ONE` or `GEAR_NONE`: by which right the `chosen` abilities apply."""
+    if not chosen:
+        return GEAR_NONE
+    return GEAR_ALL if gear.attribute == attribute else GEAR_ONE
 
 
 @dataclass(slots=True)
@@ -54,15 +77,30 @@ class Support:
     at: int  # how many Ability Cards were played before it: orders it among them
     face: int = 0  # a Trap: the index of the face it showed
     mode: str = GEAR_NONE  # a Gear: GEAR_ALL, GEAR_ONE or GEAR_NONE
-    choice: str | None = None  # a Gear in GEAR_ONE: the ability chosen
+    # A Gear: the property-card abilities its owner chose. None: a record written before
+    # the owner chose (every ability in GEAR_ALL, none otherwise); see `chosen`.
+    choice: tuple[str, ...] | None = ()
 
     def to_json(self) -> list[Any]:
-        return [self.player, self.kind, self.piece, self.at, self.face, self.mode, self.choice]
+        choice = None if self.choice is None else list(self.choice)
+        return [self.player, self.kind, self.piece, self.at, self.face, self.mode, choice]
 
     @staticmethod
     def from_json(data: list[Any]) -> Support:
         p, kind, piece, at, face, mode, choice = data
+        if isinstance(choice, str):  # an older record: the one ability chosen
+            choice = (choice,)
+        elif choice is not None:
+            choice = tuple(str(c) for c in choice)
         return Support(int(p), str(kind), str(piece), int(at), int(face), str(mode), choice)
+
+    def chosen(self, catalog: Catalog) -> tuple[str, ...]:
+        """A Gear's abilities in force (an older record in GEAR_ALL: all of them)."""
+        if self.choice is not None:
+            return self.choice
+        if self.kind == GEAR and self.mode == GEAR_ALL:
+            return tuple(a.id for a in catalog.gear[self.piece].abilities)
+        return ()
 
     def effects(self, catalog: Catalog) -> list[tuple[str, Effect]]:
         """(source label, effect) of this piece, as the battle's layers read them."""
@@ -75,8 +113,9 @@ class Support:
             return [(self.piece, Effect("add_g", MappingProxyType(params)))]
         gear = catalog.gear[self.piece]
         out = [(self.piece, Effect("add_g", MappingProxyType({"to": "self", "amount": gear.g})))]
-        for ab in gear.abilities:
-            if self.mode == GEAR_ALL or (self.mode == GEAR_ONE and ab.id == self.choice):
+        chosen = self.chosen(catalog)
+        for ab in gear.abilities:  # in the property card's order
+            if ab.id in chosen:
                 out.extend((f"{self.piece}.{ab.id}", e) for e in ab.effects)
         return out
 

@@ -167,6 +167,11 @@ class GearAbility:
     text: Text
 
 
+# A property card's abilities: its owner may use any of them, so each subset is a choice
+# in a battle (2**n of them): the card files may hold at most this many.
+MAX_GEAR_ABILITIES = 4
+
+
 @dataclass(frozen=True, slots=True)
 class GearDef:
     """Battle Gear (Боевое снаряжение) with its property card. Played in a battle (after

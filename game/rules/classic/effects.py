@@ -163,6 +163,11 @@ PRIMITIVES: Mapping[str, Primitive] = {
 }
 
 
+# Primitives whose card is played on its owner's own turn, before the throw (the card's
+# text: "On your turn, before the throw"): never between turns, never in a battle.
+OWN_TURN: frozenset[str] = frozenset({"move_bakugan"})
+
+
 # What a Battle Gear's property card may do: the battle primitives that make sense while
 # the battle runs (a gear ability cannot cancel a card, move or recover a Bakugan).
 GEAR_KINDS: frozenset[str] = frozenset(

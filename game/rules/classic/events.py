@@ -82,13 +82,19 @@ class AbilityCancelled:
 
 @dataclass(frozen=True, slots=True)
 class AbilityWasted:
-    """A card played before the throw that waited for a battle that never came."""
+    """A card played before the throw that did nothing: the battle it waited for never
+    came, or its condition did not hold when the battle began. `reason` (English),
+    `code` and `params` say why, for the screen's catalogs (`why.<code>`)."""
 
     player: int
     card: str
+    reason: str = ""
+    code: str = ""
+    params: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
-        return f"p{self.player}'s {self.card} wasted"
+        why = f": {self.reason}" if self.reason else ""
+        return f"p{self.player}'s {self.card} wasted{why}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,19 +249,23 @@ class TrapOpened:
 
 @dataclass(frozen=True, slots=True)
 class GearOpened:
-    """Battle Gear went onto a battling Bakugan: its G-Power, and how its property card
-    applies (`mode`: all, one (the `ability` chosen) or none)."""
+    """Battle Gear went onto a battling Bakugan: its G-Power, how its property card
+    applies (`mode`: all (by the attribute), one (by the colour) or none) and the
+    `abilities` its owner chose to use."""
 
     player: int
     gear: str
     g: int
     mode: str
-    ability: str | None = None
+    abilities: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        how = {"all": "all abilities", "none": "no ability"}.get(
-            self.mode, f"ability {self.ability}"
-        )
+        if not self.abilities:
+            how = "no ability"
+        elif len(self.abilities) == 1:
+            how = f"ability {self.abilities[0]}"
+        else:
+            how = "abilities " + ", ".join(self.abilities)
         return f"p{self.player} gear {self.gear} {self.g:+d} G, {how}"
 
 

@@ -58,14 +58,14 @@ class SupportView:
     piece: str
     shown: str  # a Trap: the face it showed ("haos", "+50 G"); a Gear: "+100 G"
     mode: str = ""  # a Gear: all, one or none (how its property card applies)
-    ability: str | None = None  # a Gear in mode one: the ability chosen
+    abilities: tuple[str, ...] = ()  # a Gear: the property-card abilities chosen
     at: int = 0  # how many of the battle's Ability Cards were played before it
     face: int = 0  # a Trap: the index of the face it showed
 
     def to_json(self) -> list[object]:
         """The battle's record of this piece, as `MatchState.to_json` writes it."""
         mode = self.mode or "none"
-        return [self.player, self.kind, self.piece, self.at, self.face, mode, self.ability]
+        return [self.player, self.kind, self.piece, self.at, self.face, mode, list(self.abilities)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +169,7 @@ def observe(state: MatchState, viewer: int) -> Observation:
 def _support_view(state: MatchState, x: Support) -> SupportView:
     if x.kind == "trap":
         face = state.catalog.traps[x.piece].faces[x.face]
-        return SupportView(x.player, x.kind, x.piece, str(face), "", None, x.at, x.face)
+        return SupportView(x.player, x.kind, x.piece, str(face), "", (), x.at, x.face)
     g = state.catalog.gear[x.piece].g
-    return SupportView(x.player, x.kind, x.piece, f"{g:+d} G", x.mode, x.choice, x.at, x.face)
+    chosen = x.chosen(state.catalog)
+    return SupportView(x.player, x.kind, x.piece, f"{g:+d} G", x.mode, chosen, x.at, x.face)

@@ -16,7 +16,9 @@ from typing import Any
 
 from game.rules.api import GameError, IllegalAction, Reason, Result
 
+from . import abilities as cards
 from . import battle as bt
+from .abilities import MULTI_FIELD_ANY, MULTI_OWN_BATTLE
 from .actions import (
     CHANCE,
     Action,
@@ -34,8 +36,8 @@ from .actions import (
     TakeGate,
     Throw,
 )
-from .defs import ATTRIBUTES, AbilityColour, AbilityDef, Catalog, GateColour, Kit, Timing
-from .effects import FIELD, PRIMITIVES
+from .defs import ATTRIBUTES, AbilityColour, AbilityDef, Catalog, GateColour, Kit
+from .effects import FIELD
 from .events import (
     AbilityCancelled,
     AbilityPlayed,
@@ -73,14 +75,12 @@ LANDING = "landing"  # chance: where the thrown Bakugan opened
 OWN = "own"  # it opened beside one's own Bakugan: take the card or move
 BATTLE = "battle"
 OVER = "over"
-# Games of 3-4 players: between turns, any player may play an Ability Card usable outside
-# a battle, the player whose turn comes next first.
-OPEN = "open"
+# Games of 3-4 players (rule option multi_cards = field_any): between turns, any player
+# may play an Ability Card usable outside a battle, the player whose turn comes next first.
+OPEN = cards.BETWEEN_TURNS
 
 CLEAR_FIRST_STANDER = "first_stander"  # seed 004: the first on the card picks
 CLEAR_EACH = "each"  # seed 000: both players pick their own
-
-_WINDOW_TIMING = {bt.START: Timing.BEFORE, bt.DURING: Timing.DURING, bt.AFTER: Timing.AFTER}
 
 
 class InvalidKit(GameError, ValueError):
@@ -131,6 +131,9 @@ class Settings:
     opening: tuple[tuple[Slot, ...], ...] = ()  # per seat position; (): LAYOUTS
     seating: tuple[int, ...] = ()  # the players clockwise from position 0; (): 0..n-1
     random_order: bool = False  # the seating (so the turn order) is drawn by the seed
+    # 3-4 players: Ability Cards only in one's own battle (seed 000), or field cards by
+    # anyone outside a battle, between turns too (the rule option `field_any`).
+    multi_cards: str = MULTI_OWN_BATTLE
 
     @staticmethod
     def preset(players: int = 2, big_game: bool = False, **options: Any) -> Settings:
@@ -163,6 +166,11 @@ class Settings:
             raise ValueError(
                 f"settings: level_marked: {self.level_marked!r} is not"
                 f" {MARKED_SEEDS} or {MARKED_OFFICIAL}"
+            )
+        if self.multi_cards not in (MULTI_OWN_BATTLE, MULTI_FIELD_ANY):
+            raise ValueError(
+                f"settings: multi_cards: {self.multi_cards!r} is not"
+                f" {MULTI_OWN_BATTLE} or {MULTI_FIELD_ANY}"
             )
         if self.seating and sorted(self.seating) != list(range(self.players)):
             raise ValueError(f"settings: seating: {self.seating} is not an order of the players")
@@ -225,6 +233,7 @@ class Settings:
             "opening": [[list(slot) for slot in seat] for seat in self.opening],
             "seating": list(self.seating),
             "random_order": self.random_order,
+            "multi_cards": self.multi_cards,
         }
 
     @staticmethod
@@ -764,7 +773,7 @@ class MatchState:
         if phase == OPEN:
             out = []
             for card in self.players[current].abilities:
-                out.extend(self._ability_plays(current, card, OPEN))
+                out.extend(cards.plays(self, current, card, OPEN))
             out.append(Pass(current))
             return out
         # SETUP
@@ -791,7 +800,7 @@ class MatchState:
             slots = self._free_adjacent_slots()
             out.extend(SetGate(p, g, s) for g in ps.gates for s in slots)
         for card in ps.abilities:
-            out.extend(self._ability_plays(p, card, None))
+            out.extend(cards.plays(self, p, card, None))
         if ps.evolutions and not self.turn_acted:
             out.extend(
                 Evolve(p, base)
@@ -815,29 +824,6 @@ class MatchState:
         evolutions = self.catalog.evolutions
         return [evolutions[c].base for c in self.players[p].evolutions]
 
-    def _ability_plays(self, p: int, card: str, window: str | None) -> list[PlayAbility]:
-        """The ways `p` may play `card` now (window None: the turn before the throw;
-        OPEN: between turns in a game of several players)."""
-        ability = self.catalog.abilities[card]
-        timing = Timing.BEFORE if window is None or window == OPEN else _WINDOW_TIMING[window]
-        if timing not in ability.timing:  # the common refusal, without building a Reason
-            return []
-        if self._ability_problem(p, card, window, check_target=False) is not None:
-            return []
-        kinds = ability.kinds
-        if "move_bakugan" in kinds:
-            return [
-                PlayAbility(p, card, b, dest)
-                for src, fg in self.field.items()
-                for q, b in fg.standing
-                if q == p
-                for dest, other in self.field.items()
-                if dest != src and not other.standing
-            ]
-        if "recover_bakugan" in kinds:
-            return [PlayAbility(p, card, b) for b in self.players[p].used]
-        return [PlayAbility(p, card)]
-
     def _battle_actions(self, p: int) -> list[Action]:
         b = self.battle
         assert b is not None
@@ -847,7 +833,7 @@ class MatchState:
             return [ChooseAttribute(p, bakugan, a) for a in ATTRIBUTES]
         out: list[Action] = []
         for card in self.players[p].abilities:
-            out.extend(self._ability_plays(p, card, b.window))
+            out.extend(cards.plays(self, p, card, b.window))
         out.extend(self._support_plays(p))
         out.append(Pass(p))
         return out
@@ -869,10 +855,8 @@ class MatchState:
         ]
         gate_colour = self.catalog.gates[self.field[b.slot].gate].colour
         for x in ps.gear:
-            gear = self.catalog.gear[x]
-            out.append(PlayGear(p, x))
-            if gear.attribute != attribute and gear.colour == gate_colour:
-                out.extend(PlayGear(p, x, a.id) for a in gear.abilities)
+            choices = bt.gear_choices(self.catalog.gear[x], attribute, gate_colour)
+            out.extend(PlayGear(p, x, chosen) for chosen in choices)
         return out
 
     # ----------------------------------------------------------------- why illegal
@@ -895,119 +879,7 @@ class MatchState:
             window = self.battle.window
         else:
             return Reason("no Ability Card can be played now", "not_now")
-        return self._ability_problem(player, card, window)
-
-    def _ability_problem(
-        self, p: int, card: str, window: str | None, check_target: bool = True
-    ) -> Reason | None:
-        ps = self.players[p]
-        if card not in ps.abilities:
-            return Reason(f"{card} is not in p{p}'s hand", "not_in_hand")
-        ability = self.catalog.abilities[card]
-        if ability.level is not None:
-            problem = self.level_problem(ability.level)
-            if problem is not None:
-                return problem
-        scope = _scope(ability)
-        if window is None or window == OPEN:
-            if Timing.BEFORE not in ability.timing:
-                return Reason(
-                    f"{card} is not played before the battle", "timing", timing=_timings(ability)
-                )
-            if ability.requires.attribute is not None or ability.requires.losing:
-                return Reason(f"{card} has a condition that needs a battle", "needs_battle")
-            if scope != FIELD and (window == OPEN or self.settings.players > 2):
-                return Reason(
-                    f"in a game of several players {card} is played only when one's Bakugan"
-                    " is in a battle",
-                    "battle_only",
-                )
-            if scope == FIELD:
-                return self._field_target_problem(p, ability, None, None) if check_target else None
-            return None
-        b = self.battle
-        assert b is not None
-        timing = _WINDOW_TIMING[window]
-        if timing not in ability.timing:
-            return Reason(
-                f"{card} is not played {timing.value} the battle",
-                "timing",
-                timing=_timings(ability),
-            )
-        if b.side_of(p) is None:
-            return Reason(f"p{p} has no Bakugan in this battle", "not_in_battle")
-        kinds = ability.kinds
-        if "move_bakugan" in kinds:
-            return Reason(f"{card} is played on one's own turn before the throw", "own_turn_only")
-        if b.gate_open:
-            gate = self.catalog.gates[self.field[b.slot].gate]
-            if (
-                any(e.kind == "no_abilities" for e in gate.effects)
-                and self.evaluate_battle().gate_active
-            ):
-                return Reason("the Gate Card allows no Ability Card in this battle", "sealed")
-        req = ability.requires
-        if req.attribute is not None or req.losing:
-            ev = self.evaluate_battle()
-            side = ev.sides[b.side_of(p) or 0]
-            # Once decided (the "after" window), the battle's result stands.
-            winner = ev.winner if b.winner is None else b.winner
-            if req.attribute is not None and side.attribute != req.attribute:
-                return Reason(
-                    f"{card} needs a {req.attribute.value} Bakugan in the battle",
-                    "attribute",
-                    attribute=req.attribute.value,
-                )
-            if req.losing and winner == b.side_of(p):
-                return Reason(f"{card} is played only by the losing side", "losing")
-        if "nullify_ability" in kinds and self._nullify_target(p) is None:
-            return Reason("there is no opponent's Ability Card to cancel", "nothing_to_cancel")
-        if "recover_bakugan" in kinds and not ps.used:
-            return Reason(f"p{p} has no used Bakugan to recover", "nothing_used")
-        return None
-
-    def _field_target_problem(
-        self, p: int, ability: AbilityDef, bakugan: str | None, slot: Slot | None
-    ) -> Reason | None:
-        kinds = ability.kinds
-        if "recover_bakugan" in kinds:
-            if not self.players[p].used:
-                return Reason(f"p{p} has no used Bakugan to recover", "nothing_used")
-            if bakugan is not None and bakugan not in self.players[p].used:
-                return Reason(f"{bakugan} is not in p{p}'s used pile", "bad_target")
-        if "move_bakugan" in kinds:
-            plays = self._ability_plays_unchecked_move(p, ability.id)
-            if not plays:
-                return Reason(
-                    f"p{p} has no standing Bakugan and free Gate Card to move it to",
-                    "nothing_to_move",
-                )
-            if bakugan is not None and PlayAbility(p, ability.id, bakugan, slot) not in plays:
-                return Reason(
-                    f"cannot move {bakugan} to {_at(slot)}: it must be p{p}'s standing Bakugan"
-                    " and go to a Gate Card with no Bakugan",
-                    "bad_target",
-                )
-        return None
-
-    def _ability_plays_unchecked_move(self, p: int, card: str) -> list[PlayAbility]:
-        return [
-            PlayAbility(p, card, b, dest)
-            for src, fg in self.field.items()
-            for q, b in fg.standing
-            if q == p
-            for dest, other in self.field.items()
-            if dest != src and not other.standing
-        ]
-
-    def _nullify_target(self, p: int) -> int | None:
-        b = self.battle
-        assert b is not None
-        active = b.active_plays()
-        for i in range(len(b.plays) - 1, -1, -1):
-            if active[i] and b.plays[i].player != p:
-                return i
-        return None
+        return cards.problem(self, player, card, window)
 
     def _support_problem(self, action: PlayTrap | PlayGear) -> Reason | None:
         """Why a Trap or Battle Gear cannot be played now (None: it can)."""
@@ -1040,16 +912,18 @@ class MatchState:
                     attribute=need.value,
                 )
             return None
-        if action.ability is None:
+        chosen = action.abilities
+        if not chosen:
             return None
         gear = self.catalog.gear[piece]
-        if gear.ability(action.ability) is None:
-            return Reason(f"{piece} has no ability {action.ability}", "bad_choice")
-        if gear.attribute == attribute:
-            return Reason(
-                f"p{p}'s Bakugan is {attribute.value}: every ability of {piece} applies",
-                "all_apply",
-            )
+        for ability in chosen:
+            if gear.ability(ability) is None:
+                return Reason(f"{piece} has no ability {ability}", "bad_choice")
+        twice = next((a for a in chosen if chosen.count(a) > 1), None)
+        if twice is not None:
+            return Reason(f"{twice} is named twice", "bad_choice")
+        if gear.attribute == attribute:  # any of them: the owner chooses
+            return None
         gate_colour = self.catalog.gates[self.field[b.slot].gate].colour
         if gear.colour != gate_colour:
             return Reason(
@@ -1058,6 +932,12 @@ class MatchState:
                 "colour",
                 colour=gear.colour.value,
             )
+        if len(chosen) > 1:
+            return Reason(
+                f"{piece} is {gear.colour.value} like the Gate Card: one ability at most,"
+                f" {len(chosen)} chosen",
+                "one_only",
+            )
         return None
 
     def _evolve_problem(self, p: int, bakugan: str) -> Reason | None:
@@ -1065,9 +945,11 @@ class MatchState:
         card = next((c for c in ps.evolutions if self.catalog.evolutions[c].base == bakugan), None)
         if card is None:
             return Reason(f"p{p} has no Evolution card for {bakugan}", "no_card")
-        if bakugan not in ps.unused and bakugan not in ps.used:
+        standing = any((p, bakugan) in fg.standing for fg in self.field.values())
+        if bakugan not in ps.unused and bakugan not in ps.used and not standing:
             return Reason(
-                f"{bakugan} must be in p{p}'s unused or used pile to evolve", "not_available"
+                f"{bakugan} must be in p{p}'s unused or used pile or stand on the field to evolve",
+                "not_available",
             )
         level = self.catalog.evolutions[card].level
         now = self.game_level()
@@ -1115,26 +997,21 @@ class MatchState:
                 )
             return None
         if isinstance(action, PlayAbility):
+            window: str | None
             if phase in (MAIN, OPEN):
                 window = None if phase == MAIN else OPEN
-                problem = self._ability_problem(p, action.card, window)
-                if problem is None and _scope(self.catalog.abilities[action.card]) == FIELD:
-                    ability = self.catalog.abilities[action.card]
-                    if action.bakugan is None:
-                        return f"{action.card} needs a target Bakugan"
-                    return self._field_target_problem(p, ability, action.bakugan, action.slot)
-                return problem
-            if phase == BATTLE:
+            elif phase == BATTLE:
                 b = self.battle
                 assert b is not None
                 if b.window == bt.ATTRIBUTE:
                     return "choose the clear Bakugan's attribute first"
-                problem = self._ability_problem(p, action.card, b.window)
-                recovers = "recover_bakugan" in _kinds(self.catalog.abilities[action.card])
-                if problem is None and recovers and action.bakugan not in self.players[p].used:
-                    return f"{action.bakugan} is not in p{p}'s used pile"
+                window = b.window
+            else:
+                return "no Ability Card can be played now"
+            problem = cards.problem(self, p, action.card, window)
+            if problem is not None:
                 return problem
-            return "no Ability Card can be played now"
+            return cards.target_problem(self, action)
         if isinstance(action, Pass):
             if phase == OPEN:
                 return None
@@ -1259,7 +1136,7 @@ class MatchState:
             battle.chosen[battle.to_choose.pop(0)] = action.attribute
             events.append(AttributeChosen(action.player, action.bakugan, action.attribute))
             if not battle.to_choose:
-                self._open_window(bt.START)
+                self._open_start(events)
             self._settle(events)
         elif isinstance(action, PlayTrap | PlayGear):
             self._play_support(action, events)
@@ -1360,8 +1237,12 @@ class MatchState:
         ps = self.players[p]
         card = next(c for c in ps.evolutions if self.catalog.evolutions[c].base == base)
         evolved = self.catalog.evolutions[card].evolved
-        pile = ps.unused if base in ps.unused else ps.used
-        pile[pile.index(base)] = evolved
+        if base in ps.unused or base in ps.used:
+            pile = ps.unused if base in ps.unused else ps.used
+            pile[pile.index(base)] = evolved
+        else:  # standing on a Gate Card: the evolved copy stands where it stood
+            fg = next(fg for fg in self.field.values() if (p, base) in fg.standing)
+            fg.standing[fg.standing.index((p, base))] = (p, evolved)
         ps.reserve.remove(evolved)
         ps.reserve.append(base)
         ps.evolutions.remove(card)
@@ -1388,7 +1269,7 @@ class MatchState:
         events.append(AbilityPlayed(p, card, target))
         if self.phase == MAIN:
             self.turn_acted = True
-            if _scope(ability) == FIELD:
+            if cards.scope(ability) == FIELD:
                 self._field_effect(action, ability, events)
             else:
                 self.pending.append((p, card))  # waits for this turn's battle
@@ -1404,8 +1285,8 @@ class MatchState:
         b = self.battle
         assert b is not None
         cancels = None
-        if "nullify_ability" in _kinds(ability):
-            cancels = self._nullify_target(p)
+        if "nullify_ability" in ability.kinds:
+            cancels = cards.nullify_target(self, p)
             assert cancels is not None
             victim = b.plays[cancels]
             events.append(AbilityCancelled(victim.player, victim.card, card))
@@ -1431,24 +1312,18 @@ class MatchState:
             side = b.side_of(p)
             assert side is not None
             attribute = self.evaluate_battle().sides[side].attribute
-            if gear.attribute == attribute:
-                mode = bt.GEAR_ALL
-            elif action.ability is not None:
-                mode = bt.GEAR_ONE
-            else:
-                mode = bt.GEAR_NONE
+            chosen = action.abilities
+            mode = bt.gear_mode(gear, attribute, chosen)
             ps.gear.remove(action.gear)
-            b.supports.append(
-                bt.Support(p, bt.GEAR, action.gear, len(b.plays), 0, mode, action.ability)
-            )
-            events.append(GearOpened(p, action.gear, gear.g, mode, action.ability))
+            b.supports.append(bt.Support(p, bt.GEAR, action.gear, len(b.plays), 0, mode, chosen))
+            events.append(GearOpened(p, action.gear, gear.g, mode, chosen))
         b.passes = 0
         b.priority = (b.priority + 1) % len(b.order)
         self._settle(events)
 
     def _field_effect(self, action: PlayAbility, ability: AbilityDef, events: list[Event]) -> None:
         p = action.player
-        kinds = _kinds(ability)
+        kinds = ability.kinds
         if "recover_bakugan" in kinds:
             assert action.bakugan is not None
             self.players[p].used.remove(action.bakugan)
@@ -1463,7 +1338,7 @@ class MatchState:
 
     def _expire_pending(self, events: list[Event]) -> None:
         for p, card in self.pending:
-            events.append(AbilityWasted(p, card))
+            events.append(AbilityWasted(p, card, "no battle came in that turn", "no_battle"))
         self.pending = []
 
     def _settle_open(self, events: list[Event]) -> None:
@@ -1477,7 +1352,7 @@ class MatchState:
                 self.open_priority = self.open_passes = 0
                 return
             p = self.open_order[self.open_priority]
-            if any(self._ability_plays(p, c, OPEN) for c in self.players[p].abilities):
+            if any(cards.plays(self, p, c, OPEN) for c in self.players[p].abilities):
                 return  # p decides: play or pass
             self.open_passes += 1
             self.open_priority = (self.open_priority + 1) % n
@@ -1504,8 +1379,24 @@ class MatchState:
             b.to_choose = [0] if self.settings.clear_pair == CLEAR_FIRST_STANDER else [0, 1]
             b.window = bt.ATTRIBUTE
             return
-        self._open_window(bt.START)
+        self._open_start(events)
         self._settle(events)
+
+    def _open_start(self, events: list[Event]) -> None:
+        """The battle begins (its attributes known): the cards carried in from before the
+        throw are judged, in the order they were played, each with the earlier ones in
+        force; one whose condition does not hold is wasted. Then the `start` window."""
+        b = self.battle
+        assert b is not None
+        carried, b.plays = b.plays, []
+        for play in carried:
+            why = cards.condition_problem(self, play.player, self.catalog.abilities[play.card])
+            if why is None:
+                b.plays.append(play)
+            else:
+                params = tuple((k, str(v)) for k, v in why.params.items())
+                events.append(AbilityWasted(play.player, play.card, str(why), why.code, params))
+        self._open_window(bt.START)
 
     def _open_window(self, window: str) -> None:
         b = self.battle
@@ -1524,7 +1415,7 @@ class MatchState:
                 self._close_window(events)
                 continue
             p = b.order[b.priority]
-            if any(self._ability_plays(p, c, b.window) for c in self.players[p].abilities):
+            if any(cards.plays(self, p, c, b.window) for c in self.players[p].abilities):
                 return  # p decides: play or pass
             if self._support_plays(p):
                 return
@@ -1562,7 +1453,9 @@ class MatchState:
         effects, _ = bt.battle_effects(b, self.catalog, fg.gate, fg.owner)
         saved = {actor for actor, _, e in effects if e.kind == "save_bakugan"}
         for play, active in zip(b.plays, b.active_plays(), strict=True):
-            if active and play.target is not None and play.target in self.players[play.player].used:
+            recovers = "recover_bakugan" in self.catalog.abilities[play.card].kinds
+            used = self.players[play.player].used
+            if active and recovers and play.target is not None and play.target in used:
                 self.players[play.player].used.remove(play.target)
                 self.players[play.player].unused.append(play.target)
                 events.append(BakuganRecovered(play.player, play.target))
@@ -1615,7 +1508,7 @@ class MatchState:
                 ps.gear.extend(ps.used_gear)
                 ps.used_traps, ps.used_gear = [], []
             events.append(Recycled(p, tuple(ps.unused), support))
-        if self.settings.players > 2:
+        if self.settings.players > 2 and self.settings.multi_cards == MULTI_FIELD_ANY:
             # Between turns anyone may play a card usable outside a battle: the player
             # whose turn comes next has the first word.
             self.phase = OPEN
@@ -1728,19 +1621,3 @@ class MatchState:
     def __repr__(self) -> str:
         caps = "/".join(str(len(p.captured)) for p in self.players)
         return f"<MatchState {self.phase} turn {self.turn} p{self.turn_player} captured {caps}>"
-
-
-def _at(slot: Slot | None) -> str:
-    return "nowhere" if slot is None else f"@{slot[0]},{slot[1]}"
-
-
-def _timings(ability: AbilityDef) -> str:
-    return ",".join(sorted(t.value for t in ability.timing))
-
-
-def _kinds(ability: AbilityDef) -> frozenset[str]:
-    return ability.kinds
-
-
-def _scope(ability: AbilityDef) -> str:
-    return PRIMITIVES[ability.effects[0].kind].scope
