@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import Deck
-from .settings import _MASK, Phase, Settings, mix
+from .settings import MASK64, Phase, Settings, mix
 
 if TYPE_CHECKING:
     from .state import AttackState
@@ -58,7 +58,7 @@ def load_into(s: AttackState, data: dict[str, Any], deck: Deck) -> None:
     s.settings = Settings.from_json(data["settings"])
     s.n = s.settings.players
     s.seed = int(data["seed"])
-    s.key = mix(s.seed & _MASK)
+    s.key = mix(s.seed & MASK64)
     s.phase = Phase(data["phase"])
     s.hands = [[str(c) for c in h] for h in data["hands"]]
     s.table = list(_plays(data["table"]))

@@ -95,14 +95,14 @@ class Settings:
         )
 
 
-_MASK = (1 << 64) - 1
+MASK64 = (1 << 64) - 1
 
 
 def mix(x: int) -> int:
     """SplitMix64's finaliser: a well-spread 64-bit number from any integer. The dice
     and Runo's picks are ``mix(key + n)`` for the n-th chance outcome of a game: pure,
     so asking twice gives the same outcome, and the same on every Python."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
     return x ^ (x >> 31)

@@ -25,7 +25,7 @@ from .cards import DIE_FACES, Deck, Effect, When
 from .codec import dump, load_into
 from .judge import Play, judge
 from .observation import Observation, observe
-from .settings import _MASK, Phase, Settings, Variant, mix
+from .settings import MASK64, Phase, Settings, Variant, mix
 
 _DESCRIBE = {
     Effect.LOWEST_CATCHES: "the lowest number catches",
@@ -122,7 +122,7 @@ class AttackState:
         s = AttackState.__new__(AttackState)
         n = settings.players
         s.deck, s.settings, s.n = deck, settings, n
-        s.seed, s.key, s.draws = seed, mix(seed & _MASK), 0
+        s.seed, s.key, s.draws = seed, mix(seed & MASK64), 0
         s.phase = Phase.DEALER_ROLL
         playing = deck.composition(n)
         s.discards = [c.id for c in deck.cards for _ in range(playing[c.id])]
