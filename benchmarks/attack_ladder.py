@@ -51,10 +51,11 @@ def main() -> None:
                 for first in range(0, args.games, size)
             ]
             tallies = list(pool.map(_part, parts))
+            longest = max(t.seconds for t in tallies)  # the parts ran side by side
             total = tallies[0]
             for t in tallies[1:]:
                 total.merge(t)
-            total.seconds = max(t.seconds for t in tallies)
+            total.seconds = longest
             data = total.to_json(settings)
             level = data["levels"][upper]
             out[f"{upper}_vs_{lower}"] = {
