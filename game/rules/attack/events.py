@@ -293,3 +293,18 @@ class _Shown(dict[str, CardPlayed]):
 
 
 SHOWN = {how: [_Shown(p, how) for p in range(8)] for how in ("", "random", "blind")}
+
+
+class _Caught(dict[str, Caught]):
+    """One player's `Caught` events by card, made once."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, card: str) -> Caught:
+        event = self[card] = Caught(self.player, card)
+        return event
+
+
+CAUGHT = [_Caught(p) for p in range(8)]

@@ -37,6 +37,7 @@ _SOLO = [(p,) for p in range(8)]
 _NOBODY = ev.NobodyCaught()
 _ROLLS = [[Roll(p, f) for f in range(1, DIE_FACES + 1)] for p in range(8)]
 SHOWN = ev.SHOWN
+CAUGHT = ev.CAUGHT
 _PLAY = Phase.PLAY
 
 
@@ -175,6 +176,9 @@ class AttackState:
 
     def legal_actions(self, player: int) -> list[Action]:
         phase = self.phase
+        if phase is _PLAY and player == self.turn:  # the usual
+            plays = PLAYS[player]
+            return [plays[card] for card in dict.fromkeys(self.hands[player])]
         if player == CHANCE:
             if phase is Phase.DEALER_ROLL or phase is Phase.TARGET_ROLL:
                 return list(_ROLLS[self.roller()])
@@ -234,6 +238,8 @@ class AttackState:
     def apply(self, action: Action) -> list[ev.Event]:
         """Do `action`; the events it caused, in order. IllegalAction: nothing changed."""
         kind = type(action)
+        if kind is PlayCard and self.phase is _PLAY:  # the usual: no further checks here
+            return self._play(action)  # type: ignore[arg-type]
         if self.phase is Phase.OVER:
             raise _illegal(action, "the game is over", "attack.over")
         if kind is PlayCard:
@@ -430,7 +436,7 @@ class AttackState:
         if len(catchers) == 1:
             p, card = catchers[0]
             self.caught[p].append(card)
-            events.append(ev.Caught(p, card))
+            events.append(CAUGHT[p][card])
             rest = [c for q, c in j.holders if q != p]
         elif catchers:
             for p, card in catchers:
