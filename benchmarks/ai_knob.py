@@ -23,8 +23,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.ai.levels import LEVEL_SCHEMA  # noqa: E402
-from game.content.ai_levels import shipped_levels  # noqa: E402
 from game.content.classic import shipped_catalog  # noqa: E402
+from game.games.classic import shipped_levels  # noqa: E402
 from game.match.sim import run_sim, wilson  # noqa: E402
 
 

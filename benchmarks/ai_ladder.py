@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.content.ai_levels import shipped_levels  # noqa: E402
 from game.content.classic import shipped_catalog  # noqa: E402
+from game.games.classic import shipped_levels  # noqa: E402
 from game.match.seats import BotSeat  # noqa: E402
 from game.match.session import MatchSession, run_match  # noqa: E402
 from game.match.sim import seat_names, wilson  # noqa: E402

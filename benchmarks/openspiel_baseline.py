@@ -4,9 +4,9 @@
         [--simulations N] [--uct-c 2.0] [--aimless] [--hit-aim 0.55] [--hit-other 0.2]
         [--think-cap 60] [--jobs N] [--json]
 
-Both play the OpenSpiel game `bakugan_classic` (game/ai/openspiel_game.py); seats
-alternate between games. Throws land by the game's landing model (the rules-only
-`LandingModel`: the aimed Gate Card with `hit_aim`, any card with `hit_other`, else a
+Both play the OpenSpiel game `bakugan_classic` (game/ai/openspiel/); seats
+alternate between games. Throws land by the game's landing model (`game.ai.landing.
+LandingModel`: the aimed Gate Card with `hit_aim`, any card with `hit_other`, else a
 miss), for both sides alike: each names the card it aims at (``--aimless``: nobody aims).
 
 - Our bot (``--bot``, default ``hard``): a level of assets/data/ai/levels.toml (or
@@ -37,9 +37,9 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from game.ai import openspiel_game as og
+from game.ai import openspiel as og
 from game.ai.basic import make_policy
-from game.content.ai_levels import shipped_levels
+from game.games.classic import openspiel_game, shipped_levels
 from game.match.sim import wilson
 from game.rules.classic import Throw
 
@@ -47,7 +47,7 @@ from game.rules.classic import Throw
 def play_one(index: int, args: argparse.Namespace) -> dict[str, Any]:
     """One match; our bot sits in seat ``index % 2``."""
     seed = args.seed * 1_000_003 + index
-    game = og.load_game(
+    game = openspiel_game(
         aimed_throws=not args.aimless, hit_aim=args.hit_aim, hit_other=args.hit_other
     )
     spec = game.spec

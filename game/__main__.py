@@ -33,11 +33,14 @@ def _cmd_scenario(args: argparse.Namespace) -> int:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     record = REGISTRY[args.rules]
-    if record.text_demo is not None:
+    if record.text_demo is not None:  # a game with a text demo of its own
         if not args.text:
-            print(f"bakugan demo: {record.name('en')} has no screen demo yet; use --text")
+            print(
+                f"bakugan demo: --rules {args.rules} has only the text demo (--text)",
+                file=sys.stderr,
+            )
             return 2
-        return record.text_demo(args)
+        return record.text_demo(args.seed, args.lang or "en")
     if args.text:
         from game.demo import run_demo
 
@@ -106,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     sc.add_argument("paths", nargs="+")
     sc.set_defaults(run=_cmd_scenario)
     demo = sub.add_parser("demo", help="the computer plays itself on screen (--text: in words)")
-    demo.add_argument("--rules", default=DEFAULT_GAME, choices=list(REGISTRY))
+    demo.add_argument("--rules", default=DEFAULT_GAME, choices=tuple(REGISTRY))
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--lang", default=None, choices=("en", "ru"))
     demo.add_argument("--seconds", type=float, default=60.0)

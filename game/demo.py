@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from game.ai.basic import GreedyPolicy
+from game.ai.landing import LandingModel
 from game.content.classic import shipped_catalog
-from game.match.sim import LandingModel
 from game.persist.lang import tr
 from game.rules.classic import CHANCE, MatchState, Throw, random_kit
 from game.rules.classic import events as ev

@@ -30,10 +30,17 @@ def _field_text(state: MatchState) -> dict[str, str]:
 
 def run_scenario(sc: Scenario, catalog: Catalog) -> list[str]:
     """The scenario's failures (empty when it passes)."""
+    try:
+        return _run(sc, catalog)
+    except Exception as e:  # a crash of the rules core is a failure to report, not ours
+        return [f"crashed: {type(e).__name__}: {e}"]
+
+
+def _run(sc: Scenario, catalog: Catalog) -> list[str]:
     kit_error = sc.expect.get("kit_error")
     try:
         state, log = MatchState.new(catalog, sc.kits, sc.settings, seed=sc.seed)
-    except InvalidKit as e:
+    except (InvalidKit, ValueError) as e:
         if kit_error is not None and kit_error in str(e):
             return []
         return [f"setup: kit refused: {e}"]

@@ -25,6 +25,7 @@ from game.rules.classic import (
 from game.rules.classic.observation import Observation
 
 from .levels import Level
+from .player import LevelPolicy
 
 
 class Policy(Protocol):
@@ -159,8 +160,6 @@ def make_policy(
     if name == "greedy":
         return GreedyPolicy(catalog, seed)
     if levels is not None and name in levels:
-        from game.ai.player import LevelPolicy
-
         return LevelPolicy(catalog, levels[name], seed, settings)
     names = ["random", "greedy", *(levels or {})]
     raise ValueError(f"unknown policy {name!r} (one of {', '.join(names)})")

@@ -7,9 +7,9 @@ the tree choosing among the actions legal in that world by UCB with availability
 (an action only legal in some worlds competes only where it exists), adds one node,
 plays on with a fast policy for a few turns, scores the position and backs the value up.
 Throws are searched as "throw this Bakugan at that card": the landing is a chance node
-drawn from the bot's own throw model (the chance to open on the aimed card, else a
-neighbouring card or a miss). Iterations, not the clock, decide: the result is the same
-for a seed; a wall-clock cap is only a safety net.
+drawn from the bot's own throw model (`LandingModel.expected`: the chance to open on the
+aimed card, else a neighbouring card or a miss). Iterations, not the clock, decide: the
+result is the same for a seed; a wall-clock cap is only a safety net.
 """
 
 from __future__ import annotations
@@ -24,9 +24,7 @@ from game.rules.classic import (
     CHANCE,
     Action,
     ChooseAttribute,
-    Land,
     MatchState,
-    Miss,
     Pass,
     PlayAbility,
     PlayGear,
@@ -39,9 +37,9 @@ from game.rules.classic import (
 from game.rules.classic import battle as bt
 
 from .battles import best_card_gain, best_support_gain, margin
+from .landing import LandingModel
 
 OPPONENT_HIT = 0.7  # what the search expects of the opponent's throws
-OTHER_CARD = 0.45  # of a throw that misses its card, the share that opens on another
 GREEDY_PRIOR = 0.7  # below the root, a battle's greedy answer gets this share of the prior
 SUPPORT_KEEP = 0.03  # the evaluation's worth of a Trap or Battle Gear kept for later
 
@@ -59,43 +57,6 @@ class Aimed:
 
 Key = Action | Aimed
 HitModel = Callable[[MatchState, int, Slot], float]  # (world, thrower, card) -> chance
-
-
-def outcomes(state: MatchState, target: Slot | None, hit: float) -> list[tuple[Action, float]]:
-    """A throw's outcomes by a simple model, with their chances: the aimed card with
-    `hit`; else, for a share OTHER_CARD of the rest, a card touching it (any card if
-    none touches it); else a miss."""
-    slots = sorted(state.field)
-    out: list[tuple[Action, float]] = []
-    rest = 1.0
-    if target is not None and target in state.field:
-        out.append((Land(target), hit))
-        rest -= hit
-        near = [
-            s
-            for s in slots
-            if s != target and max(abs(s[0] - target[0]), abs(s[1] - target[1])) == 1
-        ]
-    else:
-        near = slots
-    if near and rest > 0:
-        share = rest * OTHER_CARD / len(near)
-        out.extend((Land(s), share) for s in near)
-        rest -= rest * OTHER_CARD
-    if rest > 1e-9:
-        out.append((Miss("off_card"), rest))
-    return out
-
-
-def landing(state: MatchState, target: Slot | None, hit: float, rng: random.Random) -> Action:
-    """A throw's outcome drawn from `outcomes`."""
-    r = rng.random()
-    options = outcomes(state, target, hit)
-    for action, p in options:
-        r -= p
-        if r <= 0:
-            return action
-    return options[-1][0]
 
 
 # ----------------------------------------------------------------------- fast policy
@@ -470,7 +431,8 @@ class Search:
                     target = aimed.target if aimed is not None else None
                     thrower = world.thrown[0] if world.thrown is not None else me
                     hit = self.hit(world, thrower, target) if target is not None else 0.0
-                    outcome = self._stratified(node, outcomes(world, target, hit))
+                    model = LandingModel.expected(hit)
+                    outcome = self._stratified(node, model.outcomes(world, target))
                     world.apply(outcome)
                     aimed = None
                     child = node.children.get(outcome)
@@ -560,7 +522,7 @@ class Search:
                 target = aimed.target if aimed is not None else None
                 thrower = world.thrown[0] if world.thrown is not None else self.me
                 hit = self.hit(world, thrower, target) if target is not None else 0.0
-                world.apply(landing(world, target, hit, rng))
+                world.apply(LandingModel.expected(hit).land(world, target, rng))
                 aimed = None
                 continue
             key = rollout_action(world, p, rng)

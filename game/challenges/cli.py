@@ -2,9 +2,11 @@
 
 ``levels`` lists the level files (default: the shipped `levels/` folder), one line per
 file: ``file: ok: name``, or each mistake as ``file: field: problem``; it ends with
-``N levels ok, N with errors`` and exits 1 if any file has errors. ``--solve`` also runs
-the aiming search on every good level and counts one it cannot bring to a star as an
-error. (``bakugan level PATH``, the window on one level, lives in `game.ui.challenges`.)
+``N levels ok, N with errors`` and exits 1 if any file has errors, 2 if a file is not
+a level file at all (not UTF-8, not TOML, too large, unreadable) or does not exist.
+``--solve`` also runs the aiming search on every good level and counts one it cannot
+bring to a star as an error. (``bakugan level PATH``, the window on one level, lives in
+`game.ui.challenges`.)
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from pathlib import Path
 from game.challenges.solver import solve
 from game.content.levels import LevelEntry, discover, load_entry
 from game.persist.lang import tr
+
+# Problems that make a file no level file at all (it is not read further).
+UNREADABLE = frozenset({"unreadable", "not_utf8", "toml", "number", "nesting", "too_large"})
 
 
 def _entries(paths: list[str], lang: str) -> list[LevelEntry] | None:
@@ -38,10 +43,12 @@ def check_levels(paths: list[str], run_solver: bool, lang: str = "en", budget: i
     if entries is None:
         return 2
     ok = bad = 0
+    unreadable = False
     for entry in entries:
         name = entry.path.name
         if entry.level is None:
             bad += 1
+            unreadable = unreadable or any(p.code in UNREADABLE for p in entry.problems)
             for p in entry.problems:
                 print(p.line(lang))
             continue
@@ -79,6 +86,8 @@ def check_levels(paths: list[str], run_solver: bool, lang: str = "en", budget: i
                 )
             )
     print(tr(lang, "levels.summary", ok=ok, bad=bad))
+    if unreadable:
+        return 2
     return 0 if bad == 0 else 1
 
 

@@ -4,6 +4,10 @@
 LevelDef; this module finds what only the whole level shows: a card off the table,
 pieces that overlap, a throw zone too close to a card, targets that cannot be met,
 star thresholds no one can reach. Moving pieces are checked along their motion.
+
+Each shape is worked out once per sampled moment, and only pairs whose boxes (over
+their whole motion) share a cell of a grid get the exact overlap test
+(`game.challenges.spatial`), so the check grows about linearly with the pieces.
 """
 
 from __future__ import annotations
@@ -15,16 +19,11 @@ from typing import NamedTuple
 from game.challenges.defs import KNOCK, LAND, ZONE, LevelDef
 from game.challenges.problems import LevelProblem, problem
 from game.challenges.scoring import max_score, min_throws
+from game.challenges.spatial import Box, box_of, candidate_pairs, union
 from game.physics import MIN_THROW_DISTANCE
-from game.physics.arena import (
-    MAX_PIECE_SPEED,
-    Block,
-    Motion,
-    Piece,
-    Round,
-    polygon_distance,
-    segment_distance,
-)
+from game.physics.geometry import polygon_distance, segment_distance
+from game.physics.motion import Motion
+from game.physics.pieces import MAX_PIECE_SPEED, Block, Piece, Round
 
 TOUCH = 0.5
 """mm: shapes may touch (cards edge to edge) but not overlap by more than this."""
@@ -107,6 +106,28 @@ def _edges(
         yield poly[i], poly[(i + 1) % n]
 
 
+def _box(shape: Shape) -> Box:
+    if isinstance(shape, Disc):
+        return (shape.x - shape.r, shape.y - shape.r, shape.x + shape.r, shape.y + shape.r)
+    return box_of(shape)
+
+
+def _swept(shapes: list[Shape]) -> Box:
+    """The box of a piece over every sampled moment."""
+    return union([_box(s) for s in shapes])
+
+
+def _overlap_over_time(a: list[Shape], b: list[Shape]) -> bool:
+    """Whether two pieces overlap (by more than TOUCH) at some sampled moment; a piece
+    that stays put has one shape for every moment."""
+    if len(a) == 1 and len(b) == 1:
+        return _overlap(a[0], b[0]) > TOUCH
+    count = max(len(a), len(b))
+    return any(
+        _overlap(a[k if len(a) > 1 else 0], b[k if len(b) > 1 else 0]) > TOUCH for k in range(count)
+    )
+
+
 def _inside(shape: Shape, w: float, h: float) -> bool:
     if isinstance(shape, Disc):
         x, y, r = shape
@@ -143,59 +164,78 @@ def check_level(level: LevelDef) -> list[LevelProblem]:
     zone_box = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
     # --- cards ---
+    card_shapes: list[list[Shape]] = [
+        [list(lc.card.at(t).corners()) for t in (times if lc.card.moves else [0.0])]
+        for lc in level.cards
+    ]
+    card_pairs, _ = candidate_pairs([_swept(shapes) for shapes in card_shapes], TOUCH)
     for i, lc in enumerate(level.cards):
         field = f"cards[{i + 1}]"
         card = lc.card
         speed = _motion_speed(card.motion, math.hypot(card.spec.width, card.spec.length) / 2)
         if speed > MAX_PIECE_SPEED:
             out.append(problem(f, field, "too_fast", got=round(speed), max=MAX_PIECE_SPEED))
-        ts = times if card.moves else [0.0]
-        if any(not _inside(list(card.at(t).corners()), w, h) for t in ts):
+        mine = card_shapes[i]
+        if any(not _inside(shape, w, h) for shape in mine):
             out.append(problem(f, field, "card_off_table", id=lc.id, width=w, height=h))
-        near = min(_poly_gap(list(card.at(t).corners()), zone_box) for t in ts)
+        near = min(_poly_gap(shape, zone_box) for shape in mine)  # type: ignore[arg-type]
         if near < MIN_THROW_DISTANCE - TOUCH:
             out.append(
                 problem(f, "throw.zone", "zone_near_card", card=lc.id, gap=round(near), min=176)
             )
-        for j in range(i):
+        for j in card_pairs.get(i, ()):
             other = level.cards[j]
-            ts2 = times if (card.moves or other.card.moves) else [0.0]
-            if any(
-                _overlap(list(card.at(t).corners()), list(other.card.at(t).corners())) > TOUCH
-                for t in ts2
-            ):
+            if _overlap_over_time(mine, card_shapes[j]):
                 out.append(problem(f, field, "card_overlap", id=lc.id, other=other.id))
 
     # --- pieces ---
+    piece_shapes: list[list[Shape]] = [
+        [_piece_shape(p, t) for t in (times if p.motion is not None else [0.0])]
+        for p in level.pieces
+    ]
+    piece_boxes = [_swept(shapes) for shapes in piece_shapes]
+    piece_pairs, _ = candidate_pairs(piece_boxes, TOUCH)
     for i, piece in enumerate(level.pieces):
         field = f"obstacles[{i + 1}]"
-        ts = times if piece.motion is not None else [0.0]
         speed = _motion_speed(piece.motion, _piece_reach(piece))
         if speed > MAX_PIECE_SPEED:
             out.append(problem(f, field, "too_fast", got=round(speed), max=MAX_PIECE_SPEED))
-        if any(not _inside(_piece_shape(piece, t), w, h) for t in ts):
+        mine = piece_shapes[i]
+        if any(not _inside(shape, w, h) for shape in mine):
             out.append(problem(f, field, "piece_off_table", id=str(piece.id), width=w, height=h))
-        if any(_overlap(_piece_shape(piece, t), zone_box) > -biggest + TOUCH for t in ts):
+        if any(_overlap(shape, zone_box) > -biggest + TOUCH for shape in mine):
             out.append(problem(f, field, "piece_in_zone", id=str(piece.id)))
-        for j in range(i):
+        for j in piece_pairs.get(i, ()):
             prev = level.pieces[j]
-            ts2 = times if (piece.motion is not None or prev.motion is not None) else [0.0]
-            if any(_overlap(_piece_shape(piece, t), _piece_shape(prev, t)) > TOUCH for t in ts2):
+            if _overlap_over_time(mine, piece_shapes[j]):
                 out.append(problem(f, field, "piece_overlap", id=str(piece.id), other=str(prev.id)))
 
     # --- rivals ---
+    rival_shapes: list[Shape] = [
+        Disc(lr.rival.position[0], lr.rival.position[1], lr.rival.radius) for lr in level.rivals
+    ]
+    # Rivals against the pieces where they start (index >= n: a piece)
+    n = len(rival_shapes)
+    boxes = [_box(s) for s in rival_shapes] + [_box(shapes[0]) for shapes in piece_shapes]
+    near_pairs, _ = candidate_pairs(boxes, TOUCH)
+    near_pieces: dict[int, list[int]] = {}
+    for hi, lows in near_pairs.items():
+        for lo in lows:
+            if hi >= n > lo:
+                near_pieces.setdefault(lo, []).append(hi - n)
     for i, lr in enumerate(level.rivals):
         field = f"rivals[{i + 1}]"
         r = lr.rival
-        me: Shape = Disc(r.position[0], r.position[1], r.radius)
+        me = rival_shapes[i]
         if not _inside(me, w, h):
             out.append(problem(f, field, "rival_off_table", id=lr.id, width=w, height=h))
         if _overlap(me, zone_box) > -TOUCH:
             out.append(problem(f, field, "rival_in_zone", id=lr.id))
-        for piece in level.pieces:
-            if _overlap(me, _piece_shape(piece, 0.0)) > TOUCH:
+        for k in sorted(near_pieces.get(i, ())):
+            piece = level.pieces[k]
+            if _overlap(me, piece_shapes[k][0]) > TOUCH:
                 out.append(problem(f, field, "rival_overlap", id=lr.id, other=str(piece.id)))
-        for j in range(i):
+        for j in [lo for lo in near_pairs.get(i, ()) if lo < n]:
             o = level.rivals[j].rival
             if math.dist(o.position, r.position) < o.radius + r.radius - TOUCH:
                 out.append(problem(f, field, "rival_overlap", id=lr.id, other=str(o.id)))

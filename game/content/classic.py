@@ -3,18 +3,22 @@ Bakugan, Gate Cards, Ability Cards, and the New Vestroia pieces (Bakugan Traps, 
 Gear with its property card, Evolution property cards).
 
 Every problem is collected and reported as ``file: id: field: problem``; a file with
-any problem is refused whole, never half loaded.
+any problem is refused whole, never half loaded, whatever its bytes (not UTF-8, a
+number too long, nesting too deep: `game.persist.decode`). A catalog that cannot deal
+a kit of every game the app offers (the Big Game of four: 6 Bakugan that are not
+evolved forms, 2 Gate Cards of each colour, 2 Ability Cards of each colour) is refused
+at load with the reason, not when the first kit is dealt.
 """
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from game.paths import data_dir
+from game.persist import decode
 from game.rules.classic.defs import (
     MAX_GEAR_ABILITIES,
     AbilityColour,
@@ -36,6 +40,7 @@ from game.rules.classic.defs import (
 )
 from game.rules.classic.effects import PRIMITIVES, check_effect
 
+from .catalog_checks import check_dealable, check_evolutions, check_species
 from .errors import ContentError
 
 _ATTRS = {a.value for a in Attribute}
@@ -52,14 +57,13 @@ class _Problems:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise ContentError([f"{path}: file not found"]) from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError([f"{path.name}: -: -: not valid TOML ({e})"]) from None
-    except OSError as e:
-        raise ContentError([f"{path}: cannot read ({e})"]) from None
+        return decode.toml(decode.read_bytes(path))
+    except decode.Undecodable as e:
+        if e.code == "missing":
+            raise ContentError([f"{path}: file not found"]) from None
+        if e.code == "unreadable":
+            raise ContentError([f"{path}: {e.detail}"]) from None
+        raise ContentError([f"{path.name}: -: -: {e.detail}"]) from None
 
 
 def _entries(data: dict[str, Any], key: str, probs: _Problems) -> list[tuple[str, dict[str, Any]]]:
@@ -471,63 +475,17 @@ def load_catalog(folder: Path | None = None) -> Catalog:
     )
     species = {b.species for b in catalog.bakugan.values()}
     for gate in catalog.gates.values():
-        _check_species(gate.id, gate.effects, species, "gates.toml", problems)
+        check_species(gate.id, gate.effects, species, "gates.toml", problems)
     for ab in catalog.abilities.values():
-        _check_species(ab.id, ab.effects, species, "abilities.toml", problems)
+        check_species(ab.id, ab.effects, species, "abilities.toml", problems)
     for gear in catalog.gear.values():
         for i, gab in enumerate(gear.abilities):
-            _check_species(gear.id, gab.effects, species, "gear.toml", problems, f"abilities[{i}].")
-    _check_evolutions(catalog, problems)
+            check_species(gear.id, gab.effects, species, "gear.toml", problems, f"abilities[{i}].")
+    check_evolutions(catalog, problems)
+    check_dealable(catalog, problems)
     if problems:
         raise ContentError(problems)
     return catalog
-
-
-def _check_evolutions(catalog: Catalog, problems: list[str]) -> None:
-    evolved_by: dict[str, str] = {}
-    for evo in catalog.evolutions.values():
-        where = f"evolutions.toml: {evo.id}"
-        base = catalog.bakugan.get(evo.base)
-        evolved = catalog.bakugan.get(evo.evolved)
-        if base is None:
-            problems.append(f"{where}: base: no Bakugan {evo.base!r}")
-        if evolved is None:
-            problems.append(f"{where}: evolved: no Bakugan {evo.evolved!r}")
-        elif not evolved.evolved:
-            problems.append(
-                f"{where}: evolved: {evo.evolved} is not marked evolved = true in bakugan.toml"
-            )
-        if evo.base == evo.evolved:
-            problems.append(f"{where}: evolved: the same Bakugan as base")
-        if base is not None and evolved is not None and evolved.g_power <= base.g_power:
-            problems.append(
-                f"{where}: evolved: {evo.evolved} ({evolved.g_power} G) must be stronger"
-                f" than {evo.base} ({base.g_power} G)"
-            )
-        if evo.evolved in evolved_by:
-            problems.append(
-                f"{where}: evolved: {evo.evolved} is already the form of {evolved_by[evo.evolved]}"
-            )
-        evolved_by[evo.evolved] = evo.id
-    for b in catalog.bakugan.values():
-        if b.evolved and b.id not in evolved_by:
-            problems.append(f"bakugan.toml: {b.id}: evolved: no Evolution card brings it into play")
-
-
-def _check_species(
-    ident: str,
-    effects: tuple[Effect, ...],
-    species: set[str],
-    file: str,
-    problems: list[str],
-    prefix: str = "",
-) -> None:
-    for i, e in enumerate(effects):
-        if e.kind == "double_species" and e.params["species"] not in species:
-            problems.append(
-                f"{file}: {ident}: {prefix}effects[{i}].species: "
-                f"no Bakugan of species {e.params['species']!r}"
-            )
 
 
 @cache

@@ -3,14 +3,14 @@
 Every mistake is collected, not just the first, and reported as ``file: field:
 problem`` (`LevelProblem`, words from the language catalogs). A file with any mistake is
 refused whole; the other files still load. Nothing here raises anything but LevelError
-for a bad file, whatever the file holds.
+for a bad file, whatever the file holds (bytes that are not UTF-8, a number too long, a
+nesting too deep, a file too large: `game.persist.decode`; more pieces than `LIMITS`).
 """
 
 from __future__ import annotations
 
 import math
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,13 +29,14 @@ from game.challenges.defs import (
     LevelRival,
     SphereDef,
     Target,
-    Text,
     card_spec,
 )
 from game.challenges.problems import LevelProblem, problem
 from game.challenges.validate import check_level
 from game.content.errors import ContentError
+from game.content.level_reader import MISSING, LevelReader, join, kind, short
 from game.paths import levels_dir
+from game.persist import decode
 from game.physics import MAX_SPEED
 from game.physics.arena import (
     BUMPER_BOUNCE,
@@ -57,10 +58,14 @@ from game.physics.tuning import (
 )
 
 FORMAT = 1
-MAX_HINT = 140
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+MAX_FILE_BYTES = 1024 * 1024
+"""A level file is at most 1 MB (4,000 obstacles take about 200 KB)."""
+LIMITS = {"cards": 100, "obstacles": 4000, "rivals": 32, "targets": 100}
+"""The most entries of each kind a level may hold. Every card, obstacle and rival is a
+shape the physics tests at every step of a throw and the screen draws every frame, and
+every rival is a sphere simulated with the thrown one; past these the throws and the
+frames slow down and no level needs more (the shipped ones use up to 9 obstacles)."""
 _PREFIX = re.compile(r"^\d+[_-]")
-_MISSING = object()
 
 TOP_KEYS = (
     "format",
@@ -95,212 +100,30 @@ def level_ident(path: Path) -> str:
     return _PREFIX.sub("", path.stem)
 
 
-class _Reader:
-    """Typed access to the TOML data that records every problem it meets."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.problems: list[LevelProblem] = []
-
-    def add(self, field: str, code: str, **params: object) -> None:
-        self.problems.append(problem(self.file, field, code, **params))
-
-    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], prefix: str) -> None:
-        for key in data:
-            if key not in allowed:
-                self.add(_join(prefix, key), "unknown", allowed=", ".join(allowed))
-
-    def table(self, data: dict[str, Any], key: str, prefix: str = "") -> dict[str, Any] | None:
-        value = data.get(key, _MISSING)
-        field = _join(prefix, key)
-        if value is _MISSING:
-            self.add(field, "missing")
-            return None
-        if not isinstance(value, dict):
-            self.add(field, "type", expected="table", got=_kind(value))
-            return None
-        return value
-
-    def tables(self, data: dict[str, Any], key: str) -> list[dict[str, Any] | None]:
-        value = data.get(key, _MISSING)
-        if value is _MISSING:
-            return []
-        if not isinstance(value, list):
-            self.add(key, "type", expected="tables", got=_kind(value))
-            return []
-        out: list[dict[str, Any] | None] = []
-        for i, item in enumerate(value):
-            if isinstance(item, dict):
-                out.append(item)
-            else:
-                self.add(f"{key}[{i + 1}]", "type", expected="table", got=_kind(item))
-                out.append(None)
-        return out
-
-    def number(
-        self,
-        data: dict[str, Any],
-        key: str,
-        prefix: str,
-        lo: float,
-        hi: float,
-        default: Any = _MISSING,
-    ) -> float | None:
-        value = data.get(key, _MISSING)
-        field = _join(prefix, key)
-        if value is _MISSING:
-            if default is _MISSING:
-                self.add(field, "missing")
-                return None
-            return float(default) if default is not None else None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            self.add(field, "type", expected="number", got=_kind(value))
-            return None
-        v = float(value)
-        if not math.isfinite(v) or not lo <= v <= hi:
-            self.add(field, "range", lo=lo, hi=hi, got=value)
-            return None
-        return v
-
-    def integer(
-        self, data: dict[str, Any], key: str, prefix: str, lo: int, hi: int, default: Any = _MISSING
-    ) -> int | None:
-        value = data.get(key, _MISSING)
-        field = _join(prefix, key)
-        if value is _MISSING:
-            if default is _MISSING:
-                self.add(field, "missing")
-                return None
-            return int(default) if default is not None else None
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.add(field, "type", expected="integer", got=_kind(value))
-            return None
-        if not lo <= value <= hi:
-            self.add(field, "range", lo=lo, hi=hi, got=value)
-            return None
-        return value
-
-    def boolean(self, data: dict[str, Any], key: str, prefix: str, default: bool) -> bool:
-        value = data.get(key, _MISSING)
-        if value is _MISSING:
-            return default
-        if not isinstance(value, bool):
-            self.add(_join(prefix, key), "type", expected="bool", got=_kind(value))
-            return default
-        return value
-
-    def choice(
-        self,
-        data: dict[str, Any],
-        key: str,
-        prefix: str,
-        choices: tuple[str, ...],
-        default: Any = _MISSING,
-    ) -> str | None:
-        value = data.get(key, _MISSING)
-        field = _join(prefix, key)
-        if value is _MISSING:
-            if default is _MISSING:
-                self.add(field, "missing")
-                return None
-            return str(default) if default is not None else None
-        if not isinstance(value, str):
-            self.add(field, "type", expected="string", got=_kind(value))
-            return None
-        if value not in choices:
-            self.add(field, "choice", choices=", ".join(choices), got=value)
-            return None
-        return value
-
-    def ident(self, data: dict[str, Any], key: str, prefix: str, required: bool) -> str | None:
-        value = data.get(key, _MISSING)
-        field = _join(prefix, key)
-        if value is _MISSING:
-            if required:
-                self.add(field, "missing")
-            return None
-        if not isinstance(value, str):
-            self.add(field, "type", expected="string", got=_kind(value))
-            return None
-        if not _ID.match(value):
-            self.add(field, "id", got=value)
-            return None
-        return value
-
-    def text(self, data: dict[str, Any], key: str) -> Text | None:
-        value = self.table(data, key)
-        if value is None:
-            return None
-        self.keys(value, ("en", "ru"), key)
-        ok = True
-        for lang in ("en", "ru"):
-            v = value.get(lang)
-            if not isinstance(v, str) or not v.strip():
-                self.add(f"{key}.{lang}", "empty_text")
-                ok = False
-            elif key == "hint" and ("\n" in v or len(v) > MAX_HINT):
-                self.add(f"{key}.{lang}", "hint_long", max=MAX_HINT)
-                ok = False
-        return Text(value["en"].strip(), value["ru"].strip()) if ok else None
-
-    def point(self, value: Any, field: str) -> tuple[float, float] | None:
-        if (
-            isinstance(value, list)
-            and len(value) == 2
-            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-            and all(math.isfinite(float(v)) for v in value)
-        ):
-            return (float(value[0]), float(value[1]))
-        self.add(field, "point", got=_short(value))
-        return None
-
-
-def _join(prefix: str, key: str) -> str:
-    return f"{prefix}.{key}" if prefix else key
-
-
-def _kind(value: Any) -> str:
-    """The value as TOML would spell it (words in no language)."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, dict):
-        return "{...}"
-    if isinstance(value, list):
-        return _short(value)
-    if isinstance(value, str):
-        return f'"{_short(value)}"'
-    return _short(value)
-
-
-def _short(value: Any) -> str:
-    text = str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 # --- sections ------------------------------------------------------------------------
 
 
-def _motion(r: _Reader, data: dict[str, Any], prefix: str) -> Motion | None:
+def _motion(r: LevelReader, data: dict[str, Any], prefix: str) -> Motion | None:
     """The motion fields of a card or an obstacle (None: it stays put)."""
     if not any(k in data for k in MOTION_KEYS):
         return None
     path: tuple[tuple[float, float], ...] = ()
-    raw = data.get("path", _MISSING)
+    raw = data.get("path", MISSING)
     ok = True
-    if raw is not _MISSING:
+    if raw is not MISSING:
         if not isinstance(raw, list) or len(raw) < 2:
-            r.add(_join(prefix, "path"), "path_short")
+            r.add(join(prefix, "path"), "path_short")
             ok = False
         else:
-            points = [r.point(p, f"{_join(prefix, 'path')}[{i + 1}]") for i, p in enumerate(raw)]
+            points = [r.point(p, f"{join(prefix, 'path')}[{i + 1}]") for i, p in enumerate(raw)]
             if any(p is None for p in points):
                 ok = False
             else:
                 path = tuple(p for p in points if p is not None)
                 if all(p == path[0] for p in path):
-                    r.add(_join(prefix, "path"), "path_short")
+                    r.add(join(prefix, "path"), "path_short")
                     ok = False
-    speed = r.number(data, "speed", prefix, 1.0, 600.0, default=0.0 if not path else _MISSING)
+    speed = r.number(data, "speed", prefix, 1.0, 600.0, default=0.0 if not path else MISSING)
     loop = r.boolean(data, "loop", prefix, False)
     turn = r.number(data, "turn", prefix, -720.0, 720.0, default=0.0)
     phase = r.number(data, "phase", prefix, 0.0, 600.0, default=0.0)
@@ -314,7 +137,7 @@ def _motion(r: _Reader, data: dict[str, Any], prefix: str) -> Motion | None:
 
 
 def _place(
-    r: _Reader, data: dict[str, Any], prefix: str, motion: Motion | None, w: float, h: float
+    r: LevelReader, data: dict[str, Any], prefix: str, motion: Motion | None, w: float, h: float
 ) -> tuple[float, float] | None:
     """x and y, or the start of the path (a level gives one or the other)."""
     has_xy = "x" in data or "y" in data
@@ -332,13 +155,13 @@ def _place(
     return (x, y)
 
 
-def _spheres(r: _Reader, throw: dict[str, Any]) -> tuple[SphereDef, ...]:
-    raw = throw.get("spheres", _MISSING)
-    if raw is _MISSING:
+def _spheres(r: LevelReader, throw: dict[str, Any]) -> tuple[SphereDef, ...]:
+    raw = throw.get("spheres", MISSING)
+    if raw is MISSING:
         r.add("throw.spheres", "missing")
         return ()
     if not isinstance(raw, list) or not 1 <= len(raw) <= 8:
-        r.add("throw.spheres", "spheres", got=_short(raw))
+        r.add("throw.spheres", "spheres", got=short(raw))
         return ()
     out: list[SphereDef] = []
     for i, item in enumerate(raw):
@@ -346,7 +169,7 @@ def _spheres(r: _Reader, throw: dict[str, Any]) -> tuple[SphereDef, ...]:
         if isinstance(item, str):
             item = {"attribute": item}
         if not isinstance(item, dict):
-            r.add(field, "type", expected="sphere", got=_kind(item))
+            r.add(field, "type", expected="sphere", got=kind(item))
             continue
         r.keys(item, ("attribute", "radius", "mass"), field)
         attribute = r.choice(item, "attribute", field, ATTRIBUTES)
@@ -357,7 +180,9 @@ def _spheres(r: _Reader, throw: dict[str, Any]) -> tuple[SphereDef, ...]:
     return tuple(out)
 
 
-def _cards(r: _Reader, data: dict[str, Any], w: float, h: float, seen: set[str]) -> list[LevelCard]:
+def _cards(
+    r: LevelReader, data: dict[str, Any], w: float, h: float, seen: set[str]
+) -> list[LevelCard]:
     """The cards that read well; `seen` gets every id named, broken cards' too (so a
     target naming a broken card is not reported a second time)."""
     out: list[LevelCard] = []
@@ -369,7 +194,7 @@ def _cards(r: _Reader, data: dict[str, Any], w: float, h: float, seen: set[str])
         r.keys(entry, allowed, prefix)
         ident = r.ident(entry, "id", prefix, required=True)
         if ident is not None and ident in seen:
-            r.add(_join(prefix, "id"), "duplicate", id=ident)
+            r.add(join(prefix, "id"), "duplicate", id=ident)
             ident = None
         motion = _motion(r, entry, prefix)
         place = _place(r, entry, prefix, motion, w, h)
@@ -386,7 +211,7 @@ def _cards(r: _Reader, data: dict[str, Any], w: float, h: float, seen: set[str])
     return out
 
 
-def _pieces(r: _Reader, data: dict[str, Any], w: float, h: float) -> list[Piece]:
+def _pieces(r: LevelReader, data: dict[str, Any], w: float, h: float) -> list[Piece]:
     out: list[Piece] = []
     seen: set[str] = set()
     common = ("kind", "id", "x", "y", "bounce", *MOTION_KEYS)
@@ -401,7 +226,7 @@ def _pieces(r: _Reader, data: dict[str, Any], w: float, h: float) -> list[Piece]
         r.keys(entry, (*common, *extra), prefix)
         ident = r.ident(entry, "id", prefix, required=False) or f"{kind}{i + 1}"
         if ident in seen:
-            r.add(_join(prefix, "id"), "duplicate", id=ident)
+            r.add(join(prefix, "id"), "duplicate", id=ident)
             continue
         seen.add(ident)
         motion = _motion(r, entry, prefix)
@@ -429,7 +254,7 @@ def _pieces(r: _Reader, data: dict[str, Any], w: float, h: float) -> list[Piece]
 
 
 def _rivals(
-    r: _Reader,
+    r: LevelReader,
     data: dict[str, Any],
     cards: dict[str, LevelCard],
     taken: set[str],
@@ -445,7 +270,7 @@ def _rivals(
         r.keys(entry, allowed, prefix)
         ident = r.ident(entry, "id", prefix, required=True)
         if ident is not None and ident in taken:
-            r.add(_join(prefix, "id"), "duplicate", id=ident)
+            r.add(join(prefix, "id"), "duplicate", id=ident)
             ident = None
         if ident is not None:
             taken.add(ident)
@@ -462,7 +287,7 @@ def _rivals(
             on = r.ident(entry, "card", prefix, required=True)
             if on is not None and on not in cards:
                 if on not in named:
-                    r.add(_join(prefix, "card"), "no_such_card", id=on)
+                    r.add(join(prefix, "card"), "no_such_card", id=on)
                 on = None
                 continue
             if on is not None:
@@ -482,7 +307,7 @@ def _rivals(
 
 
 def _targets(
-    r: _Reader,
+    r: LevelReader,
     data: dict[str, Any],
     cards: dict[str, LevelCard],
     rivals: dict[str, LevelRival],
@@ -504,7 +329,7 @@ def _targets(
             card = r.ident(entry, "card", prefix, required=True)
             if card is not None and card not in cards:
                 if card not in named:
-                    r.add(_join(prefix, "card"), "no_such_card", id=card)
+                    r.add(join(prefix, "card"), "no_such_card", id=card)
             elif card is not None:
                 out.append(Target(LAND, card=card))
         elif kind == KNOCK:
@@ -512,7 +337,7 @@ def _targets(
             rival = r.ident(entry, "rival", prefix, required=True)
             if rival is not None and rival not in rivals:
                 if rival not in named:
-                    r.add(_join(prefix, "rival"), "no_such_rival", id=rival)
+                    r.add(join(prefix, "rival"), "no_such_rival", id=rival)
             elif rival is not None:
                 out.append(Target(KNOCK, rival=rival))
         elif kind == ZONE:
@@ -527,13 +352,13 @@ def _targets(
 
 def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
     """A LevelDef from TOML data already read; raises LevelError."""
-    r = _Reader(file)
+    r = LevelReader(file)
     r.keys(data, TOP_KEYS, "")
-    fmt = data.get("format", _MISSING)
-    if fmt is _MISSING:
+    fmt = data.get("format", MISSING)
+    if fmt is MISSING:
         r.add("format", "missing")
     elif fmt != FORMAT or isinstance(fmt, bool):
-        r.add("format", "format", got=_short(fmt), want=FORMAT)
+        r.add("format", "format", got=short(fmt), want=FORMAT)
     name = r.text(data, "name")
     hint = r.text(data, "hint")
 
@@ -549,14 +374,14 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
     elif isinstance(raw_c, list) and all(isinstance(s, str) and s in SIDES for s in raw_c):
         cushions = frozenset(raw_c)
     else:
-        r.add("table.cushions", "cushions", got=_short(raw_c), sides=", ".join(SIDES))
+        r.add("table.cushions", "cushions", got=short(raw_c), sides=", ".join(SIDES))
 
     has_throw = r.table(data, "throw")
     throw = has_throw or {}
     r.keys(throw, ("zone", "spheres"), "throw")
     zone: tuple[float, float, float, float] | None = None
-    raw_zone = throw.get("zone", _MISSING)
-    if has_throw is not None and raw_zone is _MISSING:
+    raw_zone = throw.get("zone", MISSING)
+    if has_throw is not None and raw_zone is MISSING:
         r.add("throw.zone", "missing")
     elif has_throw is not None:
         if (
@@ -573,7 +398,7 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
                 float(raw_zone[3]),
             )
         else:
-            r.add("throw.zone", "zone_rect", got=_short(raw_zone))
+            r.add("throw.zone", "zone_rect", got=short(raw_zone))
     spheres = _spheres(r, throw) if has_throw is not None else ()
 
     has_limits = r.table(data, "limits")
@@ -587,8 +412,8 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
     r.keys(goal, ("order", "stars"), "goal")
     order = r.choice(goal, "order", "goal", ORDERS, default=ANY_ORDER)
     stars: tuple[int, int, int] | None = None
-    raw_stars = goal.get("stars", _MISSING)
-    if has_goal is not None and raw_stars is _MISSING:
+    raw_stars = goal.get("stars", MISSING)
+    if has_goal is not None and raw_stars is MISSING:
         r.add("goal.stars", "missing")
     elif has_goal is not None:
         if (
@@ -598,7 +423,14 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
         ):
             stars = (raw_stars[0], raw_stars[1], raw_stars[2])
         else:
-            r.add("goal.stars", "stars", got=_short(raw_stars))
+            r.add("goal.stars", "stars", got=short(raw_stars))
+
+    for key, most in LIMITS.items():
+        entries = data.get(key)
+        if isinstance(entries, list) and len(entries) > most:
+            r.add(key, "too_many", got=len(entries), max=most)
+    if r.problems and any(p.code == "too_many" for p in r.problems):
+        raise LevelError(r.problems)  # reading on would cost what the limit is there for
 
     w = width or 1.0
     h = height or 1.0
@@ -651,25 +483,22 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
 
 
 def load_level(path: Path | str) -> LevelDef:
-    """Read and check one level file; raises LevelError listing every mistake."""
+    """Read and check one level file; raises LevelError listing every mistake, and
+    nothing else whatever the file holds."""
     path = Path(path)
     file = path.name
     try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise LevelError([problem(file, "-", "unreadable", detail=e.strerror or str(e))]) from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise LevelError([problem(file, "-", "not_utf8")]) from None
-    except tomllib.TOMLDecodeError as e:
-        raise LevelError([problem(file, "-", "toml", detail=str(e))]) from None
+        data = decode.toml(decode.read_bytes(path, MAX_FILE_BYTES))
+    except decode.Undecodable as e:
+        code = {"missing": "unreadable", "syntax": "toml"}.get(e.code, e.code)
+        raise LevelError([problem(file, "-", code, detail=e.detail)]) from None
     try:
         return parse_level(data, file, level_ident(path))
     except LevelError:
         raise
-    except (ValueError, TypeError, KeyError, OverflowError, AttributeError) as e:  # unforeseen
-        raise LevelError([problem(file, "-", "invalid", detail=str(e))]) from None
+    except Exception as e:  # unforeseen: still a bad file, never a traceback
+        detail = f"{type(e).__name__}: {short(str(e))}"
+        raise LevelError([problem(file, "-", "invalid", detail=detail)]) from None
 
 
 @dataclass(frozen=True, slots=True)

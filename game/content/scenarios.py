@@ -1,15 +1,19 @@
 """Loads rules scenario files (TOML, format in docs/scenarios.md) into `Scenario` records.
 
-A malformed file raises `ContentError` naming the file and the field.
+A malformed file raises `ContentError` naming the file and the field,
+``file: field: problem``, whatever it holds: bytes that are not a TOML file
+(`game.persist.decode`), values of the wrong type (a seating of ``[0, "p1"]``, a
+battle winner ``"px"``, totals as a string) and impossible values (captures to win
+beyond the Gate Cards in play, an observation by a player who does not exist).
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.persist import decode
 from game.rules.classic import (
     CLEAR_EACH,
     CLEAR_FIRST_STANDER,
@@ -27,6 +31,8 @@ from game.rules.classic import (
 )
 
 from .errors import ContentError
+
+MAX_FILE_BYTES = 1024 * 1024
 
 _PILES = (
     "unused",
@@ -116,14 +122,11 @@ def _str_list(value: Any, path: Path, where: str) -> tuple[str, ...]:
 
 def load_scenario(path: Path) -> Scenario:
     try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        raise _fail(path, "-", f"not valid TOML ({e})") from None
-    except OSError as e:
-        raise _fail(path, "-", f"cannot read ({e})") from None
+        data = decode.toml(decode.read_bytes(path, MAX_FILE_BYTES))
+    except decode.Undecodable as e:
+        raise _fail(path, "-", e.detail) from None
     if data.get("game", "classic") != "classic":
-        raise _fail(path, "game", f"{data['game']!r} is not the classic game")
+        raise _fail(path, "game", f"{_short(data['game'])} is not the classic game")
     for extra in sorted(set(data) - {"game", "name", "rule", "setup", "steps", "expect"}):
         raise _fail(path, extra, "unknown field (name, rule, setup, steps, expect)")
     name = data.get("name")
@@ -173,11 +176,11 @@ def load_scenario(path: Path) -> Scenario:
     ints = {}
     for key, default in (("seed", 0), ("first_player", 0), ("season", 3)):
         value = setup.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise _fail(path, f"setup.{key}", f"must be an integer, got {value!r}")
+        if not _is_int(value) or not -(2**63) <= value < 2**63:
+            raise _fail(path, f"setup.{key}", f"must be a 64-bit integer, got {_short(value)}")
         ints[key] = value
     players = setup.get("players", len(kits))
-    if players != len(kits):
+    if not _is_int(players) or players != len(kits):
         raise _fail(path, "setup.players", f"{players} players need {players} kits (p0..)")
     if not -1 <= ints["first_player"] < players:
         raise _fail(
@@ -187,15 +190,25 @@ def load_scenario(path: Path) -> Scenario:
         raise _fail(path, "setup.season", "must be 2 or 3")
     if "gates_to_win" in setup:
         value = setup["gates_to_win"]
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise _fail(path, "setup.gates_to_win", f"must be an integer, got {value!r}")
+        in_play = sum(len(kit.gates) for kit in kits)
+        if not _is_int(value) or not 1 <= value <= max(in_play, 1):
+            raise _fail(
+                path,
+                "setup.gates_to_win",
+                f"must be an integer within 1..{max(in_play, 1)} (the Gate Cards in play),"
+                f" got {_short(value)}",
+            )
         options["gates_to_win"] = value
     for key in ("big_game", "random_order"):
         if not isinstance(setup.get(key, False), bool):
             raise _fail(path, f"setup.{key}", "must be true or false")
     if "seating" in setup:
         seating = setup["seating"]
-        if not isinstance(seating, list) or sorted(seating) != list(range(players)):
+        if (
+            not isinstance(seating, list)
+            or not all(_is_int(p) for p in seating)
+            or sorted(seating) != list(range(players))
+        ):
             raise _fail(path, "setup.seating", f"must list the players 0..{players - 1} clockwise")
         options["seating"] = tuple(seating)
     settings = Settings.preset(
@@ -279,9 +292,79 @@ def load_scenario(path: Path) -> Scenario:
                 if value != "hidden":
                     _str_list(value, path, f"expect.observation.{p}.{pile}")
     fld = expect.get("field", {})
-    if not isinstance(fld, dict):
+    if not isinstance(fld, dict) or not all(isinstance(v, str) for v in fld.values()):
         raise _fail(path, "expect.field", "must be a table of '@C,R' = 'OWNER GATE: STANDING...'")
+    _check_expect_values(path, expect, players)
     return Scenario(path, name, rule, settings, ints["seed"], tuple(kits), tuple(steps), expect)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _seat(value: object, players: int) -> bool:
+    """A player as a scenario names one: "p0".."p3" or 0..3, of this game."""
+    if isinstance(value, str):
+        return value in _SEATS[:players]
+    return _is_int(value) and 0 <= value < players  # type: ignore[operator]
+
+
+def _check_expect_values(path: Path, expect: dict[str, Any], players: int) -> None:
+    """The values `expect` compares with the match: of the right type, possible."""
+    for key, low in (("winner", -1), ("turn_player", 0), ("current", -2)):
+        value = expect.get(key)
+        if value is not None and not low <= value < players:
+            raise _fail(path, f"expect.{key}", f"must be within {low}..{players - 1}, got {value}")
+    level = expect.get("game_level")
+    if level is not None and not 0 <= level <= 64:
+        raise _fail(path, "expect.game_level", f"must be within 0..64, got {level}")
+    for i, battle in enumerate(expect.get("battles", [])):
+        where = f"expect.battles[{i}]"
+        if "winner" in battle and not _seat(battle["winner"], players):
+            raise _fail(
+                path,
+                f"{where}.winner",
+                f"must be a player p0..p{players - 1}, got {_short(battle['winner'])}",
+            )
+        for key, kind, ok in (
+            ("totals", "an integer", _is_int),
+            ("breakdown", "a string", lambda v: isinstance(v, str)),
+        ):
+            table = battle.get(key, {})
+            if not isinstance(table, dict):
+                raise _fail(path, f"{where}.{key}", f"must be a table of pN = {kind}")
+            for seat, value in table.items():
+                if not _seat(seat, players) or not ok(value):
+                    raise _fail(
+                        path,
+                        f"{where}.{key}.{seat}",
+                        f"must be {kind} for a player p0..p{players - 1}, got {_short(value)}",
+                    )
+    obs = expect.get("observation")
+    if obs is not None:
+        viewer = obs["viewer"]
+        if isinstance(viewer, bool) or not 0 <= viewer < players:
+            raise _fail(
+                path,
+                "expect.observation.viewer",
+                f"must be a player 0..{players - 1}, got {_short(viewer)}",
+            )
+        for key, low in (("current", -2), ("game_level", 0)):
+            value = obs.get(key)
+            if value is not None and (not _is_int(value) or not low <= value <= 64):
+                raise _fail(path, f"expect.observation.{key}", f"must be an integer, got {value!r}")
+        if "phase" in obs and not isinstance(obs["phase"], str):
+            raise _fail(path, "expect.observation.phase", "must be a string")
+    if "phase" in expect and not isinstance(expect["phase"], str):
+        raise _fail(path, "expect.phase", "must be a string")
+    for p in _SEATS[players:]:
+        if p in expect or (obs is not None and p in obs):
+            raise _fail(path, f"expect.{p}", f"a game of {players} players has no {p}")
 
 
 def find_scenarios(paths: list[Path]) -> list[Path]:

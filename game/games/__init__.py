@@ -53,17 +53,16 @@ class GameRecord:
     player_counts: tuple[int, ...]
     scenarios: ScenarioKit
     sim: SimKit
-    text_demo: Callable[[argparse.Namespace], int] | None = None
-    """`bakugan demo --rules ID --text`: one game told in words (None: the classic one)."""
+    text_demo: Callable[[int, str], int] | None = None  # seed, language -> exit code
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])
 
 
 def _records() -> dict[str, GameRecord]:
-    from game.games import attack, classic
+    from game.games import attack, classic, planet
 
-    return {r.id: r for r in (classic.RECORD, attack.RECORD)}
+    return {r.id: r for r in (classic.RECORD, attack.RECORD, planet.RECORD)}
 
 
 class _Registry(Mapping[str, GameRecord]):

@@ -84,11 +84,10 @@ def _scenario_run(scenario: Any) -> list[str]:
     return run_attack_scenario(scenario, shipped_deck())
 
 
-def _text_demo(args: argparse.Namespace) -> int:
-    from game.demo_attack import run_attack_demo
+def _text_demo(seed: int, lang: str) -> int:
+    from game.attack_demo import run_attack_demo
 
-    players = args.players if args.players in (3, 4, 5) else 4
-    run_attack_demo(seed=args.seed, lang=args.lang or "en", players=players)
+    run_attack_demo(seed=seed, lang=lang)
     return 0
 
 

@@ -1,12 +1,23 @@
-"""The classic Battle Brawlers game (seed 000): its record for the registry."""
+"""The classic Battle Brawlers game (seed 000): its record for the registry, and the
+place that ties its parts: the shipped cards (`game.content.classic`) and AI levels
+(read by `game.content.ai_levels`, checked by `game.ai.levels`) go to the sim, the bots
+and the OpenSpiel game, which take them as arguments and load no files themselves.
+
+The imports are inside the functions: reading the registry loads no game's parts.
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.games import GameRecord, ScenarioKit, SimKit
+
+if TYPE_CHECKING:
+    from game.ai.levels import Level
 
 
 def _sim_arguments(sim: argparse.ArgumentParser) -> None:
@@ -32,9 +43,34 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
     )
 
 
+def load_levels(path: Path | None = None) -> Mapping[str, Level]:
+    """The AI difficulty records of a file (by default the shipped one); raises
+    `ContentError` naming every problem as ``file: level: field: problem``."""
+    from game.ai.levels import LEVEL_NAMES, check_level
+    from game.content import ai_levels
+
+    return ai_levels.load_levels(path or ai_levels.levels_path(), check_level, LEVEL_NAMES)
+
+
+@cache
+def shipped_levels() -> Mapping[str, Level]:
+    """The shipped difficulty records (easy, normal, hard), loaded once."""
+    return load_levels()
+
+
+def openspiel_game(**params: Any) -> Any:
+    """The OpenSpiel game `bakugan_classic` over the shipped cards (needs open-spiel):
+    e.g. ``openspiel_game(aimed_throws=True)``. After it, ``pyspiel.load_game`` loads
+    the game with other parameters too."""
+    from game.ai import openspiel
+    from game.content.classic import shipped_catalog
+
+    openspiel.use_catalog(shipped_catalog())
+    return openspiel.load_game(**params)
+
+
 def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
-    from game.content.ai_levels import shipped_levels
     from game.content.classic import shipped_catalog
     from game.match.sim import run_physics_sim, run_sim
     from game.rules.classic import Settings

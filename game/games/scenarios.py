@@ -8,24 +8,24 @@ exit 0 when all pass, 1 on a failure, 2 on a malformed file or an unknown game.
 from __future__ import annotations
 
 import sys
-import tomllib
 from pathlib import Path
 from typing import TextIO
 
 from game.content import ContentError
 from game.content.scenarios import find_scenarios
 from game.games import DEFAULT_GAME, REGISTRY, GameRecord, UnknownGame
+from game.persist import decode
 
 
 def game_of(path: Path) -> GameRecord:
     """The record of the game a scenario file names (ContentError or UnknownGame)."""
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as e:
-        raise ContentError([f"{path}: cannot read: {e}"]) from None
+        data = decode.toml(decode.read_bytes(path))
+    except decode.Undecodable as e:  # any bytes: one line naming the file
+        raise ContentError([f"{path}: -: {e.detail}"]) from None
     game_id = data.get("game", DEFAULT_GAME)
     if not isinstance(game_id, str):
-        raise ContentError([f"{path}: game: expected a game id, got {game_id!r}"])
+        raise ContentError([f"{path}: game: expected a game id, got {repr(game_id)[:40]}"])
     try:
         return REGISTRY[game_id]
     except UnknownGame as e:

@@ -6,21 +6,40 @@ on the table, the table's size and the spheres' radii. That is everything the ne
 legal actions and the next events depend on: a restored session equals the original
 (`state ==`) and answers the same action with the same events. The `timeline` (what
 was already shown) is not kept; a restored session starts with an empty one.
+
+A restored session is checked whole before it is used: the rules state against the
+rules core's own invariants (`game.rules.classic.invariants`), the table against the
+size its settings give (a table of 1e308 mm is no table), every resting Bakugan on it,
+every sphere radius one physics can roll. Whatever the data, `session_from_json`
+raises nothing but `SessionFormatError`.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from game.match.layout import table_layout
 from game.match.session import MatchSession
+from game.physics.tuning import MAX_RADIUS, MIN_RADIUS
 from game.rules.classic import Catalog, MatchState
+from game.rules.classic.invariants import problems as state_problems
 
 FORMAT = "bakugan-session/1"
 FIELDS = ("format", "state", "resting", "table", "sphere_radius")
+TABLE_SLACK = 4.0
+"""A saved table may differ from the one its settings give by at most this factor."""
 
 
 class SessionFormatError(ValueError):
-    """Session JSON that cannot be restored: names the field and the problem."""
+    """Session JSON that cannot be restored: names the field and the problem.
+
+    `reason` is the save's reason code (`game.persist.saves.SaveError`): ``impossible``
+    for a match no play could reach, ``bad_match`` for data that does not fit."""
+
+    def __init__(self, message: str, reason: str = "bad_match") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def session_to_json(session: MatchSession) -> dict[str, Any]:
@@ -38,12 +57,33 @@ def session_to_json(session: MatchSession) -> dict[str, Any]:
 
 def _number(value: object, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise SessionFormatError(f"{where}: expected a number, got {value!r}")
-    return float(value)
+        raise SessionFormatError(f"{where}: expected a number, got {_short(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise SessionFormatError(f"{where}: {_short(value)} is not a finite number")
+    return number
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def session_from_json(data: dict[str, Any], catalog: Catalog) -> MatchSession:
-    """The session `session_to_json` gave; raises `SessionFormatError` on bad data."""
+    """The session `session_to_json` gave; raises `SessionFormatError` on bad data,
+    and nothing else."""
+    try:
+        return _session_from_json(data, catalog)
+    except SessionFormatError:
+        raise
+    except Exception as e:  # data no check foresaw: still bad data, never a crash
+        raise SessionFormatError(f"session: {type(e).__name__}: {e}") from None
+
+
+def _session_from_json(data: dict[str, Any], catalog: Catalog) -> MatchSession:
     if not isinstance(data, dict):
         raise SessionFormatError("session: expected an object")
     if data.get("format") != FORMAT:
@@ -53,24 +93,53 @@ def session_from_json(data: dict[str, Any], catalog: Catalog) -> MatchSession:
         raise SessionFormatError(f"missing fields: {', '.join(missing)}")
     try:
         state = MatchState.from_json(data["state"], catalog)
-    except (KeyError, TypeError, ValueError, IndexError) as e:
-        raise SessionFormatError(f"state: {type(e).__name__}: {e}") from e
+    except Exception as e:
+        raise SessionFormatError(f"state: {type(e).__name__}: {_short(str(e))}") from None
+    impossible = state_problems(state)
+    if impossible:
+        raise SessionFormatError("state: " + "; ".join(impossible[:6]), "impossible")
     table = data["table"]
     if not isinstance(table, list) or len(table) != 2:
-        raise SessionFormatError(f"table: expected [width, height], got {table!r}")
+        raise SessionFormatError(f"table: expected [width, height], got {_short(table)}")
     size = (_number(table[0], "table"), _number(table[1], "table"))
+    expected = table_layout(state.settings)
+    for got, want, name in (
+        (size[0], expected.width, "width"),
+        (size[1], expected.height, "height"),
+    ):
+        if not want / TABLE_SLACK <= got <= want * TABLE_SLACK:
+            raise SessionFormatError(
+                f"table: {name} {got:g} mm does not fit a {state.settings.grid[0]} x"
+                f" {state.settings.grid[1]} grid (about {want:g} mm)",
+                "impossible",
+            )
     radii = data["sphere_radius"]
     if not isinstance(radii, dict):
         raise SessionFormatError("sphere_radius: expected an object")
     sphere_radius = {str(k): _number(v, f"sphere_radius.{k}") for k, v in radii.items()}
+    for key, radius in sphere_radius.items():
+        if not MIN_RADIUS <= radius <= MAX_RADIUS:
+            raise SessionFormatError(
+                f"sphere_radius.{_short(key)}: {radius:g} mm is not within"
+                f" {MIN_RADIUS:g}..{MAX_RADIUS:g}"
+            )
     resting: dict[tuple[int, str], tuple[float, float]] = {}
+    if not isinstance(data["resting"], list):
+        raise SessionFormatError("resting: expected a list of [player, bakugan, x, y]")
     for item in data["resting"]:
         if not (isinstance(item, list) and len(item) == 4 and isinstance(item[1], str)):
-            raise SessionFormatError(f"resting: expected [player, bakugan, x, y], got {item!r}")
+            raise SessionFormatError(
+                f"resting: expected [player, bakugan, x, y], got {_short(item)}"
+            )
         player = item[0]
         if isinstance(player, bool) or not isinstance(player, int):
-            raise SessionFormatError(f"resting: bad player {player!r}")
-        resting[(player, item[1])] = (_number(item[2], "resting"), _number(item[3], "resting"))
+            raise SessionFormatError(f"resting: bad player {_short(player)}")
+        x, y = _number(item[2], "resting"), _number(item[3], "resting")
+        if not (0.0 <= x <= size[0] and 0.0 <= y <= size[1]):
+            raise SessionFormatError(
+                f"resting: {_short(item[1])} at ({x:g}, {y:g}) is off the table", "impossible"
+            )
+        resting[(player, item[1])] = (x, y)
     # A fresh session checks the kits against this catalog (a save from another card
     # set fails here, not three turns later) and sets up every other attribute.
     kits = list(state.kits)

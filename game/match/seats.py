@@ -1,7 +1,8 @@
 """A bot in a seat of a physics match: a card policy plus an aimer.
 
-`BotSeat.named(name, catalog, seed)` makes the built-in bots: `random`, `greedy`, and the
-difficulty levels `easy`, `normal`, `hard` (records in `assets/data/ai/levels.toml`).
+`BotSeat.named(name, catalog, seed, levels)` makes the built-in bots: `random`, `greedy`,
+and the difficulty levels `easy`, `normal`, `hard` of the records it is given (the game's
+record loads the shipped ones from `assets/data/ai/levels.toml`).
 The seat hands its policy the observation only; it aims through the same physics as a
 person, on the table it is shown, and remembers the card it aimed at (`intended`).
 """
@@ -51,12 +52,13 @@ class BotSeat:
         levels: Mapping[str, Level] | None = None,
         settings: Settings | None = None,
     ) -> BotSeat:
-        """A built-in bot: `random`, `greedy`, or a difficulty level (`easy`, `normal`,
-        `hard`; `levels` defaults to the shipped records)."""
+        """A built-in bot: `random`, `greedy`, or a difficulty level of `levels` (the
+        game's records: `game.games.classic.shipped_levels()` gives the shipped easy,
+        normal and hard). Raises ValueError for a name it does not know."""
         if name not in BUILT_IN and levels is None:
-            from game.content.ai_levels import shipped_levels
-
-            levels = shipped_levels()
+            raise ValueError(
+                f"bot {name!r}: not random or greedy, and no difficulty records (levels=...)"
+            )
         policy = make_policy(name, catalog, seed, levels, settings)
         level = levels.get(name) if levels is not None else None
         return BotSeat(policy, seed, level_skill(level) if level is not None else DEFAULT_SKILL)

@@ -1,9 +1,9 @@
 """Headless simulation of whole matches between built-in policies and AI levels.
 
-Without physics a throw's landing comes from `LandingModel`: the aimed Gate Card with
-some chance (a level bot's own `model_hit`, else the default), another card, or a miss.
-With physics every throw is aimed and rolled on the table, and each bot's hit rate
-(throws that open on the card it aimed at) is counted. Seats alternate between games.
+Without physics a throw's landing comes from `game.ai.landing.LandingModel`: the aimed
+Gate Card with some chance (a level bot's own `model_hit`, else the default), any card,
+or a miss. With physics every throw is aimed and rolled on the table, and each bot's hit
+rate (throws that open on the card it aimed at) is counted. Seats alternate between games.
 """
 
 from __future__ import annotations
@@ -16,37 +16,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ai.basic import Policy, make_policy
+from game.ai.landing import LandingModel
 from game.ai.levels import Level
 from game.rules.classic import (
     CHANCE,
-    Action,
     Catalog,
-    Land,
     MatchState,
-    Miss,
     Settings,
     Throw,
     random_kit,
 )
 from game.rules.classic.events import BattleStarted
-
-
-@dataclass(frozen=True, slots=True)
-class LandingModel:
-    """Where a thrown Bakugan opens, without physics."""
-
-    hit_aim: float = 0.55  # opens on the aimed card
-    hit_other: float = 0.20  # opens on another card (or any card when not aiming)
-
-    def land(self, state: MatchState, aim: Any, rng: random.Random) -> Action:
-        slots = list(state.field)
-        r = rng.random()
-        if aim in state.field and r < self.hit_aim:
-            return Land(aim)
-        if r < self.hit_aim + self.hit_other:
-            return Land(slots[rng.randrange(len(slots))])
-        return Miss("off_card")
-
 
 DEFAULT_SETTINGS = Settings()
 DEFAULT_MODEL = LandingModel()

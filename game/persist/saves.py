@@ -21,13 +21,12 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.persist import paths
+from game.persist import atomic, decode, paths
 from game.persist.atomic import remove_stale_temps, write_atomic
 from game.rules.api import GameError
 
@@ -35,6 +34,7 @@ log = logging.getLogger(__name__)
 
 FORMAT = "bakugan-save"
 VERSION = 1
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a Big Game's save is under 100 KB
 _ENVELOPE = ("format", "version", "checksum", "payload")
 
 T = TypeVar("T")
@@ -44,9 +44,10 @@ class SaveError(GameError):
     """A save that cannot be used, and why.
 
     `reason` is a short code (``unreadable``, ``not_json``, ``not_a_save``, ``version``,
-    ``checksum``, ``missing``, ``bad_match``, ``not_saved``); `detail` is English for the
-    log; `key` and `params` name the player's message in the language catalogs;
-    `moved_to` is where a damaged save was set aside (None when it was not moved).
+    ``checksum``, ``missing``, ``bad_match``, ``impossible``, ``not_saved``); `detail`
+    is English for the log; `key` and `params` name the player's message in the
+    language catalogs; `moved_to` is where a damaged save was set aside (None when it
+    was not moved).
     """
 
     def __init__(self, reason: str, detail: str, path: Path | None = None) -> None:
@@ -105,12 +106,14 @@ def encode(payload: dict[str, Any], saved_at: str | None = None) -> bytes:
     return json.dumps(envelope, ensure_ascii=False, allow_nan=False, indent=1).encode("utf-8")
 
 
-def decode(raw: bytes, required: Iterable[str] = (), path: Path | None = None) -> dict[str, Any]:
+def decode_save(
+    raw: bytes, required: Iterable[str] = (), path: Path | None = None
+) -> dict[str, Any]:
     """The payload of a save file's bytes, checked whole; raises `SaveError`."""
     try:
-        envelope = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        raise SaveError("not_json", f"not valid JSON ({e})", path) from e
+        envelope = decode.json_value(raw)
+    except decode.Undecodable as e:
+        raise SaveError("not_json", e.detail, path) from None
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
         raise SaveError("not_a_save", "not a save file of this game", path)
     missing = [k for k in _ENVELOPE if k not in envelope]
@@ -118,17 +121,20 @@ def decode(raw: bytes, required: Iterable[str] = (), path: Path | None = None) -
         raise SaveError("missing", f"missing fields: {', '.join(missing)}", path)
     version = envelope["version"]
     if version != VERSION or isinstance(version, bool):
-        raise SaveError("version", f"save version {version!r}, this game reads {VERSION}", path)
+        shown = repr(version)[:40]
+        raise SaveError("version", f"save version {shown}, this game reads {VERSION}", path)
     payload = envelope["payload"]
     if not isinstance(payload, dict):
         raise SaveError("missing", "the payload is not an object", path)
     try:
         actual = checksum(payload)
-    except ValueError as e:  # NaN or infinity smuggled in
-        raise SaveError("checksum", f"payload cannot be checked ({e})", path) from e
+    except (ValueError, RecursionError) as e:  # NaN or infinity smuggled in
+        raise SaveError("checksum", f"payload cannot be checked ({e})", path) from None
     if actual != envelope["checksum"]:
         raise SaveError(
-            "checksum", f"checksum mismatch (file {envelope['checksum']!r}, data {actual!r})", path
+            "checksum",
+            f"checksum mismatch (file {str(envelope['checksum'])[:80]!r}, data {actual!r})",
+            path,
         )
     absent = [k for k in required if k not in payload]
     if absent:
@@ -168,21 +174,13 @@ def save_match(data: dict[str, Any]) -> Path:
 
 
 def set_aside(path: Path) -> Path | None:
-    """Move a damaged save out of the way, to ``<stem>.damaged-<timestamp>.json``."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for n in range(1000):
-        suffix = "" if n == 0 else f"-{n}"
-        target = path.with_name(f"{path.stem}.damaged-{stamp}{suffix}{path.suffix}")
-        if target.exists():
-            continue
-        try:
-            os.replace(path, target)
-        except OSError as e:
-            log.warning("%s: cannot set the damaged save aside (%s); deleting it", path, e)
-            with contextlib.suppress(OSError):
-                path.unlink()
-            return None
+    """Move a damaged save out of the way, to ``<stem>.damaged-<timestamp>[-n].json``
+    (never over another file). A save that cannot be moved is deleted, so that it does
+    not fail again at every Continue; None then."""
+    target = atomic.set_aside(path)
+    if target is not None:
         return target
+    log.warning("%s: cannot set the damaged save aside; deleting it", path)
     with contextlib.suppress(OSError):
         path.unlink()
     return None
@@ -207,15 +205,19 @@ def load_match(required: Iterable[str] = ()) -> tuple[dict[str, Any] | None, Sav
         log.warning("no data folder for saves: %s", e)
         return None, None
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None, None
-    except OSError as e:
-        return None, _damaged(SaveError("unreadable", f"cannot be read ({e.strerror or e})", path))
+        raw = decode.read_bytes(path, MAX_FILE_BYTES)
+    except decode.Undecodable as e:
+        if e.code == "missing":
+            return None, None
+        reason = "not_json" if e.code == "too_large" else "unreadable"
+        return None, _damaged(SaveError(reason, e.detail, path))
     try:
-        return decode(raw, required, path), None
+        return decode_save(raw, required, path), None
     except SaveError as e:
         return None, _damaged(e)
+    except Exception as e:  # never: decode_save raises only SaveError; but never raise
+        log.exception("unexpected error reading the save")
+        return None, _damaged(SaveError("not_json", f"{type(e).__name__}: {e}", path))
 
 
 def restore_match(
@@ -232,8 +234,11 @@ def restore_match(
     try:
         return restore(data), None
     except Exception as e:
+        reason = getattr(e, "reason", "bad_match")
+        if reason not in ("bad_match", "impossible"):
+            reason = "bad_match"
         path = save_path()
-        return None, _damaged(SaveError("bad_match", f"{type(e).__name__}: {e}", path))
+        return None, _damaged(SaveError(reason, f"{type(e).__name__}: {e}", path))
 
 
 def clear_save() -> None:

@@ -2,9 +2,15 @@
 
 Kept as TOML in the config folder (`game.persist.paths.settings_path`), written by hand
 (the standard library reads TOML but does not write it) and atomically. Loading never
-raises: a missing file gives the defaults silently; a corrupt or foreign file gives the
-defaults and one warning; a file with some bad fields keeps the good ones, takes the
-defaults for the bad ones, and gives one warning that names them all.
+raises and never loses the player's file: a missing file gives the defaults silently; a
+corrupt or foreign file gives the defaults and is set aside under a name of its own
+(``settings.damaged-<time>.toml``); a file with some bad fields keeps the good ones,
+takes the defaults for the bad ones, keeps a copy of the file under such a name and is
+rewritten clean. `read_settings` says what happened (one line for the log, a catalog
+message for the player); `save_settings` never writes over a file it cannot read.
+
+A throwing action bound to a key the game keeps for itself (`RESERVED_KEYS`, the keys
+the Controls screen refuses) is refused at load with the same reason.
 
 Key names are pygame's ``pygame.key.name()`` spellings ("space", "left", "a", "f11",
 "left shift" ...); this module does not import pygame, the UI turns names into codes
@@ -13,6 +19,7 @@ with ``pygame.key.key_code(name)``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import os
@@ -24,8 +31,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.persist import paths
-from game.persist.atomic import write_atomic
+from game.persist import decode, paths
+from game.persist.atomic import set_aside, write_atomic
 
 FORMAT = 1
 LANGUAGES = ("en", "ru")
@@ -60,6 +67,28 @@ DEFAULT_KEYS: Mapping[str, str] = MappingProxyType(
     }
 )
 ACTIONS: tuple[str, ...] = tuple(DEFAULT_KEYS)
+
+# Keys the game keeps for itself, by pygame name, and why (the catalog's
+# `controls.why.<reason>`): the same keys `game.ui.controls.RESERVED` refuses on the
+# Controls screen (a test keeps the two equal). Pass, Pause and Full screen own theirs.
+RESERVED_KEYS: Mapping[str, str] = MappingProxyType(
+    {
+        "escape": "escape",
+        "return": "enter",
+        "enter": "enter",
+        "up": "focus",
+        "down": "focus",
+        "tab": "focus",
+        "f11": "fullscreen",
+        "h": "assist",
+        "t": "hints",
+        "p": "pass",
+        "r": "retry",
+        "w": "challenge_move",
+        "s": "challenge_move",
+    }
+)
+MAX_FILE_BYTES = 64 * 1024  # a settings file is under 1 KB
 
 
 def system_language() -> str:
@@ -117,10 +146,10 @@ class UserSettings:
 
 
 def _number(value: object, lo: float, hi: float) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if not decode.finite(value):  # not a number, NaN, or an int too big for a float
         return None
-    v = float(value)
-    return v if math.isfinite(v) and lo <= v <= hi else None
+    v = float(value)  # type: ignore[arg-type]
+    return v if lo <= v <= hi else None
 
 
 def _check_keys(value: object) -> tuple[dict[str, str], list[str]]:
@@ -133,7 +162,9 @@ def _check_keys(value: object) -> tuple[dict[str, str], list[str]]:
         if action not in DEFAULT_KEYS:
             bad.append(f"keys.{action}: unknown action (known: {', '.join(ACTIONS)})")
         elif not isinstance(name, str) or name.lower() not in KEY_NAMES:
-            bad.append(f"keys.{action}: unknown key name {name!r}")
+            bad.append(f"keys.{action}: unknown key name {_short(name)}")
+        elif name.lower() in RESERVED_KEYS and name.lower() != DEFAULT_KEYS[action]:
+            bad.append(f"keys.{action}: {reserved_reason(name.lower(), 'en')}")
         else:
             keys[action] = name.lower()
     owners: dict[str, list[str]] = {}
@@ -147,6 +178,19 @@ def _check_keys(value: object) -> tuple[dict[str, str], list[str]]:
     return keys, bad
 
 
+def reserved_reason(name: str, lang: str) -> str:
+    """Why the key `name` cannot be bound (the Controls screen's words), in `lang`."""
+    from game.persist.lang import tr
+
+    why = tr(lang, f"controls.why.{RESERVED_KEYS[name]}")
+    return tr(lang, "controls.reserved", name=name, why=why)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _from_plain(data: Mapping[str, Any]) -> tuple[UserSettings, list[str]]:
     """Settings from a parsed file: good fields kept, bad ones defaulted and listed."""
     default = UserSettings()
@@ -155,7 +199,7 @@ def _from_plain(data: Mapping[str, Any]) -> tuple[UserSettings, list[str]]:
 
     def take(name: str, value: object, why: str) -> None:
         if value is None:
-            bad.append(f"{name}: {why}, got {data[name]!r}")
+            bad.append(f"{name}: {why}, got {_short(data[name])}")
         else:
             values[name] = value
 
@@ -179,7 +223,7 @@ def _from_plain(data: Mapping[str, Any]) -> tuple[UserSettings, list[str]]:
             values["keys"] = keys
             bad += key_problems
         else:
-            bad.append(f"{name}: unknown setting (ignored)")
+            bad.append(f"{_short(name)[1:-1]}: unknown setting (ignored)")
     return dataclasses.replace(default, **values), bad
 
 
@@ -249,58 +293,203 @@ def to_toml(s: UserSettings) -> str:
 def from_toml(text: str) -> tuple[UserSettings, list[str]]:
     """Settings from a file's text and the problems found; raises on a file that is not
     a settings file at all (not TOML, another program's file, an unknown format)."""
-    data = tomllib.loads(text)
+    return _from_data(tomllib.loads(text))
+
+
+def _from_data(data: dict[str, Any]) -> tuple[UserSettings, list[str]]:
+    decode.check_depth(data)
     fmt = data.get("format")
     known = {f.name for f in dataclasses.fields(UserSettings)}
     if fmt is None and not known & set(data):
         raise ValueError("not a settings file of this game")
     if fmt is not None and (isinstance(fmt, bool) or fmt != FORMAT):
-        raise ValueError(f"unknown settings format {fmt!r} (this game writes {FORMAT})")
+        raise ValueError(f"unknown settings format {_short(fmt)} (this game writes {FORMAT})")
     return _from_plain(data)
 
 
 # ---------------------------------------------------------------- files
 
 
-def load_settings(path: Path | None = None) -> tuple[UserSettings, str | None]:
-    """The saved settings and at most one warning (for the log); never raises.
+@dataclass(frozen=True, slots=True)
+class SettingsLoad:
+    """What loading the settings file came to.
 
-    No file: the defaults, no warning. A file that cannot be read as settings: the
-    defaults and a warning. A file with bad fields: the good fields, the defaults for
-    the rest, and a warning naming the file and every bad field.
+    `settings` are the ones to play with; `warning` is one English line for the log
+    (None: nothing to say); `why` names the trouble (``unreadable``, ``not_text``,
+    ``not_toml``, ``not_settings``, ``format``, ``fields``; None: none) and `fields` the
+    settings that took their defaults; `kept_as` is where the player's file was set
+    aside (None: it was not, or could not be, moved); `reserved` lists (action, key)
+    bindings refused because the game keeps the key.
+    """
+
+    settings: UserSettings
+    warning: str | None = None
+    why: str | None = None
+    kept_as: Path | None = None
+    fields: tuple[str, ...] = ()
+    reserved: tuple[tuple[str, str], ...] = ()
+
+    def notice(self, lang: str) -> str | None:
+        """The player's message about the file, in `lang` (None: nothing to say)."""
+        from game.persist.lang import tr
+
+        if self.why is None:
+            return None
+        where = str(self.kept_as) if self.kept_as is not None else ""
+        if self.why == "fields":
+            text = tr(lang, "settings.fields_kept", fields=", ".join(self.fields), file=where)
+            if self.kept_as is None:
+                text = tr(lang, "settings.fields_not_kept", fields=", ".join(self.fields))
+            return " ".join([text, *(reserved_reason(key, lang) for _, key in self.reserved)])
+        why = tr(lang, f"settings.why_{self.why}")
+        if self.kept_as is None:
+            return tr(lang, "settings.damaged_left", why=why)
+        return tr(lang, "settings.damaged_kept", why=why, file=where)
+
+
+_WHY_OF_CODE = {
+    "missing": "unreadable",
+    "unreadable": "unreadable",
+    "too_large": "not_settings",
+    "not_utf8": "not_text",
+    "syntax": "not_toml",
+    "number": "not_toml",
+    "nesting": "not_toml",
+}
+
+
+def _parse_file(raw: bytes) -> tuple[UserSettings, list[str], list[tuple[str, str]]]:
+    """Settings, problems and refused reserved bindings from a file's bytes; raises
+    `SettingsFileError`."""
+    try:
+        text = decode.text(raw)
+    except decode.Undecodable as e:
+        raise SettingsFileError("not_text", "not a text file") from e
+    try:
+        data = tomllib.loads(text)
+        s, bad = _from_data(data)
+        return s, bad, _reserved_bindings(data)
+    except tomllib.TOMLDecodeError as e:
+        raise SettingsFileError("not_toml", f"not valid TOML ({e})") from None
+    except decode.Undecodable as e:
+        raise SettingsFileError(_WHY_OF_CODE.get(e.code, "not_toml"), e.detail) from None
+    except RecursionError:
+        raise SettingsFileError("not_toml", "nested too deeply") from None
+    except ValueError as e:
+        message = str(e)
+        if "digits" in message:  # an integer too long for Python to convert
+            raise SettingsFileError("not_toml", "a number too long to read") from None
+        why = "format" if message.startswith("unknown settings format") else "not_settings"
+        raise SettingsFileError(why, message) from None
+    except (TypeError, MemoryError) as e:
+        raise SettingsFileError("not_settings", f"{type(e).__name__}: {e}") from None
+
+
+class SettingsFileError(ValueError):
+    """A settings file that cannot be used at all; `why` as in `SettingsLoad`."""
+
+    def __init__(self, why: str, detail: str) -> None:
+        super().__init__(detail)
+        self.why = why
+
+
+def read_settings(path: Path | None = None) -> SettingsLoad:
+    """The saved settings and what the player should be told; never raises.
+
+    No file: the defaults, nothing to say. A file that cannot be read: the defaults,
+    and the file is left where it is (`save_settings` will not write over it). A file
+    that is not settings at all: the defaults, and the file is set aside. A file with
+    bad fields: the good fields and the defaults for the rest; a copy of the file is
+    set aside and the file is rewritten with what was kept.
     """
     try:
         path = path or paths.settings_path()
     except Exception as e:  # no home folder at all: play with defaults
-        return UserSettings(), f"settings: no config folder ({e}); using the defaults"
+        return SettingsLoad(UserSettings(), f"settings: no config folder ({e}); using the defaults")
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return UserSettings(), None
-    except OSError as e:
-        return UserSettings(), f"{path}: cannot be read ({e.strerror or e}); using the defaults"
+        raw = decode.read_bytes(path, MAX_FILE_BYTES)
+    except decode.Undecodable as e:
+        if e.code == "missing":
+            return SettingsLoad(UserSettings())
+        if e.code != "too_large":
+            warning = f"{path}: {e.detail}; using the defaults, the file is left as it is"
+            return SettingsLoad(UserSettings(), warning, "unreadable")
+        raw = None
     try:
-        text = raw.decode("utf-8")
-        s, bad = from_toml(text)
-    except UnicodeDecodeError:
-        return UserSettings(), f"{path}: not a text file; using the defaults"
-    except tomllib.TOMLDecodeError as e:
-        return UserSettings(), f"{path}: not valid TOML ({e}); using the defaults"
-    except (ValueError, TypeError) as e:
-        return UserSettings(), f"{path}: {e}; using the defaults"
-    except Exception as e:  # never let a settings file stop the game
-        return UserSettings(), f"{path}: unreadable ({type(e).__name__}: {e}); using the defaults"
-    if bad:
-        return s, f"{path}: " + "; ".join(bad) + " (defaults used for those)"
-    return s, None
+        if raw is None:
+            raise SettingsFileError("not_settings", f"larger than {MAX_FILE_BYTES // 1024} KB")
+        s, bad, reserved = _parse_file(raw)
+    except SettingsFileError as e:
+        kept = set_aside(path)
+        where = f"kept as {kept}" if kept else "left as it is (it could not be moved)"
+        warning = f"{path}: {e}; using the defaults, the file {where}"
+        return SettingsLoad(UserSettings(), warning, e.why, kept)
+    if not bad:
+        return SettingsLoad(s)
+    fields = tuple(dict.fromkeys(problem.split(":", 1)[0] for problem in bad))
+    kept = set_aside(path, copy=True)
+    if kept is not None:  # a failed write leaves the file as it was; the copy is kept
+        with contextlib.suppress(OSError, ValueError):
+            save_settings(s, path, replace=True)
+    where = f"a copy kept as {kept}" if kept else "the file left as it is"
+    warning = f"{path}: " + "; ".join(bad) + f" (defaults used for those; {where})"
+    return SettingsLoad(s, warning, "fields", kept, fields, tuple(reserved))
 
 
-def save_settings(s: UserSettings, path: Path | None = None) -> Path:
+def _reserved_bindings(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The (action, key name) bindings of a parsed file refused as the game's own keys."""
+    keys = data.get("keys")
+    if not isinstance(keys, dict):
+        return []
+    out = []
+    for action, name in keys.items():
+        if action in DEFAULT_KEYS and isinstance(name, str):
+            key = name.lower()
+            if key in RESERVED_KEYS and key != DEFAULT_KEYS[action]:
+                out.append((action, key))
+    return out
+
+
+def load_settings(path: Path | None = None) -> tuple[UserSettings, str | None]:
+    """The saved settings and at most one warning (for the log); never raises. The
+    same as `read_settings` (which also says where a bad file went)."""
+    loaded = read_settings(path)
+    return loaded.settings, loaded.warning
+
+
+def save_settings(s: UserSettings, path: Path | None = None, *, replace: bool = False) -> Path:
     """Write `s` atomically; returns the file. Raises OSError when it cannot be written
-    and ValueError for settings that would not read back (see `UserSettings.problems`)."""
+    and ValueError for settings that would not read back (see `UserSettings.problems`).
+
+    The file in place is never lost: one that cannot be read is not written over
+    (OSError), and one that is not a good settings file is set aside first (unless
+    `replace`: the caller has just kept a copy).
+    """
     problems = s.problems()
     if problems:
         raise ValueError("settings not saved: " + "; ".join(problems))
     path = path or paths.settings_path()
+    if not replace:
+        _guard(path)
     write_atomic(path, to_toml(s))
     return path
+
+
+def _guard(path: Path) -> None:
+    """Keep the file at `path` from being written over unless it is good settings."""
+    try:
+        raw = decode.read_bytes(path, MAX_FILE_BYTES)
+    except decode.Undecodable as e:
+        if e.code == "missing":
+            return
+        if e.code != "too_large":
+            raise OSError(f"{path}: {e.detail}: not written over") from None
+        raw = None
+    try:
+        if raw is None:
+            raise SettingsFileError("not_settings", "too large")
+        _, bad, _ = _parse_file(raw)
+    except SettingsFileError:
+        bad = ["not a settings file"]
+    if bad and set_aside(path) is None:
+        raise OSError(f"{path}: cannot be set aside: not written over")

@@ -4,6 +4,9 @@ Building a pymunk space costs far more than resolving a throw on it, so the matc
 and the challenge arenas keep the last few prepared per thread (a pymunk space is not
 thread-safe). The most recent one is checked by identity first: the common case is the
 same spec object, throw after throw.
+
+A space in which a throw failed is `discard`ed: whatever the failure left in it (a
+NaN velocity written into its static body) never reaches the next throw.
 """
 
 from __future__ import annotations
@@ -31,6 +34,14 @@ class PreparedCache(threading.local, Generic[K, V]):
         self.last_key = None
         self.last = None
         self.items.clear()
+
+    def discard(self, key: K, prepared: V) -> None:
+        """Forget `prepared` (the space built for `key`) if it is the one kept."""
+        if self.items.get(key) is prepared:
+            del self.items[key]
+        if self.last is prepared:
+            self.last_key = None
+            self.last = None
 
     def get(self, key: K) -> V:
         if self.last_key is key and self.last is not None:

@@ -14,103 +14,28 @@ import math
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
+from game.physics.geometry import (
+    Point,
+    as_point,
+    check_hashable,
+    real,
+    rect_distance,
+    show,
+)
+from game.physics.scene import CUSHION_ID
+from game.physics.targets import CardSpec
 from game.physics.tuning import (
     CARD_LENGTH,
     CARD_WIDTH,
     CUSHION_RADIUS,
     MAGNET_RADIUS,
+    MAX_TABLE_SIZE,
     MIN_THROW_DISTANCE,
     OBSTACLE_RADIUS,
 )
 
-Point = tuple[float, float]
-Frame = tuple[float, float, float, float, float, float]
-
 GRID_COLS: int = 5
 GRID_ROWS: int = 4
-CUSHION_ID: str = "cushion"
-"""The `other` of a Contact with a cushion; obstacle ids may not use it."""
-
-
-def _point(value: Iterable[float], what: str) -> Point:
-    x, y = (float(v) for v in value)
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise ValueError(f"{what} must be finite, got ({x}, {y})")
-    return (x, y)
-
-
-@dataclass(frozen=True, slots=True)
-class CardSpec:
-    """A Gate Card lying on the table: `width` across its own x, `length` along its y.
-
-    `angle` (radians) turns the card counter-clockwise about its centre. The magnetic
-    area is the circle of `magnet_radius` around the centre.
-    """
-
-    id: Hashable
-    center: Point
-    angle: float = 0.0
-    width: float = CARD_WIDTH
-    length: float = CARD_LENGTH
-    magnet_radius: float = MAGNET_RADIUS
-    frame: Frame = field(init=False, repr=False, compare=False)
-    """(cx, cy, cos a, sin a, width/2, length/2), precomputed for the geometry tests."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "center", _point(self.center, f"card {self.id!r} center"))
-        for name in ("angle", "width", "length", "magnet_radius"):
-            value = float(getattr(self, name))
-            if not math.isfinite(value):
-                raise ValueError(f"card {self.id!r}: {name} must be finite")
-            object.__setattr__(self, name, value)
-        if self.width <= 0 or self.length <= 0:
-            raise ValueError(f"card {self.id!r}: width and length must be positive")
-        if self.magnet_radius < 0:
-            raise ValueError(f"card {self.id!r}: magnet_radius must be >= 0")
-        c, s = (1.0, 0.0) if self.angle == 0.0 else (math.cos(self.angle), math.sin(self.angle))
-        frame = (self.center[0], self.center[1], c, s, self.width / 2, self.length / 2)
-        object.__setattr__(self, "frame", frame)
-
-    def local(self, point: Point) -> Point:
-        """`point` in the card's own frame (origin at its centre, unrotated)."""
-        cx, cy, c, s, _, _ = self.frame
-        dx = point[0] - cx
-        dy = point[1] - cy
-        return (c * dx + s * dy, c * dy - s * dx)
-
-    def contains(self, point: Point) -> bool:
-        """True if `point` lies on the card (edges included)."""
-        lx, ly = self.local(point)
-        return abs(lx) <= self.frame[4] and abs(ly) <= self.frame[5]
-
-    def distance(self, point: Point) -> float:
-        """Distance from `point` to the card's rectangle (0 on or inside it)."""
-        return rect_distance(self.frame, point[0], point[1])
-
-    def corners(self) -> tuple[Point, Point, Point, Point]:
-        """The rectangle's corners in table coordinates, counter-clockwise."""
-        c = math.cos(self.angle)
-        s = math.sin(self.angle)
-        hw = self.width / 2
-        hl = self.length / 2
-        cx, cy = self.center
-        pts = [(-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl)]
-        out = [(cx + c * x - s * y, cy + s * x + c * y) for x, y in pts]
-        return (out[0], out[1], out[2], out[3])
-
-
-def rect_distance(frame: Frame, x: float, y: float) -> float:
-    """Distance from (x, y) to the rectangle described by a CardSpec.frame."""
-    cx, cy, c, s, hw, hl = frame
-    dx = x - cx
-    dy = y - cy
-    ex = abs(c * dx + s * dy) - hw
-    ey = abs(c * dy - s * dx) - hl
-    if ex <= 0.0:
-        return ey if ey > 0.0 else 0.0
-    if ey <= 0.0:
-        return ex
-    return math.hypot(ex, ey)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +47,10 @@ class Obstacle:
     radius: float = OBSTACLE_RADIUS
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "position", _point(self.position, f"obstacle {self.id!r}"))
-        object.__setattr__(self, "radius", float(self.radius))
-        if not (math.isfinite(self.radius) and self.radius > 0):
+        check_hashable(self.id, "obstacle id")
+        object.__setattr__(self, "position", as_point(self.position, f"obstacle {self.id!r}"))
+        object.__setattr__(self, "radius", real(self.radius, f"obstacle {self.id!r} radius"))
+        if not 0 < self.radius <= MAX_TABLE_SIZE:
             raise ValueError(f"obstacle {self.id!r}: radius must be positive")
         if self.id == CUSHION_ID:
             raise ValueError(f"obstacle id {CUSHION_ID!r} is reserved for cushions")
@@ -144,21 +70,28 @@ class TableSpec:
     distance tests (everything outside it by d is at least d from every card)."""
 
     def __post_init__(self) -> None:
-        width = float(self.width)
-        height = float(self.height)
-        if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
-            raise ValueError(f"table size must be positive, got {width} x {height}")
+        width = real(self.width, "table width")
+        height = real(self.height, "table height")
+        if not (0 < width <= MAX_TABLE_SIZE and 0 < height <= MAX_TABLE_SIZE):
+            raise ValueError(
+                f"table size must be positive and at most {MAX_TABLE_SIZE:g} mm a side,"
+                f" got {width:g} x {height:g}"
+            )
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "height", height)
-        object.__setattr__(self, "cushions", bool(self.cushions))
+        if not isinstance(self.cushions, bool):
+            raise ValueError(f"table cushions must be true or false, got {show(self.cushions)}")
+        for name in ("cards", "standing"):
+            if not isinstance(getattr(self, name), tuple | list):
+                raise ValueError(f"table {name} must be a tuple, got {show(getattr(self, name))}")
         cards = tuple(self.cards)
         standing = tuple(self.standing)
         for card in cards:
             if not isinstance(card, CardSpec):
-                raise TypeError(f"cards must be CardSpec, got {card!r}")
+                raise ValueError(f"cards must be CardSpec, got {show(card)}")
         for obstacle in standing:
             if not isinstance(obstacle, Obstacle):
-                raise TypeError(f"standing must be Obstacle, got {obstacle!r}")
+                raise ValueError(f"standing must be Obstacle, got {show(obstacle)}")
         _unique([c.id for c in cards], "card")
         _unique([o.id for o in standing], "standing Bakugan")
         object.__setattr__(self, "cards", cards)
@@ -316,7 +249,7 @@ def check_origin(table: TableSpec, origin: Point, radius: float = 0.0) -> str | 
     overlap a cushion or a standing Bakugan.
     """
     try:
-        x, y = _point(origin, "throw origin")
+        x, y = as_point(origin, "throw origin")
     except (TypeError, ValueError) as exc:
         return f"throw origin is not a point: {exc}"
     if not table.contains((x, y)):
@@ -367,6 +300,7 @@ __all__ = [
     "ThrowLine",
     "check_origin",
     "grid_table",
+    "rect_distance",
     "slot_card",
     "slot_center",
     "standing_on",

@@ -31,6 +31,16 @@ MIN_RADIUS: float = 11.0
 MAX_RADIUS: float = 20.0
 """Allowed sphere radii. MIN_RADIUS is what the speed cap below is checked against."""
 
+MIN_MASS: float = 0.01
+MAX_MASS: float = 100.0
+"""Allowed sphere masses, relative to a Bakugan sphere's 1.0. Outside them the contact
+solver's impulses overflow (a mass of 1e155 turns the space's static body's velocity
+into NaN) long before anything a table could hold."""
+
+MAX_TABLE_SIZE: float = 10_000.0
+"""mm: the longest side a table may have (the Big Game of four is about 1 m, the
+biggest challenge table 3 m)."""
+
 MIN_THROW_DISTANCE: float = 2.0 * CARD_LENGTH
 """A throw starts no closer than two card lengths (176 mm) to the nearest Gate Card."""
 

@@ -15,8 +15,11 @@ from collections.abc import Callable
 
 import pygame
 
+from game.persist import lang as catalogs
+from game.persist import paths
+from game.persist.atomic import sweep_stale_temps
 from game.persist.lang import LANGUAGES, tr
-from game.persist.settings import UserSettings, load_settings, save_settings, system_language
+from game.persist.settings import UserSettings, read_settings, save_settings, system_language
 
 from .audio import Audio
 from .gamepad import Gamepad
@@ -26,6 +29,8 @@ log = logging.getLogger(__name__)
 
 LOGICAL = (1280, 720)
 STEP = 1.0 / 60.0
+FRAME_WINDOW = 18_000  # frames of `frame_ms` kept: the last five minutes at 60 fps
+NOTICE_SECONDS = 15.0
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -56,14 +61,25 @@ class App:
         """
         pygame.init()
         _forget_fonts()  # fonts made before an earlier pygame.quit() are dead
+        self.notices: list[str] = []  # about the player's files, shown on top at start
+        self.notice_t = 0.0
+        notice = None
         if settings is None:
-            settings, warning = load_settings()
-            if warning:
-                log.warning("%s", warning)
+            _sweep_leftovers()
+            loaded = read_settings()
+            if loaded.warning:
+                log.warning("%s", loaded.warning)
+            settings = loaded.settings
+            notice = loaded.notice
         self.settings = settings
         self.fast = fast
         self.time_scale = settings.animation_speed
         self.lang = lang if lang in LANGUAGES else settings.language
+        if notice is not None:
+            self.notify(notice(self.lang))
+        for problem in (*catalogs.problems("en"), *catalogs.problems("ru")):
+            log.warning("language catalog: %s", problem)
+        self.notify(catalogs.damage_notice(self.lang))
         self.aim_assist = settings.aim_assist
         self.audio = Audio(settings.effects_volume, settings.music_volume)
         self.gamepad = Gamepad()
@@ -85,6 +101,12 @@ class App:
 
     def tr(self, key: str, **fields: object) -> str:
         return tr(self.lang, key, **fields)
+
+    def notify(self, text: str | None) -> None:
+        """Show `text` (about the player's files) on top of every screen for a while."""
+        if text:
+            self.notices.append(text)
+            self.notice_t = NOTICE_SECONDS
 
     @property
     def top(self) -> Scene:
@@ -197,11 +219,14 @@ class App:
         t2 = time.perf_counter()
         while self._accum >= STEP:
             self._accum -= STEP
+            self.notice_t = max(0.0, self.notice_t - STEP)
             if self.stack:
                 self.top.update(STEP * self.time_scale)
         self.draw()
         self.frames += 1
         self.frame_ms.append((time.perf_counter() - t2 + t1 - t0) * 1000.0)
+        if len(self.frame_ms) > FRAME_WINDOW + FRAME_WINDOW // 10:
+            del self.frame_ms[: len(self.frame_ms) - FRAME_WINDOW]
 
     def draw(self) -> None:
         start = len(self.stack) - 1
@@ -209,6 +234,8 @@ class App:
             start -= 1
         for scene in self.stack[start:]:
             scene.draw(self.screen)
+        if self.notice_t > 0 and self.notices:
+            self._draw_notice()
         self.window.fill((0, 0, 0))
         if self._view.size == LOGICAL:
             self.window.blit(self.screen, self._view.topleft)
@@ -217,6 +244,21 @@ class App:
                 self.screen, self._view.size, self.window.subsurface(self._view)
             )
         pygame.display.flip()
+
+    def _notice_rect(self) -> pygame.Rect:
+        from . import widgets as w
+
+        lines = sum(len(w.wrap(text, 20, 1160)) for text in self.notices)
+        return pygame.Rect(40, 10, 1200, 24 + lines * (w.font(20).get_linesize() + 4))
+
+    def _draw_notice(self) -> None:
+        from . import widgets as w
+
+        box = self._notice_rect()
+        w.panel(self.screen, box, 245, (220, 120, 80))
+        y = box.y + 12
+        for text in self.notices:
+            y = w.paragraph(self.screen, text, pygame.Rect(box.x + 20, y, 1160, box.h), 20)
 
     def run(
         self,
@@ -235,6 +277,18 @@ class App:
         self.audio.stop()
         pygame.quit()
         _forget_fonts()  # they die with pygame; the next App or test makes new ones
+
+
+def _sweep_leftovers() -> None:
+    """Delete the temporary files of atomic writes a crash interrupted (settings,
+    saves, progress), once at start; never fails the start."""
+    try:
+        removed = sweep_stale_temps([paths.config_dir(), paths.data_dir()])
+    except Exception as e:  # no home folder: nothing to sweep
+        log.warning("leftover temporary files not swept: %s", e)
+        return
+    if removed:
+        log.info("removed %d leftover temporary files of interrupted writes", removed)
 
 
 def main(lang: str | None = None) -> int:

@@ -1239,9 +1239,8 @@ class LevelSelectScene(Scene):
         self._detail(surface, unlocked)
         warning = self.progress.warning
         if warning is not None:
-            why = self.tr(f"levels.why_{warning.why}")
-            text = self.tr("levels.progress_damaged", why=why, file=warning.kept_as or "-")
-            box = pygame.Rect(40, 600, 1200, 30)
+            text = warning.text(self.app.lang)
+            box = pygame.Rect(40, 571, 1200, 20)  # between the tiles and the detail panel
             w.text(surface, text, box.topleft, 18, BAD)
         w.text(surface, self.tr("levels.keys"), (640, 704), 20, w.MUTED, "center")
 

@@ -22,6 +22,7 @@ import pygame
 
 from game import physics
 from game.content.classic import shipped_catalog
+from game.games.classic import shipped_levels
 from game.match.seats import BotSeat
 from game.match.session import Entry, MatchSession, ThrowDone
 from game.rules.classic import (
@@ -106,7 +107,7 @@ class MatchScene(Scene):
         hard = any(lv == "hard" and not h for lv, h in zip(self.levels, self.humans, strict=True))
         self.aim_assist = app.aim_assist and not hard
         self.bots = {
-            p: BotSeat.named(self.levels[p], self.catalog, seed + p, settings=self.rules)
+            p: BotSeat.named(self.levels[p], self.catalog, seed + p, shipped_levels(), self.rules)
             for p in range(n)
             if not self.humans[p]
         }

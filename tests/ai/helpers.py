@@ -8,8 +8,8 @@ from typing import Any
 
 from game.ai.levels import Level
 from game.ai.player import LevelPolicy
-from game.content.ai_levels import shipped_levels
 from game.content.classic import shipped_catalog
+from game.games.classic import shipped_levels
 from game.rules.classic import CHANCE, MatchState, Settings, random_kit
 
 CAT = shipped_catalog()

@@ -9,7 +9,8 @@ import pytest
 
 from game.ai.levels import LEVEL_NAMES, LEVEL_SCHEMA
 from game.content import ContentError
-from game.content.ai_levels import levels_path, load_levels, shipped_levels
+from game.content.ai_levels import levels_path
+from game.games.classic import load_levels, shipped_levels
 
 
 def test_the_shipped_levels_load_and_climb() -> None:

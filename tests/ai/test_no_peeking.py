@@ -21,6 +21,7 @@ from game.rules.classic.observation import Observation
 
 from .helpers import (
     CAT,
+    LEVELS,
     level,
     play_randomly_until,
     policy,
@@ -130,7 +131,7 @@ def test_a_bot_holds_no_match_state_of_the_real_game() -> None:
     session = MatchSession(CAT, [random_kit(CAT, rng), random_kit(CAT, rng)], seed=2)
     seats = [
         BotSeat(policy(quick_hard(), 1), 1),
-        BotSeat.named("normal", CAT, 2),
+        BotSeat.named("normal", CAT, 2, LEVELS),
     ]
     # a few turns, then look inside the bots
     for _ in range(60):

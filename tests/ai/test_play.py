@@ -21,7 +21,10 @@ from .helpers import CAT, LEVELS, level, policy, quick_hard
 def _record(seed: int) -> list[str]:
     rng = random.Random(seed)
     session = MatchSession(CAT, [random_kit(CAT, rng), random_kit(CAT, rng)], seed=seed)
-    seats = [BotSeat(policy(quick_hard(), seed), seed), BotSeat.named("easy", CAT, seed + 1)]
+    seats = [
+        BotSeat(policy(quick_hard(), seed), seed),
+        BotSeat.named("easy", CAT, seed + 1, LEVELS),
+    ]
     run_match(session, seats)
     return [str(e) for e in session.timeline]
 

@@ -220,10 +220,13 @@ def test_levels_check_prints_the_counts_and_fails_on_errors(tmp_path: Path) -> N
     with redirect_stdout(out):
         code = main(["levels", "--check", str(tmp_path)])
     lines = out.getvalue().splitlines()
-    assert code == 1
+    assert code == 2  # a file that is not TOML at all: 2, as for any malformed input
     assert lines[-1] == "1 levels ok, 2 with errors"
     assert any(line.startswith('02_bad.toml: cards[1]: card "gold" lies') for line in lines)
     assert any(line.startswith("03_worse.toml: -: is not valid TOML") for line in lines)
+    (tmp_path / "03_worse.toml").unlink()
+    with redirect_stdout(io.StringIO()):
+        assert main(["levels", "--check", str(tmp_path)]) == 1  # errors in a level's fields
     out = io.StringIO()
     with redirect_stdout(out):
         code = main(["levels", "--check", "--lang", "ru", str(tmp_path / "01_good.toml")])

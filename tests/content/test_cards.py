@@ -234,3 +234,60 @@ def test_the_new_vestroia_files_are_optional(tmp_path: Path) -> None:
     )
     cat = load_catalog(folder)
     assert not cat.traps and not cat.gear and not cat.evolutions
+
+
+# ---------------------------------------------------------------- issue 13: dealable
+
+
+def _keep_blocks(folder: Path, file: str, header: str, keep: object) -> None:
+    """Rewrite `file` keeping the [[header]] blocks for which keep(block) is true."""
+    text = (folder / file).read_text(encoding="utf-8")
+    head, *blocks = text.split(f"[[{header}]]")
+    kept = [b for b in blocks if keep(b)]  # type: ignore[operator]
+    (folder / file).write_text(head + "".join(f"[[{header}]]" + b for b in kept), "utf-8")
+
+
+def test_a_catalog_with_too_few_bakugan_is_refused_at_load(tmp_path: Path) -> None:
+    folder = tmp_path / "classic"
+    shutil.copytree(data_dir("classic"), folder)
+    closed: list[str] = []
+
+    def four(block: str) -> bool:
+        if "evolved = true" in block or len(closed) == 4:
+            return False
+        closed.append(block)
+        return True
+
+    _keep_blocks(folder, "bakugan.toml", "bakugan", four)
+    for extra in ("evolutions.toml", "gear.toml", "traps.toml"):
+        (folder / extra).unlink()
+    with pytest.raises(ContentError) as info:
+        load_catalog(folder)
+    dealing = [p for p in info.value.problems if p.startswith("bakugan.toml: -: bakugan: ")]
+    assert len(dealing) == 1 and dealing[0].endswith(
+        "Bakugan that are not evolved forms; a kit of the Big Game needs 6"
+    )
+
+
+def test_a_catalog_without_a_bronze_gate_card_is_refused_at_load(tmp_path: Path) -> None:
+    folder = tmp_path / "classic"
+    shutil.copytree(data_dir("classic"), folder)
+    _keep_blocks(folder, "gates.toml", "gate", lambda b: 'colour = "bronze"' not in b)
+    with pytest.raises(ContentError) as info:
+        load_catalog(folder)
+    assert info.value.problems == [
+        "gates.toml: -: colour: 0 bronze Gate Cards; a kit of the Big Game needs 2 of each colour"
+    ]
+
+
+def test_the_shipped_catalog_deals_a_kit_of_every_game() -> None:
+    import random
+
+    from game.rules.classic import Settings, check_kit, random_kit
+
+    cat = shipped_catalog()
+    for players in (2, 3, 4):
+        for big in (False, True):
+            settings = Settings.preset(players, big)
+            kit = random_kit(cat, random.Random(players), settings, support=4, evolutions=True)
+            assert check_kit(kit, cat, settings) == []

@@ -14,6 +14,7 @@ from game.persist.settings import (
     KEY_NAMES,
     UserSettings,
     load_settings,
+    read_settings,
     save_settings,
     to_toml,
 )
@@ -35,7 +36,7 @@ CUSTOM = UserSettings(
     aim_assist=False,
     animation_speed=2.5,
     effects_level="reduced",
-    keys={**DEFAULT_KEYS, "throw_charge": "return", "aim_left": "[4]", "pause": "'"},
+    keys={**DEFAULT_KEYS, "throw_charge": "right shift", "aim_left": "[4]", "pause": "'"},
 )
 
 
@@ -90,10 +91,17 @@ def test_a_corrupt_or_foreign_file_gives_defaults_and_one_warning(
     path = paths.settings_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
-    s, warning = load_settings()
-    assert s == UserSettings()
+    loaded = read_settings()
+    assert loaded.settings == UserSettings()
+    warning = loaded.warning
     assert warning is not None and str(path) in warning and problem in warning
-    assert path.read_bytes() == content  # left alone: the next save replaces it
+    # set aside under a name of its own, never replaced by the next save
+    assert loaded.kept_as is not None and loaded.kept_as.read_bytes() == content
+    assert loaded.kept_as.name.startswith("settings.damaged-")
+    assert str(loaded.kept_as) in (loaded.notice("en") or "")
+    assert not path.exists()
+    save_settings(UserSettings(music_volume=0.1))
+    assert loaded.kept_as.read_bytes() == content
 
 
 def test_bad_fields_take_their_defaults_and_are_all_named() -> None:
@@ -208,3 +216,120 @@ def test_every_key_name_is_a_pygame_key_name() -> None:
         pygame.quit()
     assert set(DEFAULT_KEYS.values()) <= KEY_NAMES
     assert len(set(DEFAULT_KEYS.values())) == len(DEFAULT_KEYS)
+
+
+# ---------------------------------------------------------------- issue 13: never lose it
+
+# The player's file with one typo (a missing closing quote): rebound keys and volumes.
+TYPO = b"""format = 1
+language = "ru"
+effects_volume = 0.25
+music_volume = 0.1
+[keys]
+throw_charge = "right shift
+aim_left = "j"
+"""
+
+
+def test_a_file_with_a_typo_is_set_aside_and_never_replaced_by_the_next_write() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(TYPO)
+    loaded = read_settings()
+    assert loaded.settings == UserSettings() and loaded.why == "not_toml"
+    kept = loaded.kept_as
+    assert kept is not None and kept.read_bytes() == TYPO and kept.parent == path.parent
+    # the player is told where it went, in both languages
+    for lang in ("en", "ru"):
+        notice = loaded.notice(lang)
+        assert notice is not None and str(kept) in notice
+    assert "TOML" in (loaded.notice("en") or "") and "TOML" in (loaded.notice("ru") or "")
+    # any later write (a change, F11, the hints ending) leaves the copy alone
+    save_settings(UserSettings(fullscreen=True))
+    save_settings(UserSettings(tutorial=False))
+    assert kept.read_bytes() == TYPO
+    # a second damaged file in the same second gets a name of its own
+    path.write_bytes(TYPO + b"# again\n")
+    again = read_settings()
+    assert again.kept_as is not None and again.kept_as != kept
+    assert kept.read_bytes() == TYPO and again.kept_as.read_bytes() == TYPO + b"# again\n"
+
+
+def test_a_file_with_bad_fields_keeps_a_copy_and_is_rewritten_with_the_good_ones() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    text = b"format = 1\nmusic_volume = 0.2\neffects_volume = 7\n[keys]\naim_left = 'j'\n"
+    path.write_bytes(text)
+    loaded = read_settings()
+    assert loaded.why == "fields" and loaded.fields == ("effects_volume",)
+    assert loaded.settings.music_volume == 0.2 and loaded.settings.key("aim_left") == "j"
+    assert loaded.kept_as is not None and loaded.kept_as.read_bytes() == text
+    assert "effects_volume" in (loaded.notice("ru") or "")
+    # the file now holds what was kept: the next start reads it with nothing to say
+    assert read_settings() == type(loaded)(loaded.settings)
+
+
+def test_a_settings_file_that_cannot_be_read_is_never_written_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = save_settings(CUSTOM)
+    before = path.read_bytes()
+    real_open = Path.open
+
+    def refuse(self: Path, *args: object, **kwargs: object) -> object:
+        if self == path and "x" not in str(args[:1]):
+            raise PermissionError(13, "Permission denied")
+        return real_open(self, *args, **kwargs)  # type: ignore[call-overload]
+
+    with monkeypatch.context() as m:
+        m.setattr(Path, "open", refuse)
+        loaded = read_settings()
+        assert loaded.settings == UserSettings() and loaded.why == "unreadable"
+        assert loaded.kept_as is None and "Permission denied" in (loaded.warning or "")
+        assert "left as it is" in (loaded.notice("en") or "")
+        with pytest.raises(OSError, match="not written over"):
+            save_settings(UserSettings(music_volume=0.0))
+    assert path.read_bytes() == before and load_settings() == (CUSTOM, None)
+
+
+# A throwing key on a key the game keeps: H toggles the aim preview, Enter chooses.
+RESERVED_FILE = b"""format = 1
+music_volume = 0.3
+[keys]
+aim_left = "h"
+throw_charge = "return"
+spin_left = "z"
+"""
+
+
+def test_a_file_binding_the_games_own_keys_is_refused_with_the_controls_reason() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(RESERVED_FILE)
+    loaded = read_settings()
+    s = loaded.settings
+    assert s.music_volume == 0.3 and s.key("spin_left") == "z"
+    assert s.key("aim_left") == DEFAULT_KEYS["aim_left"]
+    assert s.key("throw_charge") == DEFAULT_KEYS["throw_charge"]
+    warning = loaded.warning or ""
+    assert "keys.aim_left: “h” is kept for the game: it turns the aim preview" in warning
+    assert "keys.throw_charge: “return” is kept for the game: it chooses in the menus" in warning
+    assert loaded.reserved == (("aim_left", "h"), ("throw_charge", "return"))
+    assert "Клавиша «h» нужна игре" in (loaded.notice("ru") or "")
+    # the game's own defaults (Pass on P, Pause on Esc) are of course fine
+    assert UserSettings().problems() == []
+    assert "kept for the game" in " ".join(UserSettings(keys={"pause": "p"}).problems())
+
+
+def test_the_reserved_keys_are_the_ones_the_controls_screen_refuses() -> None:
+    import pygame
+
+    from game.persist.settings import RESERVED_KEYS
+    from game.ui.controls import RESERVED
+
+    pygame.init()
+    try:
+        names = {pygame.key.name(code): why for code, why in RESERVED.items()}
+    finally:
+        pygame.quit()
+    assert names == dict(RESERVED_KEYS)

@@ -1,4 +1,9 @@
-"""The classic Battle Brawlers rules (seed 000): state, actions, events, battle, effects."""
+"""The classic Battle Brawlers rules (seed 000): state, actions, events, battle, effects.
+
+The state (`state.MatchState`) holds a match; its rules live in rooms beside it:
+`settings`, `kits`, `piles`, `phases`, `legal`, `checks`, `resolution`, `flow`,
+`state_json`, `abilities`, `battle`, `effects`, `observation`.
+"""
 
 from game.rules.api import IllegalAction, Reason
 
@@ -42,7 +47,9 @@ from .defs import (
     TrapFace,
 )
 from .events import Event, redact
-from .state import (
+from .kits import InvalidKit, check_kit, random_kit
+from .phases import Phase
+from .settings import (
     CLEAR_EACH,
     CLEAR_FIRST_STANDER,
     LAYOUTS,
@@ -52,12 +59,9 @@ from .state import (
     MARKED_SEEDS,
     SEASON_2,
     SEASON_3,
-    InvalidKit,
-    MatchState,
     Settings,
-    check_kit,
-    random_kit,
 )
+from .state import MatchState
 
 __all__ = [
     "CHANCE",
@@ -96,6 +100,7 @@ __all__ = [
     "Miss",
     "MoveBakugan",
     "Pass",
+    "Phase",
     "PlayAbility",
     "PlayGear",
     "PlayTrap",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import Slot
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .battle import Evaluation, Support
@@ -82,7 +83,7 @@ class BattleView:
 @dataclass(frozen=True, slots=True)
 class Observation:
     viewer: int
-    phase: str
+    phase: Phase
     turn: int
     turn_player: int
     current: int | None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.__main__ import main
-from game.demo_attack import run_attack_demo
+from game.attack_demo import run_attack_demo
 from game.persist.lang import catalog
 
 
@@ -25,7 +25,7 @@ def test_the_demo_tells_a_whole_game(lang: str) -> None:
 def test_the_cli_demo_runs_and_the_screen_demo_is_refused(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["demo", "--rules", "attack", "--text", "--players", "3", "--seed", "2"]) == 0
+    assert main(["demo", "--rules", "attack", "--text", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "— Deal 1, round 1:" in out and ("wins with" in out or "share the win" in out)
     assert main(["demo", "--rules", "attack"]) == 2

@@ -1,0 +1,1 @@
+"""Battle Planet bots (random, greedy), the landing model and the headless sim."""

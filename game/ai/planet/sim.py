@@ -1,0 +1,114 @@
+"""Headless Battle Planet matches between bots, with the landing model for the rolls.
+
+Seats alternate between games (the bot of game g's seat 0 is ``names[g % 2]``); each
+bot keeps its deck when it changes seats. Every match is seeded from the run's seed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.planet import CHANCE, Catalog, Kit, PlanetState, Settings
+
+from .bots import make_bot
+from .landing import DEFAULT_MODEL, LandingModel
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    winner: int | None
+    turns: int
+    actions: int
+    reason: str
+
+
+def play_match(
+    catalog: Catalog,
+    bots: list[str],
+    kits: list[Kit],
+    seed: int,
+    settings: Settings | None = None,
+    model: LandingModel = DEFAULT_MODEL,
+) -> MatchRecord:
+    """One whole match; bots[i] with kits[i] sits in seat i."""
+    rng = random.Random(seed)
+    players = [make_bot(name, catalog, seed * 7 + i) for i, name in enumerate(bots)]
+    state, _ = PlanetState.new(catalog, kits, settings, seed=seed)
+    actions = 0
+    while not state.is_over():
+        acting = state.current_players()
+        player = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
+        if player == CHANCE:
+            action: Any = model.roll(state, rng)
+        else:
+            bot = players[player]
+            obs = state.observation(player) if bot.observes else None
+            action = bot.choose(obs, state.legal_actions(player))
+        state.apply(action)
+        actions += 1
+    return MatchRecord(state.winner, state.turn, actions, state.end_reason)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_sim(
+    catalog: Catalog,
+    names: list[str],
+    games: int,
+    seed: int,
+    decks: list[str] | None = None,
+    settings: Settings | None = None,
+    model: LandingModel = DEFAULT_MODEL,
+) -> dict[str, Any]:
+    """`games` matches between the two bots; `decks`: the preset of each bot (None: a
+    seeded random preset per bot and game). A JSON-able report."""
+    keys = [names[0], names[1] if names[1] != names[0] else f"{names[1]}_2"]
+    wins = {k: 0 for k in keys}
+    draws = turns = actions = 0
+    presets = sorted(catalog.presets)
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        rng = random.Random(game_seed)
+        chosen = decks or [presets[rng.randrange(len(presets))] for _ in keys]
+        order = [g % 2, 1 - g % 2]
+        record = play_match(
+            catalog,
+            [names[i] for i in order],
+            [catalog.presets[chosen[i]].kit for i in order],
+            game_seed,
+            settings,
+            model,
+        )
+        if record.winner is None:
+            draws += 1
+        else:
+            wins[keys[order[record.winner]]] += 1
+        turns += record.turns
+        actions += record.actions
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rates": {
+            k: {"rate": v / games if games else 0.0, "ci95": list(wilson(v, games))}
+            for k, v in wins.items()
+        },
+        "draws": draws,
+        "mean_turns": turns / games if games else 0.0,
+        "mean_actions": actions / games if games else 0.0,
+        "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,
+        "decks": decks or "random presets",
+        "card_play": (settings or Settings()).card_play.value,
+    }

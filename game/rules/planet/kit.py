@@ -1,0 +1,117 @@
+"""What a player brings (seed 003, «Что нужно для игры?»), checked with every reason:
+
+- 3 Bakugan with their Character cards, all different: not the same name and faction
+  both (Pyrus Dragonoid with Aquos Dragonoid, or with Pyrus Dragonoid Ultra, is fine);
+- 6 BakuCores matching the two cores printed on each Character;
+- a deck of exactly 40 cards, at most 3 of one card, only of the factions of one's
+  Bakugan (a card of two factions counts as each, so one shared faction is enough);
+  a Character never goes into the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from game.rules.api import GameError
+
+from .defs import CORES_PER_KIT, DECK_SIZE, MAX_COPIES, TEAM_SIZE, CardType, Catalog, Kit
+
+
+class InvalidKit(GameError, ValueError):
+    """A player's kit breaks the rules of what a player brings; lists every reason."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def check_kit(kit: Kit, catalog: Catalog) -> list[str]:
+    """Every problem with `kit` (empty when it is legal)."""
+    problems: list[str] = []
+    chars = [catalog.characters.get(c) for c in kit.characters]
+    if len(kit.characters) != TEAM_SIZE:
+        problems.append(f"characters: need exactly {TEAM_SIZE} Bakugan, has {len(kit.characters)}")
+    for cid, cdef in zip(kit.characters, chars, strict=True):
+        if cdef is None:
+            problems.append(f"characters: unknown Character {cid!r}")
+    known = [c for c in chars if c is not None]
+    seen: dict[object, str] = {}
+    for c in known:
+        if c.identity in seen:
+            problems.append(
+                f"characters: {c.id} is the same Bakugan as {seen[c.identity]}"
+                " (same name and faction)"
+            )
+        else:
+            seen[c.identity] = c.id
+    if len(kit.cores) != CORES_PER_KIT:
+        problems.append(f"cores: need exactly {CORES_PER_KIT} BakuCores, has {len(kit.cores)}")
+    core_types: Counter[str] = Counter()
+    for core in kit.cores:
+        core_def = catalog.cores.get(core)
+        if core_def is None:
+            problems.append(f"cores: unknown BakuCore {core!r}")
+        else:
+            core_types[core_def.type.value] += 1
+    if len(known) == len(kit.characters):
+        wanted: Counter[str] = Counter(t.value for c in known for t in c.cores)
+        if all(core in catalog.cores for core in kit.cores) and core_types != wanted:
+            want = ", ".join(f"{n} {t}" for t, n in sorted(wanted.items()))
+            has = ", ".join(f"{n} {t}" for t, n in sorted(core_types.items()))
+            problems.append(f"cores: the Characters name {want}; the kit has {has}")
+    if len(kit.deck) != DECK_SIZE:
+        problems.append(f"deck: needs exactly {DECK_SIZE} cards, has {len(kit.deck)}")
+    factions = {f for c in known for f in c.factions}
+    for card, n in sorted(Counter(kit.deck).items()):
+        if card in catalog.characters:
+            problems.append(f"deck: {card} is a Character card; Characters are not in the deck")
+            continue
+        cd = catalog.cards.get(card)
+        if cd is None:
+            problems.append(f"deck: unknown card {card!r}")
+            continue
+        if n > MAX_COPIES:
+            problems.append(f"deck: {n} copies of {card}, at most {MAX_COPIES}")
+        if known and not factions.intersection(cd.factions):
+            names = "/".join(f.value for f in cd.factions)
+            problems.append(f"deck: {card} is {names}, not a faction of the team's Bakugan")
+    return problems
+
+
+def random_kit(catalog: Catalog, rng: random.Random) -> Kit:
+    """A random legal kit: a preset deck's kit when there are presets, else three
+    Characters of one faction pair, matching cores, 40 cards of their factions."""
+    if catalog.presets:
+        names = sorted(catalog.presets)
+        return catalog.presets[names[rng.randrange(len(names))]].kit
+    chars = sorted(catalog.characters.values(), key=lambda c: c.id)
+    rng.shuffle(chars)
+    team: list[str] = []
+    ids: set[object] = set()
+    for c in chars:
+        if c.identity not in ids:
+            team.append(c.id)
+            ids.add(c.identity)
+        if len(team) == TEAM_SIZE:
+            break
+    factions = {f for c in team for f in catalog.characters[c].factions}
+    cores: list[str] = []
+    by_type = sorted(catalog.cores.values(), key=lambda c: c.id)
+    for cid in team:
+        for t in catalog.characters[cid].cores:
+            options = [x.id for x in by_type if x.type is t]
+            cores.append(options[rng.randrange(len(options))])
+    pool = sorted(
+        cd.id
+        for cd in catalog.cards.values()
+        if factions.intersection(cd.factions) and cd.type is not CardType.CHARACTER
+    )
+    deck: list[str] = []
+    while len(deck) < DECK_SIZE and pool:
+        card = pool[rng.randrange(len(pool))]
+        if deck.count(card) < MAX_COPIES:
+            deck.append(card)
+        elif all(deck.count(c) >= MAX_COPIES for c in pool):
+            break
+    return Kit(tuple(team), tuple(cores), tuple(deck))
