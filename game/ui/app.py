@@ -21,6 +21,7 @@ from game.persist.settings import UserSettings, load_settings, save_settings, sy
 from .audio import Audio
 from .gamepad import Gamepad
 from .scene import Scene
+from .status import StatusFile
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,7 @@ class App:
         self.frame_ms: list[float] = []
         self._view = pygame.Rect(0, 0, *LOGICAL)
         self._accum = 0.0
+        self.status = StatusFile.from_env()  # BAKUGAN_STATUS: what is on screen, for tests
         self._layout()
 
     # ----------------------------------------------------------- strings and scenes
@@ -146,6 +148,22 @@ class App:
         y = (pos[1] - v.y) * LOGICAL[1] / max(v.h, 1)
         return int(x), int(y)
 
+    def to_window(self, pos: tuple[float, float]) -> list[float]:
+        """A logical point in window pixels (the inverse of `to_logical`)."""
+        v = self._view
+        return [
+            round(v.x + pos[0] * v.w / LOGICAL[0], 1),
+            round(v.y + pos[1] * v.h / LOGICAL[1], 1),
+        ]
+
+    def window_bounds(self) -> tuple[float, float, float, float]:
+        """The whole window (letterbox bars too: a pointer can go there) in logical
+        coordinates: left, top, right, bottom."""
+        w, h = self.window.get_size()
+        v = self._view
+        kx, ky = LOGICAL[0] / max(v.w, 1), LOGICAL[1] / max(v.h, 1)
+        return (-v.x * kx, -v.y * ky, (w - v.x) * kx, (h - v.y) * ky)
+
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
@@ -200,6 +218,8 @@ class App:
             if self.stack:
                 self.top.update(STEP * self.time_scale)
         self.draw()
+        if self.status is not None:
+            self.status.update(self)
         self.frames += 1
         self.frame_ms.append((time.perf_counter() - t2 + t1 - t0) * 1000.0)
 

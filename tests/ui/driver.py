@@ -26,7 +26,8 @@ from game.ui.match_scene import MatchScene
 from game.ui.menu import TitleScene
 from game.ui.results import ResultsScene
 from game.ui.setup import MatchSetupScene
-from game.ui.throwing import MAX_HAND_SPEED, MAX_PULL
+from game.ui.slingshot import full_pull
+from game.ui.throwing import MAX_HAND_SPEED
 
 
 def post_click(pos: tuple[int, int], button: int = 1) -> None:
@@ -124,7 +125,8 @@ class ScreenPlayer:
         if p is None or not scene.humans[p]:
             return
         if scene.throw_input is not None:
-            self._throw(scene, p)
+            if scene.camera.settled():  # the table must not move under the hand
+                self._throw(scene, p)
             return
         legal = scene.session.legal_actions()
         if not legal:
@@ -228,8 +230,8 @@ class ScreenPlayer:
         # Move along the throw line to the planned release point, then drag back.
         along = plan.origin[0] if ti.horizontal else plan.origin[1]
         start = scene.table_view.px((along, ti.at) if ti.horizontal else (ti.at, along))
-        pull = plan.speed / MAX_HAND_SPEED * MAX_PULL
         dx, dy = math.cos(plan.angle), -math.sin(plan.angle)
+        pull = plan.speed / MAX_HAND_SPEED * full_pull(start, (-dx, -dy), scene.app.window_bounds())
         end = (int(start[0] - dx * pull), int(start[1] - dy * pull))
         mid = (int(start[0] - dx * pull / 2), int(start[1] - dy * pull / 2))
         self.plan.extend(

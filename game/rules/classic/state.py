@@ -10,7 +10,7 @@ nothing: every check happens before the first mutation.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -476,6 +476,18 @@ class FieldGate:
 
     def clone(self) -> FieldGate:
         return FieldGate(self.owner, self.gate, list(self.standing))
+
+
+class _Observed(list[Event]):
+    """The events of one `apply`, each told to an observer as it is recorded."""
+
+    def __init__(self, observe: Callable[[Event], None]) -> None:
+        super().__init__()
+        self._observe = observe
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        self._observe(event)
 
 
 class MatchState:
@@ -1213,12 +1225,16 @@ class MatchState:
 
     # ----------------------------------------------------------------- apply
 
-    def apply(self, action: Action) -> list[Event]:
-        """Carry out `action`; returns what happened. Raises `IllegalAction` if not allowed."""
+    def apply(self, action: Action, observe: Callable[[Event], None] | None = None) -> list[Event]:
+        """Carry out `action`; returns what happened. Raises `IllegalAction` if not allowed.
+
+        `observe`, if given, is called with each event as it is recorded, the state
+        already changed by it: a screen reads the battle's breakdown after every event.
+        """
         problem = self.why_illegal(action)
         if problem is not None:
             raise IllegalAction(action, problem)
-        events: list[Event] = []
+        events: list[Event] = [] if observe is None else _Observed(observe)
         if isinstance(action, SetGate):
             self._set_gate(action, events)
         elif isinstance(action, Throw):
@@ -1385,7 +1401,8 @@ class MatchState:
             )
             if x
         )
-        events.append(AbilityPlayed(p, card, target))
+        if self.phase != BATTLE:
+            events.append(AbilityPlayed(p, card, target))
         if self.phase == MAIN:
             self.turn_acted = True
             if _scope(ability) == FIELD:
@@ -1407,9 +1424,12 @@ class MatchState:
         if "nullify_ability" in _kinds(ability):
             cancels = self._nullify_target(p)
             assert cancels is not None
+        # The play is recorded before its events, so each event follows its change.
+        b.plays.append(bt.Play(p, card, cancels, action.bakugan))
+        events.append(AbilityPlayed(p, card, target))
+        if cancels is not None:
             victim = b.plays[cancels]
             events.append(AbilityCancelled(victim.player, victim.card, card))
-        b.plays.append(bt.Play(p, card, cancels, action.bakugan))
         b.passes = 0
         b.priority = (b.priority + 1) % len(b.order)
         self._settle(events)

@@ -1,0 +1,144 @@
+"""Text that fits its box, and a record of where text went (for the fit test).
+
+Strings come from two catalogs and the card names from the data, so no box can be
+sized for one language by eye: a label shrinks to fit its box (down to a smallest
+size), a paragraph shrinks until all its lines fit, and only a word that fits at no
+size is cut. While a `Ledger` is open, every piece of text drawn is recorded with the
+box it had to stay in, so a test can draw each screen in both languages with the
+longest names in the data and fail on the text that leaves its box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import pygame
+
+from .fonts import load_font
+
+MIN_SIZE = 12
+
+
+def font(size: int) -> pygame.font.Font:
+    return load_font(size, True)
+
+
+def width_of(value: str, size: int) -> int:
+    return int(font(size).size(value)[0])
+
+
+def fit_size(values: Sequence[str], width: int, size: int, smallest: int = MIN_SIZE) -> int:
+    """The largest size up to `size` at which every one of `values` is at most `width`
+    px wide (and its lines at most `size` px tall); `smallest` if none is."""
+    s = size
+    while s > smallest and any(width_of(v, s) > width for v in values):
+        s -= 1
+    return s
+
+
+def wrap(value: str, size: int, width: int) -> list[str]:
+    """`value` in lines of at most `width` px (explicit newlines kept; a word longer
+    than the width stands on its own line)."""
+    f = font(size)
+    lines: list[str] = []
+    for para in value.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def line_step(size: int, spacing: int) -> int:
+    return int(font(size).get_linesize()) + spacing
+
+
+def fit_paragraph(
+    value: str, width: int, height: int, size: int, smallest: int = MIN_SIZE, spacing: int = 4
+) -> tuple[int, list[str]]:
+    """The largest size up to `size` at which `value` wrapped to `width` fits `height`,
+    and its lines at that size."""
+    s = size
+    while True:
+        lines = wrap(value, s, width)
+        fits = len(lines) * line_step(s, spacing) - spacing <= height and all(
+            width_of(line, s) <= width for line in lines
+        )
+        if fits or s <= smallest:
+            return s, lines
+        s -= 1
+
+
+def ellipsize(value: str, size: int, width: int) -> str:
+    """`value` cut with "…" to fit `width` (whole when it fits)."""
+    if width_of(value, size) <= width:
+        return value
+    cut = value
+    while cut and width_of(cut + "…", size) > width:
+        cut = cut[:-1]
+    return cut.rstrip() + "…"
+
+
+# --------------------------------------------------------------------------- ledger
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One piece of text as drawn: its rectangle and the box it had to stay in."""
+
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect  # its box, or the surface drawn on when it had none
+    cut: bool = False  # a paragraph that did not fit: lines were left out
+
+    def escapes(self) -> bool:
+        return self.cut or not self.box.contains(self.rect)
+
+
+class Ledger:
+    """What text was drawn where while it was open (see `recording`)."""
+
+    def __init__(self) -> None:
+        self.drawn: list[Drawn] = []
+
+    def escaped(self) -> list[Drawn]:
+        return [d for d in self.drawn if d.escapes()]
+
+
+_open: list[Ledger] = []
+
+
+@contextmanager
+def recording() -> Iterator[Ledger]:
+    ledger = Ledger()
+    _open.append(ledger)
+    try:
+        yield ledger
+    finally:
+        _open.remove(ledger)
+
+
+def record(
+    text: str,
+    rect: pygame.Rect,
+    box: pygame.Rect | None,
+    surface: pygame.Surface,
+    cut: bool = False,
+) -> None:
+    if not _open or not text.strip():
+        return
+    # A box reaching past the surface counts only where it is on the surface.
+    limit = surface.get_rect() if box is None else box.clip(surface.get_rect())
+    for ledger in _open:
+        ledger.drawn.append(Drawn(text, rect.copy(), limit, cut))
+
+
+def recording_now() -> bool:
+    return bool(_open)
