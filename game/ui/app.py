@@ -257,8 +257,9 @@ class App:
         _forget_fonts()  # they die with pygame; the next App or test makes new ones
 
 
-def main(lang: str | None = None) -> int:
-    """Open the window and play. Returns an exit code."""
+def main(lang: str | None = None, quick: str | None = None) -> int:
+    """Open the window and play. Returns an exit code. `quick`: a computer level to
+    play against at once (`bakugan play --quick`), skipping the menu and setup."""
     try:
         app = App(lang)
     except pygame.error as e:
@@ -268,5 +269,10 @@ def main(lang: str | None = None) -> int:
         app.toggle_fullscreen()
     from .menu import TitleScene
 
+    if quick is not None:
+        from .setup import quick_match
+
+        app.run(quick_match(app, quick))
+        return 0
     app.run(TitleScene(app))
     return 0

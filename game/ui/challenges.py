@@ -38,6 +38,7 @@ from game.persist.progress import Progress
 from game.physics import DT, MAX_SPEED
 from game.physics.arena import Block, Round, ShotResult, standing_position
 
+from . import slingshot
 from . import widgets as w
 from .controls import throw_keys
 from .scene import Scene
@@ -52,7 +53,6 @@ RGB = tuple[int, int, int]
 
 TABLE_AREA = pygame.Rect(16, 16, 880, 688)
 SIDE = pygame.Rect(910, 10, 360, 700)
-MAX_PULL = 180.0  # px of pull for full power
 MAX_HAND_SPEED = MAX_SPEED  # mm/s at full power
 PREVIEW_SECONDS = 0.7
 CLOCK_STEPS = round((1.0 / 60.0) / DT)
@@ -407,10 +407,15 @@ class Aim:
     """
 
     def __init__(
-        self, level: LevelDef, view: TableView, keys: Mapping[int, str] | None = None
+        self,
+        level: LevelDef,
+        view: TableView,
+        keys: Mapping[int, str] | None = None,
+        bounds: Callable[[], slingshot.Bounds] | None = None,
     ) -> None:
         self.level = level
         self.view = view
+        self.bounds = bounds or (lambda: slingshot.DEFAULT_BOUNDS)  # the window, logical
         self.keys = dict(keys) if keys is not None else bound_keys({})
         x0, y0, x1, y1 = level.zone
         self.x = (x0 + x1) / 2
@@ -442,12 +447,10 @@ class Aim:
         if event.type == pygame.MOUSEMOTION:
             if self.dragging:
                 self.drag_to = event.pos
-                sx, sy = v.px(self.origin())
-                dx, dy = sx - event.pos[0], sy - event.pos[1]
-                pull = math.hypot(dx, dy)
-                if pull > 4:
-                    self.angle = math.atan2(-dy, dx)
-                self.power = min(pull / MAX_PULL, 1.0)
+                # The match's slingshot: full power at a straight pull to the window's edge.
+                angle, self.power = slingshot.pull(v.fpx(self.origin()), event.pos, self.bounds())
+                if angle is not None:
+                    self.angle = angle
             else:
                 x0, y0, x1, y1 = self.level.zone
                 mx, my = v.mm(event.pos)
@@ -566,7 +569,8 @@ class ChallengeScene(Scene):
         self.level = level
         self.attempt = Attempt(level)
         self.art = TableArt(level)
-        self.aim = Aim(level, self.art.view, bound_keys(self.app.settings.keys))
+        bounds = getattr(self.app, "window_bounds", None)
+        self.aim = Aim(level, self.art.view, bound_keys(self.app.settings.keys), bounds)
         sphere = self.attempt.sphere()
         self.aim.radius = sphere.radius if sphere is not None else 14.0
         self.aim.clamp()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import hud
+from . import hud, text_fit
 from . import widgets as w
 from .hud import SCREEN, ChipInfo
 
@@ -120,11 +120,22 @@ def throw_hint(scene: MatchScene, surface: pygame.Surface) -> None:
     text = scene._hint()
     if not text:
         return
-    top = scene.session.side(ti.player) == "top"
-    box = pygame.Rect(0, 0, 760, 52)
-    if top:
-        box.midbottom = (SCREEN.centerx, SCREEN.bottom - 8)
+    # Beside the table when the throw's view leaves room there, else along the edge
+    # away from the thrower (the pull goes toward his own edge).
+    table = scene.table_view.rect
+    top = hud.TOP_BAR_H + 8
+    if table.x >= 190:
+        box = pygame.Rect(10, top, min(260, table.x - 20), 300)
+    elif SCREEN.right - table.right >= 190:
+        box = pygame.Rect(table.right + 10, top, min(260, SCREEN.right - table.right - 20), 300)
     else:
-        box.midtop = (SCREEN.centerx, hud.TOP_BAR_H + 6)
+        box = pygame.Rect(0, 0, 760, 52)
+        if scene.session.side(ti.player) == "top":
+            box.midbottom = (SCREEN.centerx, SCREEN.bottom - 8)
+        else:
+            box.midtop = (SCREEN.centerx, top)
+    if box.h > 52:  # a column beside the table: as tall as its lines
+        size, lines = text_fit.fit_paragraph(text, box.w - 20, box.h - 12, 18, spacing=2)
+        box.h = len(lines) * text_fit.line_step(size, 2) + 12
     w.panel(surface, box, 200)
-    w.paragraph(surface, text, box.inflate(-20, -8), 18, w.INK, 2)
+    w.paragraph(surface, text, box.inflate(-20, -12), 18, w.INK, 2)

@@ -30,9 +30,33 @@ HUMAN = "human"
 LEVELS = ("easy", "normal", "hard")
 
 
+def quick_match(app: App, level: str = "normal", seed: int | None = None) -> Scene:
+    """A match against the computer of `level` at once: quick-pick kits, the person
+    starts, no first-match hints (`bakugan play --quick`)."""
+    from .match_scene import MatchScene
+
+    catalog = shipped_catalog()
+    rng = random.Random(seed)
+    rules = Settings.preset(2)
+    kits = [random_kit(catalog, rng, rules) for _ in range(2)]
+    return MatchScene(
+        app,
+        kits,
+        (True, False),
+        0,
+        seed=rng.randrange(1 << 30),
+        level=level,
+        settings=rules,
+        levels=(level, level),
+        hints=False,
+    )
+
+
 class MatchSetupScene(Scene):
     """Who plays (2-4 seats, each a person at this computer or a computer of a level),
     the Big Game or not, Traps & Gear or not, who starts, and each person's kit."""
+
+    status_name = "setup"
 
     def __init__(self, app: App, hotseat: bool) -> None:
         super().__init__(app)

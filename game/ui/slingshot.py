@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 MAX_PULL = 180.0  # px of pull for full power, where the room allows
-MIN_PULL = 60.0  # px: never shorter (a sphere right at the edge still has some travel)
+MIN_PULL = 24.0  # px: never shorter (a sphere right at the edge still has some travel)
 EDGE_SHARE = 0.9  # full power this far toward the window's edge
 
 Bounds = tuple[float, float, float, float]  # left, top, right, bottom
