@@ -219,13 +219,17 @@ class ScreenPlayer:
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
         ]
 
+    def _target(self, scene: MatchScene, p: int, cards: list[object]) -> object:
+        """The card to aim at (any, at random)."""
+        return self.rng.choice(cards)
+
     def _throw(self, scene: MatchScene, p: int) -> None:
         self.throws += 1
         zone = scene.session.zone(p)
         table = scene.session.table()
         ti = scene.throw_input
         assert ti is not None
-        target = self.rng.choice([c.id for c in table.cards])
+        target = self._target(scene, p, [c.id for c in table.cards])
         plan = plan_throw(table, zone.box, target, self.rng, AimSkill(6, 0.0, 0.0))
         # Move along the throw line to the planned release point, then drag back.
         along = plan.origin[0] if ti.horizontal else plan.origin[1]

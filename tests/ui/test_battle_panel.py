@@ -163,7 +163,7 @@ def test_each_event_is_observed_after_the_change_it_reports() -> None:
         session = MatchSession(CAT, [random_kit(CAT, rng) for _ in range(2)], seed=seed)
         state = session.state
 
-        def look(event: ev.Event) -> None:
+        def look(event: ev.Event, state: MatchState = state) -> None:
             nonlocal played, opened
             b = state.battle
             if isinstance(event, ev.AbilityPlayed) and b is not None:

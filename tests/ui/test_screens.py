@@ -65,7 +65,7 @@ def test_every_button_is_a_legal_action_and_dimmed_cards_do_nothing() -> None:
         for b in scene.buttons:
             if not b.ghost and b.label != app.tr("ui.cancel"):
                 assert b.label in labels, f"button {b.label!r} is not a legal action"
-        for kind, ident, rect, playable in scene._hand_items():
+        for _kind, ident, rect, playable in scene._hand_items():
             offered = any(
                 (isinstance(a, SetGate) and a.gate == ident)
                 or (isinstance(a, PlayAbility) and a.card == ident)
