@@ -175,14 +175,15 @@ def draw_panel(
     type shrinks when a side has many), the leader starred, the winner named."""
     from . import art
 
-    w.panel(surface, rect, 240, w.ACCENT)
+    w.panel(surface, rect, 240, w.ACCENT, overlay=True)
     head = tr("window.result") if model.decided else tr(f"window.{model.window}")
     w.fit_text(surface, head, pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, 26), 22, w.MUTED)
     foot = 26 if model.lower_wins else 0
     top = rect.y + 40
     half = (rect.bottom - 8 - foot - top) // 2
     most = max(len(s.lines) for s in model.sides)
-    line_h = max(14, min(22, (half - 86) // max(1, most)))
+    won_h = 26 if model.decided else 0  # the winner's line under his layers
+    line_h = max(12, min(22, (half - 6 - 80 - won_h) // max(1, most)))
     for i, side in enumerate(model.sides):
         box = pygame.Rect(rect.x + 10, top + i * half, rect.w - 20, half - 6)
         lead = i == model.leader
@@ -207,9 +208,8 @@ def draw_panel(
             y += line_h
         if model.decided and lead:
             won = tr("match.battle_won", bakugan=side.name)
-            w.fit_text(
-                surface, won, pygame.Rect(box.x + 8, box.bottom - 24, box.w - 16, 22), 20, w.ACCENT
-            )
+            at = pygame.Rect(box.x + 8, box.bottom - won_h, box.w - 16, won_h - 4)
+            w.fit_text(surface, won, at, 20, w.ACCENT)
     if model.lower_wins:
         w.fit_text(
             surface,

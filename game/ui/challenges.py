@@ -38,7 +38,7 @@ from game.persist.progress import Progress
 from game.physics import DT, MAX_SPEED
 from game.physics.arena import Block, Round, ShotResult, standing_position
 
-from . import slingshot
+from . import slingshot, text_fit
 from . import widgets as w
 from .controls import throw_keys
 from .scene import Scene
@@ -882,7 +882,7 @@ class ChallengeScene(Scene):
         if self.number:
             w.text(surface, self.tr("challenge.level_n", n=self.number), (x, y), 22, w.MUTED)
             y += 24
-        w.text(surface, level.name.get(lang), (x, y), 36, w.ACCENT)
+        w.fit_text(surface, level.name.get(lang), pygame.Rect(x, y, SIDE.w - 36, 40), 36, w.ACCENT)
         y += 44
         y = w.paragraph(
             surface, level.hint.get(lang), pygame.Rect(x, y, SIDE.w - 36, 70), 20, w.INK
@@ -975,10 +975,13 @@ class ChallengeScene(Scene):
             w.MUTED,
         )
         for i, (line, colour, life) in enumerate([] if self.finished else self.notes[-3:]):
-            img = w.render(line, 30, colour)
+            # A note as wide as the table at most (a long file name shrinks it).
+            room = pygame.Rect(0, 0, TABLE_AREA.w - 48, 36)
+            img = w.render(line, w.fitted_size(line, room, 30), colour)
             img = img.copy()
             img.set_alpha(int(255 * min(1.0, life * 2)))
             rect = img.get_rect(center=(self.art.view.rect.centerx, 60 + i * 40))
+            text_fit.record(line, rect, TABLE_AREA, surface)
             back = rect.inflate(24, 10)
             box = pygame.Surface(back.size, pygame.SRCALPHA)
             box.fill((0, 0, 0, int(150 * min(1.0, life * 2))))
@@ -1011,7 +1014,7 @@ class ChallengeScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         box = self._result_box()
-        w.panel(surface, box, 245, w.ACCENT if score.complete else (200, 110, 90))
+        w.panel(surface, box, 245, w.ACCENT if score.complete else (200, 110, 90), overlay=True)
         cx = box.centerx
         title = self.tr("challenge.complete" if score.complete else "challenge.failed")
         w.text(
@@ -1394,9 +1397,10 @@ class LevelScene(ChallengeScene):
 
     def _draw_problems(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(140, 120, 1000, 480)
-        w.panel(surface, box, 240, (220, 90, 70))
+        w.panel(surface, box, 240, (220, 90, 70), overlay=True)
         x, y = box.x + 30, box.y + 24
-        w.text(surface, self.tr("challenge.cannot_play", file=self.path.name), (x, y), 34, BAD)
+        title = pygame.Rect(x, y, box.w - 60, 40)
+        w.fit_text(surface, self.tr("challenge.cannot_play", file=self.path.name), title, 34, BAD)
         y += 56
         for p in self.entry.problems[:12]:
             y = (

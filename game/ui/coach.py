@@ -96,7 +96,7 @@ def draw_hint(
     )
     pygame.draw.line(surface, w.ACCENT, box.center, end, 4)
     pygame.draw.rect(surface, w.ACCENT, ring, 3, border_radius=10)
-    w.panel(surface, box, 250, w.ACCENT)
+    w.panel(surface, box, 250, w.ACCENT, overlay=True)
     w.fit_text(
         surface, tr("coach.title"), pygame.Rect(box.x + 16, box.y + 8, box.w - 32, 28), 24, w.ACCENT
     )

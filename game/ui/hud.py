@@ -74,7 +74,7 @@ def draw_chip(
 ) -> None:
     from . import art
 
-    w.panel(surface, rect, 215, info.colour if info.turn else w.PANEL_EDGE)
+    w.panel(surface, rect, 215, info.colour if info.turn else w.PANEL_EDGE, overlay=True)
     ps = state.players[info.player]
     need = state.settings.gates_to_win
     # Row one: the name (and "turn"), the captured cards at the right.
@@ -145,7 +145,7 @@ def draw_chip_detail(
     ps = state.players[info.player]
     box = pygame.Rect(chip.x, chip.bottom + 4, max(chip.w, 340), 170)
     box.clamp_ip(SCREEN)
-    w.panel(surface, box, 240, info.colour)
+    w.panel(surface, box, 240, info.colour, overlay=True)
     inner = box.inflate(-20, -14)
     w.fit_text(
         surface,

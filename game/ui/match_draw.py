@@ -71,13 +71,12 @@ def side(scene: MatchScene, surface: pygame.Surface) -> None:
 
 def _no_effect(scene: MatchScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A lit card that would change nothing now: a grey band across it says so."""
-    band = pygame.Rect(rect.x, rect.centery - 14, rect.w, 28)
+    band = pygame.Rect(rect.x, rect.centery - 20, rect.w, 40)
     shade = pygame.Surface(band.size, pygame.SRCALPHA)
     shade.fill((30, 30, 36, 215))
     surface.blit(shade, band)
-    w.fit_text(
-        surface, scene.tr("match.no_effect"), band.inflate(-6, -4), 16, (220, 220, 230), "center"
-    )
+    text = scene.tr("match.no_effect")
+    w.paragraph(surface, text, band.inflate(-6, -6), 16, (220, 220, 230), 0, center=True)
 
 
 def hover_box(anchor: pygame.Rect) -> pygame.Rect:
@@ -104,7 +103,7 @@ def hover(
     if reason:
         box.h += 58
         box.clamp_ip(SCREEN.inflate(-8, -8))
-    w.panel(surface, box, 245, w.ACCENT)
+    w.panel(surface, box, 245, w.ACCENT, overlay=True)
     detail = pygame.Rect(box.x + 14, box.y + 12, box.w - 28, HOVER[1] - 24)
     draw_piece_detail(surface, detail, scene.catalog, kind, ident, scene.lang)
     if reason:
@@ -137,5 +136,5 @@ def throw_hint(scene: MatchScene, surface: pygame.Surface) -> None:
     if box.h > 52:  # a column beside the table: as tall as its lines
         size, lines = text_fit.fit_paragraph(text, box.w - 20, box.h - 12, 18, spacing=2)
         box.h = len(lines) * text_fit.line_step(size, 2) + 12
-    w.panel(surface, box, 200)
+    w.panel(surface, box, 200, overlay=True)
     w.paragraph(surface, text, box.inflate(-20, -12), 18, w.INK, 2)

@@ -9,6 +9,7 @@ import pygame
 from game.persist.lang import tr
 from game.rules.classic import Catalog
 
+from . import text_fit as fit
 from . import widgets as w
 
 
@@ -28,11 +29,22 @@ def _thumb(
         attr = b.attribute.value if b.attribute else None
         pygame.draw.rect(surf, (20, 26, 44), surf.get_rect(), border_radius=10)
         pygame.draw.rect(surf, art.ATTRIBUTE_COLOURS[attr], surf.get_rect(), 3, border_radius=10)
-        img = art.open_bakugan(b.species, attr, min(size[0] - 16, size[1] - 50))
-        surf.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2 - 10)))
-        w.text(surf, f"{b.g_power} G", (size[0] // 2, size[1] - 30), 24, w.ACCENT, "center")
-        name = pygame.Rect(3, size[1] - 22, size[0] - 6, 20)
-        w.fit_text(surf, b.name.get(lang), name, 17, w.INK, "center")
+        # The name in up to two lines at the bottom; a thumbnail too small for it at the
+        # smallest size shows the figure and G-Power only (the name is on hover).
+        label = b.name.get(lang)
+        name = pygame.Rect(4, size[1] - 34, size[0] - 8, 31)
+        fits = fit.fit_paragraph(label, name.w, name.h, 16, spacing=0)
+        shown = (
+            all(fit.width_of(line, fits[0]) <= name.w for line in fits[1])
+            and len(fits[1]) * fit.line_step(fits[0], 0) <= name.h
+        )
+        top = name.y if shown else size[1] - 4
+        power = pygame.Rect(4, top - 22, size[0] - 8, 22)
+        img = art.open_bakugan(b.species, attr, max(8, min(size[0] - 16, power.y - 6)))
+        surf.blit(img, img.get_rect(center=(size[0] // 2, (power.y + 4) // 2)))
+        w.fit_text(surf, f"{b.g_power} G", power, 22, w.ACCENT, "center")
+        if shown:
+            w.paragraph(surf, label, name, 16, w.INK, 0, center=True)
     elif kind == "gates":
         g = catalog.gates[ident]
         bonuses = {a.value: v for a, v in g.bonuses.items()}

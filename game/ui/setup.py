@@ -311,7 +311,7 @@ class MatchSetupScene(Scene):
             if alone and self.seats[self.editing] == HUMAN
             else self.tr("setup.player_kit", player=self.editing + 1)
         )
-        w.text(surface, who, (60, 40), 44, w.ACCENT, shadow=True)
+        w.fit_text(surface, who, pygame.Rect(60, 26, 440, 52), 44, w.ACCENT, shadow=True)
         w.paragraph(surface, self.tr("setup.hint"), pygame.Rect(60, 84, 440, 44), 19, w.MUTED, 0)
         kit = self.kits[self.editing]
         for kind, i, rect in self._slots():
@@ -333,6 +333,6 @@ class MatchSetupScene(Scene):
         pieces += [self.catalog.gear[g].name.get(self.app.lang) for g in kit.gear]
         if pieces:
             line = self.tr("setup.support_list", pieces=", ".join(pieces))
-            w.paragraph(surface, line, pygame.Rect(60, 640, 440, 60), 19, w.INK, 0)
+            w.paragraph(surface, line, pygame.Rect(60, 640, 440, 72), 19, w.INK, 0)
         for b in self.buttons:
             b.draw(surface, 22)

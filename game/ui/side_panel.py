@@ -101,7 +101,7 @@ class SidePanel:
     # ------------------------------------------------------------------ drawing
 
     def draw_frame(self, surface: pygame.Surface, prompt: str, hint: str, footer: str) -> None:
-        w.panel(surface, SIDE, 225)
+        w.panel(surface, SIDE, 225, overlay=True)
         w.fit_text(surface, prompt, self.prompt_rect(), 24, w.ACCENT)
         if hint:
             w.paragraph(surface, hint, self.hint_rect(), 18, w.INK, 2)

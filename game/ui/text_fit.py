@@ -97,6 +97,7 @@ class Drawn:
     rect: pygame.Rect
     box: pygame.Rect  # its box, or the surface drawn on when it had none
     cut: bool = False  # a paragraph that did not fit: lines were left out
+    surface: int = 0  # which surface it went on (the screen, a card's thumbnail ...)
 
     def escapes(self) -> bool:
         return self.cut or not self.box.contains(self.rect)
@@ -107,9 +108,24 @@ class Ledger:
 
     def __init__(self) -> None:
         self.drawn: list[Drawn] = []
+        self.covered: set[int] = set()  # indexes into `drawn` hidden under a later panel
+        self.under: list[tuple[Drawn, pygame.Rect]] = []  # text a layout panel was put on
+
+    def runs_under(self) -> list[tuple[Drawn, pygame.Rect]]:
+        """Text a layout panel was drawn over (a label that ran into the next box)."""
+        return list(self.under)
 
     def escaped(self) -> list[Drawn]:
         return [d for d in self.drawn if d.escapes()]
+
+    def visible(self) -> list[Drawn]:
+        """What can be seen at the end: not covered by a panel drawn over it."""
+        return [d for i, d in enumerate(self.drawn) if i not in self.covered]
+
+    def cover(self, rect: pygame.Rect, surface: int) -> None:
+        for i, d in enumerate(self.drawn):
+            if d.surface == surface and d.rect.colliderect(rect):
+                self.covered.add(i)
 
 
 _open: list[Ledger] = []
@@ -137,7 +153,19 @@ def record(
     # A box reaching past the surface counts only where it is on the surface.
     limit = surface.get_rect() if box is None else box.clip(surface.get_rect())
     for ledger in _open:
-        ledger.drawn.append(Drawn(text, rect.copy(), limit, cut))
+        ledger.drawn.append(Drawn(text, rect.copy(), limit, cut, id(surface)))
+
+
+def panel(rect: pygame.Rect, surface: pygame.Surface, overlay: bool) -> None:
+    """A panel was drawn at `rect`: an overlay hides the text under it; a layout panel
+    over text already drawn means that text ran out of its place."""
+    for ledger in _open:
+        if overlay:
+            ledger.cover(rect, id(surface))
+            continue
+        for i, d in enumerate(ledger.drawn):
+            if i not in ledger.covered and d.surface == id(surface) and d.rect.colliderect(rect):
+                ledger.under.append((d, rect.copy()))
 
 
 def recording_now() -> bool:

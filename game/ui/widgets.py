@@ -103,9 +103,10 @@ def paragraph(
     size: int = 24,
     colour: tuple[int, int, int] = INK,
     spacing: int = 4,
+    center: bool = False,
 ) -> int:
-    """Draw wrapped text inside `rect`, smaller when it must to fit; returns the y
-    below the last line."""
+    """Draw wrapped text inside `rect`, smaller when it must to fit (each line centred
+    with `center`); returns the y below the last line."""
     s, lines = fit.fit_paragraph(value, rect.w, rect.h, size, spacing=spacing)
     y = rect.y
     step = fit.line_step(s, spacing)
@@ -117,7 +118,7 @@ def paragraph(
             )
             break
         img = render(line, s, colour)
-        at = img.get_rect(topleft=(rect.x, y))
+        at = img.get_rect(midtop=(rect.centerx, y)) if center else img.get_rect(topleft=(rect.x, y))
         surface.blit(img, at)
         fit.record(line, _ink(at, s), rect, surface)
         y += step
@@ -137,8 +138,14 @@ def panel(
     rect: pygame.Rect,
     alpha: int = 220,
     edge: tuple[int, int, int] = PANEL_EDGE,
+    overlay: bool = False,
 ) -> None:
+    """A box to put things in. An `overlay` lies over the screen for a while (a hover,
+    a hint, the match's panels over the table) and may hide text under it; any other
+    panel is part of the layout, and text drawn before it must not run under it."""
     r, g, b = edge
+    if fit.recording_now():
+        fit.panel(rect, surface, overlay)
     surface.blit(_panel((rect.w, rect.h), alpha, (r, g, b)), rect.topleft)
 
 
@@ -194,7 +201,7 @@ class Button:
             tip = pygame.Rect(0, 0, 360, 12 + fit.line_step(20, 2) * len(lines))
             tip.midbottom = (self.rect.centerx, self.rect.y - 6)
             tip.clamp_ip(surface.get_rect())
-            panel(surface, tip, 240, ACCENT)
+            panel(surface, tip, 240, ACCENT, overlay=True)
             paragraph(surface, self.reason, tip.inflate(-16, -10), 20, INK, 2)
 
 
