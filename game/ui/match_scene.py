@@ -888,14 +888,21 @@ class MatchScene(Scene):
         if (
             ti is not None
             and not self._busy()
-            and self.camera.settled()
             and self.viewer == ti.player
+            and self.camera.target == self._frame()  # framed for this throw, and still
+            and self.camera.settled()
         ):
             out["sphere_px"] = self.app.to_window(self.table_view.fpx(ti.origin()))
             bx, by = ti.back()
             out["back_px"] = [round(bx, 4), round(by, 4)]
         if self.last_throw is not None:
             out["last_throw"] = self.last_throw
+        if not self._busy() and self.buttons:  # what may be clicked (a card: by its id)
+            out["buttons"] = [
+                {"label": b.label, "center": self.app.to_window(b.rect.center)}
+                for b in self.buttons
+                if b.enabled
+            ]
         return out
 
     def rematch(self) -> MatchScene:

@@ -8,7 +8,9 @@ which the status changed, atomically (a reader sees the old object or the new on
 - in a match: `to_act` (the player who must act) and `over`; while the person at the
   screen may throw, `sphere_px` (the sphere's centre in window pixels) and `back_px`
   (the unit vector in window pixels pointing away from the field: a straight pull);
-  after each throw, `last_throw` = {`power` 0 to 1, `player`, `landing`}.
+  after each throw, `last_throw` = {`power` 0 to 1, `player`, `landing`}; while the
+  person may choose, `buttons` = [{`label`, `center` in window pixels}] (a card in the
+  hand by its id).
 
 A status that cannot be written is given up on with one warning: it never stops play.
 """

@@ -53,6 +53,8 @@ class ScreenPlayer:
         self.seats = seats
         self.big = big
         self.rng = random.Random(seed)
+        self.seed = seed
+        self.seeded: list[MatchSetupScene] = []
         self.plan: deque[list[pygame.event.Event] | None] = deque()
         self.results_seen = 0
         self.actions = 0
@@ -78,6 +80,10 @@ class ScreenPlayer:
             want = app.tr(("menu.play_ai", "menu.two_players")[self.menu_item])
             post_click(next(b for b in scene.buttons if b.label == want).rect.center)
         elif isinstance(scene, MatchSetupScene):
+            if scene not in self.seeded:  # the same kits and match for the same seed
+                self.seeded.append(scene)
+                scene.rng.seed(self.seed)
+                scene._redeal()
             post_click(self._setup_click(app, scene))
         elif isinstance(scene, ResultsScene):
             self.results_seen += 1
@@ -125,7 +131,8 @@ class ScreenPlayer:
         if p is None or not scene.humans[p]:
             return
         if scene.throw_input is not None:
-            if scene.camera.settled():  # the table must not move under the hand
+            # The table must not move under the hand: wait for the throw's view.
+            if scene.camera.settled() and "sphere_px" in scene.status():
                 self._throw(scene, p)
             return
         legal = scene.session.legal_actions()

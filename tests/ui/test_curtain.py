@@ -93,11 +93,18 @@ def _secrets(scene: MatchScene, person: int | None) -> tuple[set[str], set[str]]
             mine |= {*ps.gates, *ps.abilities, *ps.traps, *ps.gear, *ps.used_abilities}
             mine |= {fg.gate for fg in s.field.values() if fg.owner == person}
     hidden: set[str] = set()
+    # A card played is public (a copy in another hand keeps its name public too).
+    played = {c for s in (state, scene.view) for ps in s.players for c in ps.used_abilities}
+    played |= {
+        x for s in (state, scene.view) for ps in s.players for x in (*ps.used_traps, *ps.used_gear)
+    }
+    if state.battle is not None:
+        played |= {x.piece for x in state.battle.supports} | {p.card for p in state.battle.plays}
     for q, ps in enumerate(state.players):
         if q == person:
             continue
         for ident in (*ps.abilities, *ps.traps, *ps.gear):
-            if ident not in mine:
+            if ident not in mine and ident not in played:
                 cat = scene.catalog
                 piece = cat.abilities.get(ident) or cat.traps.get(ident) or cat.gear.get(ident)
                 if piece is not None:
