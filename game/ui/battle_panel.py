@@ -176,7 +176,9 @@ def draw_panel(
     from . import art
 
     w.panel(surface, rect, 240, w.ACCENT, overlay=True)
-    head = tr("window.result") if model.decided else tr(f"window.{model.window}")
+    # (the core opens the "during" window right after telling the gate opened)
+    window = "during" if model.gate_open and model.window == "start" else model.window
+    head = tr("window.result") if model.decided else tr(f"window.{window}")
     w.fit_text(surface, head, pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, 26), 22, w.MUTED)
     foot = 26 if model.lower_wins else 0
     top = rect.y + 40

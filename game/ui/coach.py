@@ -58,9 +58,12 @@ class Coach:
         self.enabled = False
 
 
-def place_box(target: pygame.Rect, screen: pygame.Rect) -> pygame.Rect:
+def place_box(
+    target: pygame.Rect, screen: pygame.Rect, avoid: tuple[pygame.Rect, ...] = ()
+) -> pygame.Rect:
     """Where the hint's box goes: beside its target (left of it, else right, else above,
-    else below), never over it, on the screen."""
+    else below; level with its middle, top or bottom), never over it nor over what it
+    must leave in sight (`avoid`: the battle's card ...), on the screen."""
     box = pygame.Rect((0, 0), BOX)
     gap = 28
     tries = [
@@ -68,12 +71,16 @@ def place_box(target: pygame.Rect, screen: pygame.Rect) -> pygame.Rect:
         {"midleft": (target.right + gap, target.centery)},
         {"midbottom": (target.centerx, target.top - gap)},
         {"midtop": (target.centerx, target.bottom + gap)},
+        {"bottomleft": (target.right + gap, target.bottom)},
+        {"topleft": (target.right + gap, target.top)},
+        {"bottomright": (target.left - gap, target.bottom)},
+        {"topright": (target.left - gap, target.top)},
     ]
     for where in tries:
         trial = box.copy()
         for name, value in where.items():
             setattr(trial, name, value)
-        if screen.contains(trial):
+        if screen.contains(trial) and not any(trial.colliderect(a) for a in avoid):
             return trial
     trial = box.copy()
     trial.midright = (target.left - gap, target.centery)
@@ -86,9 +93,10 @@ def draw_hint(
     step: str,
     target: pygame.Rect,
     tr: Callable[..., str],
+    avoid: tuple[pygame.Rect, ...] = (),
 ) -> pygame.Rect:
     """The hint box for `step` with a line to a ring around `target`; returns the box."""
-    box = place_box(target, surface.get_rect())
+    box = place_box(target, surface.get_rect(), avoid)
     ring = target.inflate(10, 10)
     end = (
         min(max(box.centerx, ring.left), ring.right),

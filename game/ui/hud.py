@@ -15,6 +15,7 @@ Only public things are on the chips: counts, never cards in hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -40,12 +41,16 @@ def battle_area(side_open: bool) -> pygame.Rect:
     return pygame.Rect(BATTLE.right + 8, TOP_BAR_H + 6, right - BATTLE.right - 8, 646)
 
 
-def throw_area(side: str) -> pygame.Rect:
+HINT_STRIP = 60  # px: the throw's hint along the edge away from the thrower
+
+
+def throw_area(side: str, hint: bool = False) -> pygame.Rect:
     """A throw has the screen below the chips; from the top seat, the whole screen (the
-    pull goes up over the chips)."""
+    pull goes up over the chips). With `hint`, less the strip the throw's hint takes."""
+    strip = HINT_STRIP if hint else 0
     if side == "top":
-        return SCREEN.copy()
-    return pygame.Rect(0, TOP_BAR_H, SCREEN.w, SCREEN.h - TOP_BAR_H)
+        return pygame.Rect(0, 0, SCREEN.w, SCREEN.h - strip)
+    return pygame.Rect(0, TOP_BAR_H + strip, SCREEN.w, SCREEN.h - TOP_BAR_H - strip)
 
 
 def chip_rects(n: int) -> list[pygame.Rect]:
@@ -55,6 +60,14 @@ def chip_rects(n: int) -> list[pygame.Rect]:
     total = n * width + gap * (n - 1)
     x = (SCREEN.w - total) // 2
     return [pygame.Rect(x + i * (width + gap), 4, width, TOP_BAR_H - 8) for i in range(n)]
+
+
+@lru_cache(maxsize=16)
+def _mini(colour: str, size: tuple[int, int]) -> pygame.Surface:
+    """A captured card on a chip: the card's back, smaller than the art draws cards."""
+    from . import art
+
+    return pygame.transform.smoothscale(art.gate_card(colour, (48, 68), False), size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +99,7 @@ def draw_chip(
         at = pygame.Rect(caps.x + i * (mini_w + 3), caps.y, mini_w, mini_h)
         if i < len(ps.captured):
             gate = catalog.gates[ps.captured[i][1]]
-            surface.blit(art.gate_card(gate.colour.value, at.size, False), at)
+            surface.blit(_mini(gate.colour.value, at.size), at)
         else:
             pygame.draw.rect(surface, (70, 80, 110), at, 1, border_radius=3)
     name = pygame.Rect(rect.x + 10, rect.y + 3, caps.x - rect.x - 16, 22)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .match_scene import MatchScene
 
 HOVER = (560, 300)
+HINT_MARGIN = 190  # px beside the table a throw's hint needs to go there
 NO_EFFECT = (120, 120, 130)
 
 
@@ -123,16 +124,16 @@ def throw_hint(scene: MatchScene, surface: pygame.Surface) -> None:
     # away from the thrower (the pull goes toward his own edge).
     table = scene.table_view.rect
     top = hud.TOP_BAR_H + 8
-    if table.x >= 190:
+    if table.x >= HINT_MARGIN:
         box = pygame.Rect(10, top, min(260, table.x - 20), 300)
-    elif SCREEN.right - table.right >= 190:
+    elif SCREEN.right - table.right >= HINT_MARGIN:
         box = pygame.Rect(table.right + 10, top, min(260, SCREEN.right - table.right - 20), 300)
-    else:
-        box = pygame.Rect(0, 0, 760, 52)
+    else:  # the strip the camera left free for it (hud.throw_area)
+        box = pygame.Rect(0, 0, 760, hud.HINT_STRIP - 8)
         if scene.session.side(ti.player) == "top":
-            box.midbottom = (SCREEN.centerx, SCREEN.bottom - 8)
+            box.midbottom = (SCREEN.centerx, SCREEN.bottom - 4)
         else:
-            box.midtop = (SCREEN.centerx, top)
+            box.midtop = (SCREEN.centerx, hud.TOP_BAR_H + 4)
     if box.h > 52:  # a column beside the table: as tall as its lines
         size, lines = text_fit.fit_paragraph(text, box.w - 20, box.h - 12, 18, spacing=2)
         box.h = len(lines) * text_fit.line_step(size, 2) + 12

@@ -38,7 +38,7 @@ from game.rules.classic import (
 )
 from game.rules.classic import events as ev
 
-from . import anims, camera, hud
+from . import anims, camera, hud, match_draw
 from . import widgets as w
 from .anims import Anim
 from .battle_panel import PanelModel, Recorder, Shot, draw_panel, panel_model, shoot
@@ -575,6 +575,15 @@ class MatchScene(Scene):
             return faces[0].unionall(faces[1:])
         return self.side.rect()
 
+    def _hint_clear(self) -> tuple[pygame.Rect, ...]:
+        """What a hint must leave in sight: the battle's card, the sphere to throw."""
+        shot = self.battle_shot_now()
+        keep = [self.card_rect(shot.slot).inflate(20, 20)] if shot is not None else []
+        if self.throw_input is not None:
+            sx, sy = self.table_view.px(self.throw_input.origin())
+            keep.append(pygame.Rect(sx - 40, sy - 40, 80, 80))
+        return tuple(keep)
+
     def on_over(self) -> None:
         """The match ended and its last animation played: show the results."""
         self.app.audio.roll(0.0)
@@ -658,8 +667,13 @@ class MatchScene(Scene):
         if thrower is not None:
             line = throw_line(self.session.width, self.session.height, self.session.zone(thrower))
             cards = camera.cards_box(layout, self.view.field)
-            area = hud.throw_area(self.session.side(thrower))
-            return camera.throw_frame(cards, line, area)
+            side = self.session.side(thrower)
+            frame = camera.throw_frame(cards, line, hud.throw_area(side))
+            left = frame.origin()[0]
+            right = left + self.session.width * frame.scale
+            if max(left, hud.SCREEN.w - right) >= match_draw.HINT_MARGIN:
+                return frame  # the throw's hint goes beside the table
+            return camera.throw_frame(cards, line, hud.throw_area(side, hint=True))
         wide = pygame.Rect(10, hud.TOP_BAR_H + 6, 1260, 720 - hud.TOP_BAR_H - 12)
         if a is not None and a.kind in ("roll", "pop") and isinstance(a.entry, ThrowDone):
             traj = a.entry.result.trajectory
@@ -752,7 +766,8 @@ class MatchScene(Scene):
         if viewer is None or not self.side.open:
             return []
         ps = self.view.players[viewer]
-        legal = self.session.legal_actions() if not self._busy() else []
+        # (lit under a hint too: the hint talks about the lit cards)
+        legal = self.session.legal_actions() if not self.anims and not self.curtain.down else []
         mine = self.session.to_act() == viewer and self.humans[viewer]
         rects = self.side.card_rects(len(ps.gates), len(ps.abilities), self.page_size() + 2)
         out: list[HandItem] = []
@@ -776,7 +791,6 @@ class MatchScene(Scene):
             p = self.curtain.down_for or 0
             draw_curtain(surface, p, self.tr, self.colour(p))
             return
-        from . import match_draw
         from .table_layer import draw_table
 
         draw_table(self, surface)
@@ -784,7 +798,7 @@ class MatchScene(Scene):
             pygame.draw.circle(
                 surface, (255, 230, 140), (int(x), int(y)), max(1, int(4 * life / 0.6))
             )
-        if self.throw_input is not None and not self._busy():
+        if self.throw_input is not None and not self.anims:  # (under a hint about it too)
             self.throw_input.draw(surface)
         if self.anims and self.anims[0].kind not in ("banner", "result"):
             anims.draw(self, surface, self.anims[0])
@@ -792,7 +806,8 @@ class MatchScene(Scene):
         if self.anims and self.anims[0].kind in ("banner", "result"):
             anims.draw(self, surface, self.anims[0])
         if self.hints.showing is not None:
-            draw_hint(surface, self.hints.showing, self._hint_target(self.hints.showing), self.tr)
+            step = self.hints.showing
+            draw_hint(surface, step, self._hint_target(step), self.tr, self._hint_clear())
         if self.shake > 0:
             k = self.shake / 0.25
             surface.scroll(int(6 * k * math.sin(self.t * 90)), int(4 * k * math.cos(self.t * 70)))
@@ -884,6 +899,8 @@ class MatchScene(Scene):
     def status(self) -> dict[str, object]:
         """For `BAKUGAN_STATUS`: the throw the person at the screen may make now."""
         out: dict[str, object] = {"to_act": self.session.to_act(), "over": self.session.over}
+        if self.curtain.down:
+            out["curtain"] = self.curtain.down_for  # waiting for this person's click
         ti = self.throw_input
         if (
             ti is not None
@@ -895,6 +912,11 @@ class MatchScene(Scene):
             out["sphere_px"] = self.app.to_window(self.table_view.fpx(ti.origin()))
             bx, by = ti.back()
             out["back_px"] = [round(bx, 4), round(by, 4)]
+            # The table in window pixels: where its origin lies, how many px a mm is.
+            v = self.table_view
+            origin = self.app.to_window((v.ox, v.oy))
+            far = self.app.to_window((v.ox + 100 * v.scale, v.oy))
+            out["table_px"] = {"origin": origin, "scale": round((far[0] - origin[0]) / 100, 5)}
         if self.last_throw is not None:
             out["last_throw"] = self.last_throw
         if not self._busy() and self.buttons:  # what may be clicked (a card: by its id)

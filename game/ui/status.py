@@ -7,7 +7,8 @@ which the status changed, atomically (a reader sees the old object or the new on
 - `scene`: which screen is on top ("title", "setup", "match", "pause", "results" ...);
 - in a match: `to_act` (the player who must act) and `over`; while the person at the
   screen may throw, `sphere_px` (the sphere's centre in window pixels) and `back_px`
-  (the unit vector in window pixels pointing away from the field: a straight pull);
+  (the unit vector in window pixels pointing away from the field: a straight pull) and
+  `table_px` (the table's origin in window pixels and px per mm: table y grows upward);
   after each throw, `last_throw` = {`power` 0 to 1, `player`, `landing`}; while the
   person may choose, `buttons` = [{`label`, `center` in window pixels}] (a card in the
   hand by its id).

@@ -43,13 +43,18 @@ def _top(size: tuple[int, int]) -> pygame.Surface:
 
 
 def card_image(
-    colour: str, rect: pygame.Rect, face_up: bool, bonuses: dict[str, int] | None
+    colour: str,
+    rect: pygame.Rect,
+    face_up: bool,
+    bonuses: dict[str, int] | None,
+    title: str = "",
 ) -> tuple[pygame.Surface, pygame.Rect]:
     from . import art
 
     h = snap(rect.h)
     wd = max(8, round(h * physics.CARD_WIDTH / physics.CARD_LENGTH))
-    img = art.gate_card(colour, (wd, h), face_up, bonuses)
+    font = w.font(max(10, wd // 9)) if title else None
+    img = art.gate_card(colour, (wd, h), face_up, bonuses, title, None, font)
     return img, img.get_rect(center=rect.center)
 
 
@@ -93,7 +98,8 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
         gate = scene.catalog.gates[fg.gate]
         colour = gate.colour.value if known else "back"
         bonuses = {a.value: v for a, v in gate.bonuses.items()} if face_up else None
-        img, at = card_image(colour, r, face_up, bonuses)
+        title = gate.name.get(scene.lang) if face_up else ""
+        img, at = card_image(colour, r, face_up, bonuses, title)
         surface.blit(img, at)
         pygame.draw.rect(surface, scene.colour(fg.owner), at.inflate(4, 4), 2, border_radius=5)
         on_card = [k for k in fg.standing if k not in fighting]
@@ -106,6 +112,9 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
             sprite = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, figure)
             c = view.px(pos)
             c = (c[0] + i * figure // 3, c[1] - i * figure // 5)
+            if face_up and (q, b) in fighting:  # beside the open card: its face stays readable
+                side = fighting.index((q, b))
+                c = (at.left - figure // 3 if side == 0 else at.right + figure // 3, at.centery)
             pygame.draw.circle(surface, scene.colour(q), c, figure // 2 + 2, 3)
             surface.blit(sprite, sprite.get_rect(center=c))
     if battle is not None:

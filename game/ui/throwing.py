@@ -242,7 +242,10 @@ class ThrowInput:
         my = round(sy + side[1] * 100)
         meter = pygame.Rect(0, 0, 120, 12)
         meter.center = (mx, my)
-        meter.clamp_ip(surface.get_rect().inflate(-8, -8))
+        # The meter and its readout under it stay on the screen together.
+        both = pygame.Rect(meter.x - 40, meter.y, meter.w + 80, 36)
+        both.clamp_ip(surface.get_rect().inflate(-8, -8))
+        meter.topleft = (both.x + 40, both.y)
         pygame.draw.rect(surface, (30, 30, 40), meter.inflate(4, 4), border_radius=6)
         fill = meter.copy()
         fill.w = int(meter.w * self.power)
