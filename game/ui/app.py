@@ -114,7 +114,8 @@ class App:
     def change_settings(self, **changes: object) -> None:
         """Apply and save a settings change (a save that fails is logged, not fatal)."""
         self.settings = self.settings.replace(**changes)
-        self.lang = self.settings.language
+        if "language" in changes:  # (a --lang given at launch holds until then)
+            self.lang = self.settings.language
         self.aim_assist = self.settings.aim_assist
         self.time_scale = self.settings.animation_speed
         self.audio.effects_volume = self.settings.effects_volume

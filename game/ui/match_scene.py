@@ -901,6 +901,9 @@ class MatchScene(Scene):
         out: dict[str, object] = {"to_act": self.session.to_act(), "over": self.session.over}
         if self.curtain.down:
             out["curtain"] = self.curtain.down_for  # waiting for this person's click
+        shot = self.battle_shot_now()
+        if shot is not None:
+            out["battle"] = {"slot": list(shot.slot), "decided": shot.decided}
         ti = self.throw_input
         if (
             ti is not None

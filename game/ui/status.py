@@ -11,7 +11,8 @@ which the status changed, atomically (a reader sees the old object or the new on
   `table_px` (the table's origin in window pixels and px per mm: table y grows upward);
   after each throw, `last_throw` = {`power` 0 to 1, `player`, `landing`}; while the
   person may choose, `buttons` = [{`label`, `center` in window pixels}] (a card in the
-  hand by its id).
+  hand by its id); `battle` ({`slot`, `decided`}) while the battle panel shows one;
+  `curtain` (the person it waits for) while the hot-seat curtain is down.
 
 A status that cannot be written is given up on with one warning: it never stops play.
 """

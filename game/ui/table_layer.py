@@ -77,6 +77,7 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
             shade.fill((*scene.colour(p), 38))
             surface.blit(shade, band_on)
         _band_name(scene, surface, p, band)
+    _places(scene, surface)
     viewer = scene.viewer
     battle = scene.view.battle
     # The battle as the panel shows it (after the event being animated), so the card
@@ -125,6 +126,23 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(
                 surface, (255, 240, 160), scene.card_rect(a.slot).inflate(8, 8), 2, border_radius=6
             )
+
+
+def _places(scene: MatchScene, surface: pygame.Surface) -> None:
+    """The field's places, faintly: where Gate Cards may lie (the grid)."""
+    cols, rows = scene.session.layout.grid
+    layer = _grid_layer(scene.card_rect((0, 0)).size)
+    for c in range(cols):
+        for r in range(rows):
+            if (c, r) not in scene.view.field:
+                surface.blit(layer, layer.get_rect(center=scene.card_rect((c, r)).center))
+
+
+@lru_cache(maxsize=8)
+def _grid_layer(size: tuple[int, int]) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (200, 230, 230, 22), layer.get_rect(), 2, border_radius=6)
+    return layer
 
 
 def _band_name(scene: MatchScene, surface: pygame.Surface, p: int, band: pygame.Rect) -> None:

@@ -299,3 +299,14 @@ def test_play_quick_starts_a_match_against_the_computer_without_hints(
     assert cli.main(["play"]) == 0
     assert calls == [(None, "easy"), (None, "normal"), (None, None)]
     assert cli.main(["play", "--level", "easy"]) == 2  # --level goes with --quick
+
+
+def test_the_language_chosen_at_launch_holds_when_a_hint_is_turned_off(home: Path) -> None:
+    """`bakugan play --lang ru` with English settings: pressing T (no more hints) saved
+    the settings and switched the game to their language mid-match."""
+    app = App("ru", fast=True, settings=UserSettings(language="en", tutorial=True))
+    app.change_settings(tutorial=False)
+    assert app.lang == "ru" and app.tr("match.pass") == tr("ru", "match.pass")
+    app.change_settings(language="en")  # the Settings screen's choice does switch it
+    assert app.lang == "en"
+    pygame.quit()
