@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,8 +21,10 @@ from game import physics
 from game.match.session import Entry, ThrowDone
 from game.rules.classic import events as ev
 
+from . import text_fit
 from . import widgets as w
 from .battle_panel import Shot
+from .table_layer import sphere
 
 if TYPE_CHECKING:
     from .match_scene import MatchScene
@@ -127,7 +129,6 @@ def queue(scene: MatchScene, entries: Sequence[Entry], shots: Sequence[Shot | No
 
 
 def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
-    from . import art
 
     view = scene.table_view
     if a.kind == "aim":
@@ -144,7 +145,7 @@ def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
         if waiting is not None:
             d = scene.catalog.bakugan[waiting[1]]
             attr = d.attribute.value if d.attribute else None
-        img = art.closed_sphere(attr, scene.sphere_radius(), 0.0)
+        img = sphere(attr, scene.sphere_radius(), 0.0)
         surface.blit(img, img.get_rect(center=(sx, sy)))
     elif a.kind == "roll" and isinstance(a.entry, ThrowDone):
         traj = a.entry.result.trajectory
@@ -155,16 +156,17 @@ def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
             x, y, angle = traj.at(a.t)
             d = scene.catalog.bakugan[a.entry.bakugan]
             q = round(angle / (math.tau / 32)) * (math.tau / 32)
-            img = art.closed_sphere(
-                d.attribute.value if d.attribute else None, scene.sphere_radius(), q
-            )
+            img = sphere(d.attribute.value if d.attribute else None, scene.sphere_radius(), q)
             surface.blit(img, img.get_rect(center=view.px((x, y))))
     elif a.kind == "pop" and isinstance(a.entry, ThrowDone):
         d = scene.catalog.bakugan[a.entry.bakugan]
         k = min(a.t / a.duration, 1.0)
-        full = scene.figure_size()
-        size = int(full * (0.4 + 0.6 * (1 - (1 - k) ** 3)))
-        img = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, size)
+        from .table_layer import figure
+
+        # It springs open: the figure drawn once at its size, grown into it.
+        full = figure(scene, d.species, d.attribute.value if d.attribute else None)
+        size = max(4, int(full.get_width() * (0.4 + 0.6 * (1 - (1 - k) ** 3))))
+        img = pygame.transform.smoothscale(full, (size, size))
         surface.blit(img, img.get_rect(center=view.px(a.entry.result.landing.position)))
     elif a.kind == "trap" and isinstance(a.entry, ev.TrapOpened):
         from .table_layer import draw_trap_set
@@ -185,14 +187,20 @@ def banner(surface: pygame.Surface, area: pygame.Rect, title: str, sub: str, k: 
     ease = min(1.0, k * 6) if k < 0.8 else max(0.0, (1 - k) * 5)
     band = pygame.Rect(0, 0, min(900, area.w), 112 if sub else 84)
     band.midtop = (area.centerx, area.y + 24)
-    shade = pygame.Surface(band.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, int(190 * ease)))
-    surface.blit(shade, band)
-    inner = band.inflate(-24, 0)
-    layer = pygame.Surface(band.size, pygame.SRCALPHA)
-    local = pygame.Rect(12, 8, inner.w, 64)
-    w.fit_text(layer, title, local, 58, w.ACCENT, "center")
-    if sub:
-        w.fit_text(layer, sub, pygame.Rect(12, 72, inner.w, 32), 28, w.INK, "center")
+    if text_fit.recording_now():  # (drawn afresh so the fit test sees its text)
+        _banner_layer.cache_clear()
+    layer = _banner_layer(title, sub, band.size)
     layer.set_alpha(int(255 * ease))
     surface.blit(layer, band)
+
+
+@lru_cache(maxsize=8)
+def _banner_layer(title: str, sub: str, size: tuple[int, int]) -> pygame.Surface:
+    """A banner's band and words, drawn once (it fades by the surface's alpha)."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill((0, 0, 0, 190))
+    width = size[0] - 24
+    w.fit_text(layer, title, pygame.Rect(12, 8, width, 64), 58, w.ACCENT, "center")
+    if sub:
+        w.fit_text(layer, sub, pygame.Rect(12, 72, width, 32), 28, w.INK, "center")
+    return layer

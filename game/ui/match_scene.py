@@ -125,6 +125,9 @@ class MatchScene(Scene):
         self.hints = Coach(hints and app.settings.tutorial and any(self.humans))
         self.recorder = Recorder(lambda: self.session.state)
         self.last_throw: dict[str, object] | None = None
+        self._centres: dict[tuple[int, int], physics.Point] = {}
+        self._view_shot: tuple[Shot | None] | None = None
+        self._wasted: dict[tuple[int | None, str], bool] = {}
         self._reset_view()
         self._queue(self.session.timeline)
         self._invalidate()
@@ -248,16 +251,33 @@ class MatchScene(Scene):
             return self.tr(f"{key}_you", **fields)
         return self.tr(key, name=self.who(p), **fields)
 
+    def slot_centre(self, slot: tuple[int, int]) -> physics.Point:
+        """A Gate Card place's centre on the table (the layout never changes: kept)."""
+        centre = self._centres.get(slot)
+        if centre is None:
+            centre = self._centres[slot] = self.session.layout.slot_center(slot)
+        return centre
+
     def card_rect(self, slot: tuple[int, int]) -> pygame.Rect:
         """Where the Gate Card slot `slot` lies on screen."""
-        centre = self.session.layout.slot_center(slot)
-        return self.table_view.box(centre, physics.CARD_WIDTH - 3, physics.CARD_LENGTH - 3)
+        return self.table_view.box(
+            self.slot_centre(slot), physics.CARD_WIDTH - 3, physics.CARD_LENGTH - 3
+        )
 
-    def figure_size(self) -> int:
-        """An opened Bakugan's size on screen, at the camera's scale."""
+    def figure_size(self, scale: float | None = None) -> int:
+        """An opened Bakugan's size on screen, at the camera's scale (or `scale`)."""
         from .table_layer import snap
 
-        return snap(min(140, max(26, 46 * self.table_view.scale)))
+        k = self.table_view.scale if scale is None else scale
+        return snap(min(140, max(26, 46 * k)))
+
+    def settle_scale(self) -> float | None:
+        """While the camera moves, the scale it is heading for (art is drawn at that size
+        once and stretched on the way, not drawn again at every size it passes)."""
+        target = self.camera.target
+        if target is None or self.camera.settled():
+            return None
+        return target.scale
 
     def sphere_radius(self) -> int:
         return max(6, min(30, round(14 * self.table_view.scale)))
@@ -271,7 +291,10 @@ class MatchScene(Scene):
     # ------------------------------------------------------------------ the battle shown
 
     def view_shot(self) -> Shot | None:
-        return shoot(self.view)
+        """The battle of the table as drawn (kept until the table catches up)."""
+        if self._view_shot is None:
+            self._view_shot = (shoot(self.view),)
+        return self._view_shot[0]
 
     def battle_shot_now(self) -> Shot | None:
         """The battle the panel shows now: as it stood after the event being animated,
@@ -307,6 +330,7 @@ class MatchScene(Scene):
             self._catch_up()
 
     def _catch_up(self) -> None:
+        self._view_shot = None
         self.view = self.session.state.clone()
         self.view_resting = dict(self.session.resting)
         self._invalidate()
@@ -315,6 +339,7 @@ class MatchScene(Scene):
         """The choices on screen are stale: take them away until they are rebuilt."""
         self._dirty = True
         self.buttons = []
+        self._wasted.clear()
 
     def do(self, action: Action) -> None:
         if self.session.state.why_illegal(action) is not None:
@@ -782,7 +807,12 @@ class MatchScene(Scene):
     def wasted(self, card: str) -> bool:
         """Playing `card` now would change nothing in the battle (`card_effects`)."""
         viewer = self.viewer
-        return viewer is not None and changes_nothing(self.session.state, viewer, card)
+        key = (viewer, card)
+        if key not in self._wasted:  # (asked every frame; the answer waits for a step)
+            self._wasted[key] = viewer is not None and changes_nothing(
+                self.session.state, viewer, card
+            )
+        return self._wasted[key]
 
     # ------------------------------------------------------------------ drawing
 

@@ -32,10 +32,11 @@ def snap(n: float) -> int:
 
 @lru_cache(maxsize=2)
 def _top(size: tuple[int, int]) -> pygame.Surface:
-    """The table's own felt (a shade lighter than the floor around it)."""
+    """The table's own felt (a shade lighter than the floor around it), opaque."""
     from . import art
 
-    top = art.table_felt(size).copy()
+    top = pygame.Surface(size)
+    top.blit(art.table_felt(size), (0, 0))
     light = pygame.Surface(size, pygame.SRCALPHA)
     light.fill((40, 70, 70, 60))
     top.blit(light, (0, 0))
@@ -48,36 +49,81 @@ def card_image(
     face_up: bool,
     bonuses: dict[str, int] | None,
     title: str = "",
+    heading: int | None = None,
 ) -> tuple[pygame.Surface, pygame.Rect]:
+    """A Gate Card's art for `rect`; while the camera moves (`heading`: the card's height
+    where it stops) the art of that height is stretched instead of drawn anew."""
     from . import art
 
-    h = snap(rect.h)
+    # Still: the art at the card's size. Moving: the art of one of a few sizes (the
+    # nearest), stretched, so a zoom draws no card art anew at every step.
+    h = snap(rect.h) if heading is None else bucket(rect.h)
     wd = max(8, round(h * physics.CARD_WIDTH / physics.CARD_LENGTH))
     font = w.font(max(10, wd // 9)) if title else None
     img = art.gate_card(colour, (wd, h), face_up, bonuses, title, None, font)
+    if heading is not None and snap(rect.h) != h:
+        now = max(8, round(snap(rect.h) * physics.CARD_WIDTH / physics.CARD_LENGTH))
+        img = pygame.transform.scale(img, (now, snap(rect.h)))
     return img, img.get_rect(center=rect.center)
 
 
-def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
+BUCKETS = tuple(round(32 * 1.12**k) for k in range(18))  # 32 ... ~220 px
+
+
+def bucket(size: float) -> int:
+    """The nearest of the sizes art is drawn at while the camera moves."""
+    return min(BUCKETS, key=lambda b: abs(b - size))
+
+
+def figure(scene: MatchScene, species: str, attribute: str | None) -> pygame.Surface:
+    """An opened Bakugan at the camera's scale (stretched from its final size while the
+    camera moves, like the cards)."""
     from . import art
 
+    size = scene.figure_size()
+    if scene.settle_scale() is None:
+        return art.open_bakugan(species, attribute, size)
+    near = bucket(size)
+    img = art.open_bakugan(species, attribute, near)
+    return img if near == size else pygame.transform.scale(img, (size, size))
+
+
+SPHERE_SIZES = (6, 8, 10, 12, 14, 16, 20, 24, 28)
+
+
+def sphere(attribute: str | None, radius: int, angle: float) -> pygame.Surface:
+    """A closed sphere of `radius`, drawn at the nearest of a few sizes and stretched to
+    it: the camera's zoom passes through every radius, the art is drawn for a few."""
+    from . import art
+
+    near = min(SPHERE_SIZES, key=lambda r: (abs(r - radius), r))
+    img = art.closed_sphere(attribute, near, angle)
+    if near == radius:
+        return img
+    return pygame.transform.smoothscale(img, (2 * radius, 2 * radius))
+
+
+@lru_cache(maxsize=2)
+def _floor(size: tuple[int, int]) -> pygame.Surface:
+    """The felt around the table, opaque (blits four times faster than with alpha)."""
+    from . import art
+
+    floor = pygame.Surface(size)
+    floor.blit(art.table_felt(size), (0, 0))
+    return floor
+
+
+@lru_cache(maxsize=16)
+def _shade(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill((*colour, 38))
+    return layer
+
+
+def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
+
     view = scene.table_view
-    screen = surface.get_rect()
-    surface.blit(art.table_felt(screen.size), (0, 0))
-    rect = view.rect
-    rim = max(4, view.length(10))
-    pygame.draw.rect(surface, (60, 40, 26), rect.inflate(2 * rim, 2 * rim), border_radius=10)
-    shown = rect.clip(screen)
-    surface.blit(_top(screen.size), shown, area=shown)
-    for p in range(len(scene.humans)):
-        band = view.zone_rect(scene.session.zone(p).box)
-        band_on = band.clip(screen)
-        if band_on.w and band_on.h:
-            shade = pygame.Surface(band_on.size, pygame.SRCALPHA)
-            shade.fill((*scene.colour(p), 38))
-            surface.blit(shade, band_on)
-        _band_name(scene, surface, p, band)
-    _places(scene, surface)
+    _background(scene, surface)
     viewer = scene.viewer
     battle = scene.view.battle
     # The battle as the panel shows it (after the event being animated), so the card
@@ -91,7 +137,9 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
         glow = pygame.Surface(r.size, pygame.SRCALPHA)
         glow.fill((255, 220, 90, pulse // 3))
         surface.blit(glow, r)
-    figure = scene.figure_size()
+    size = scene.figure_size()
+    heading = scene.settle_scale()
+    card_h = None if heading is None else round((physics.CARD_LENGTH - 3) * heading)
     for slot, fg in scene.view.field.items():
         r = scene.card_rect(slot)
         face_up = shot is not None and shot.slot == slot and shot.gate_open
@@ -100,23 +148,23 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
         colour = gate.colour.value if known else "back"
         bonuses = {a.value: v for a, v in gate.bonuses.items()} if face_up else None
         title = gate.name.get(scene.lang) if face_up else ""
-        img, at = card_image(colour, r, face_up, bonuses, title)
+        img, at = card_image(colour, r, face_up, bonuses, title, card_h)
         surface.blit(img, at)
         pygame.draw.rect(surface, scene.colour(fg.owner), at.inflate(4, 4), 2, border_radius=5)
         on_card = [k for k in fg.standing if k not in fighting]
         if shot is not None and shot.slot == slot:  # the two battling are there too
             on_card += fighting
-        centre = scene.session.layout.slot_center(slot)
+        centre = scene.slot_centre(slot)
         for i, (q, b) in enumerate(on_card):
             pos = scene.view_resting.get((q, b)) or scene.session.resting.get((q, b), centre)
             d = scene.catalog.bakugan[b]
-            sprite = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, figure)
+            sprite = figure(scene, d.species, d.attribute.value if d.attribute else None)
             c = view.px(pos)
-            c = (c[0] + i * figure // 3, c[1] - i * figure // 5)
+            c = (c[0] + i * size // 3, c[1] - i * size // 5)
             if face_up and (q, b) in fighting:  # beside the open card: its face stays readable
                 side = fighting.index((q, b))
-                c = (at.left - figure // 3 if side == 0 else at.right + figure // 3, at.centery)
-            pygame.draw.circle(surface, scene.colour(q), c, figure // 2 + 2, 3)
+                c = (at.left - size // 3 if side == 0 else at.right + size // 3, at.centery)
+            pygame.draw.circle(surface, scene.colour(q), c, size // 2 + 2, 3)
             surface.blit(sprite, sprite.get_rect(center=c))
     if battle is not None:
         for i, support in enumerate(s for s in battle.supports if s.kind == "trap"):
@@ -126,6 +174,55 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(
                 surface, (255, 240, 160), scene.card_rect(a.slot).inflate(8, 8), 2, border_radius=6
             )
+
+
+_kept: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}
+
+
+def _background(scene: MatchScene, target: pygame.Surface) -> None:
+    """The felt, the table's rim and top, the throw bands with their names and the
+    field's places. While the view stands still they are kept and blitted at once;
+    while the camera moves they are painted straight onto the screen."""
+    view = scene.table_view
+    size = target.get_size()
+    if scene.settle_scale() is not None:
+        _paint_background(scene, target)
+        return
+    key = (
+        size,
+        round(view.scale, 5),
+        round(view.ox, 2),
+        round(view.oy, 2),
+        tuple(sorted(scene.view.field)),
+        scene.lang,
+        scene.hotseat,
+    )
+    kept = _kept.get(id(scene))
+    if kept is None or kept[0] != key:
+        surface = kept[1] if kept is not None and kept[1].get_size() == size else None
+        surface = surface or pygame.Surface(size)
+        _paint_background(scene, surface)
+        _kept.clear()  # one match on screen at a time
+        kept = _kept[id(scene)] = (key, surface)
+    target.blit(kept[1], (0, 0))
+
+
+def _paint_background(scene: MatchScene, surface: pygame.Surface) -> None:
+    view = scene.table_view
+    screen = surface.get_rect()
+    surface.blit(_floor(screen.size), (0, 0))
+    rect = view.rect
+    rim = max(4, view.length(10))
+    pygame.draw.rect(surface, (60, 40, 26), rect.inflate(2 * rim, 2 * rim), rim, 10)
+    shown = rect.clip(screen)
+    surface.blit(_top(screen.size), shown, area=shown)
+    for p in range(len(scene.humans)):
+        band = view.zone_rect(scene.session.zone(p).box)
+        band_on = band.clip(screen)
+        if band_on.w and band_on.h:
+            surface.blit(_shade(band_on.size, scene.colour(p)), band_on)
+        _band_name(scene, surface, p, band)
+    _places(scene, surface)
 
 
 def _places(scene: MatchScene, surface: pygame.Surface) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -32,6 +33,12 @@ def width_of(value: str, size: int) -> int:
 def fit_size(values: Sequence[str], width: int, size: int, smallest: int = MIN_SIZE) -> int:
     """The largest size up to `size` at which every one of `values` is at most `width`
     px wide (and its lines at most `size` px tall); `smallest` if none is."""
+    return _fit_size(tuple(values), width, size, smallest)
+
+
+@lru_cache(maxsize=1024)
+def _fit_size(values: tuple[str, ...], width: int, size: int, smallest: int) -> int:
+    # (the screens ask the same questions every frame: the answers are kept)
     s = size
     while s > smallest and any(width_of(v, s) > width for v in values):
         s -= 1
@@ -65,6 +72,14 @@ def fit_paragraph(
 ) -> tuple[int, list[str]]:
     """The largest size up to `size` at which `value` wrapped to `width` fits `height`,
     and its lines at that size."""
+    s, lines = _fit_paragraph(value, width, height, size, smallest, spacing)
+    return s, list(lines)
+
+
+@lru_cache(maxsize=512)
+def _fit_paragraph(
+    value: str, width: int, height: int, size: int, smallest: int, spacing: int
+) -> tuple[int, tuple[str, ...]]:
     s = size
     while True:
         lines = wrap(value, s, width)
@@ -72,10 +87,11 @@ def fit_paragraph(
             width_of(line, s) <= width for line in lines
         )
         if fits or s <= smallest:
-            return s, lines
+            return s, tuple(lines)
         s -= 1
 
 
+@lru_cache(maxsize=1024)
 def ellipsize(value: str, size: int, width: int) -> str:
     """`value` cut with "…" to fit `width` (whole when it fits)."""
     if width_of(value, size) <= width:

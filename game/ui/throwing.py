@@ -212,7 +212,6 @@ class ThrowInput:
         return self._preview
 
     def draw(self, surface: pygame.Surface) -> None:
-        from . import art
         from .match_scene import PLAYER_COLOURS
 
         sx, sy = self.view.px(self.origin())
@@ -232,8 +231,10 @@ class ThrowInput:
                 pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
         if self.dragging and self.drag_to is not None:
             pygame.draw.line(surface, (230, 230, 230), (sx, sy), self.drag_to, 2)
+        from .table_layer import sphere
+
         radius = getattr(self.scene, "sphere_radius", lambda: 11)()
-        img = art.closed_sphere(attr, radius, self.spin * 2)
+        img = sphere(attr, radius, self.spin * 2)
         surface.blit(img, img.get_rect(center=(sx, sy)))
         # The power meter and the spin beside the sphere, along its line.
         fx, fy = self.toward_field()

@@ -62,8 +62,14 @@ def _ink(rect: pygame.Rect, size: int) -> pygame.Rect:
 
 def fitted_size(value: str, box: pygame.Rect, size: int) -> int:
     """The largest size up to `size` at which `value` fits `box` on one line."""
+    return _fitted_size(value, box.w, box.h, size)
+
+
+@lru_cache(maxsize=2048)
+def _fitted_size(value: str, width: int, height: int, size: int) -> int:
+    # (asked for the same labels every frame: the answers are kept)
     s = size
-    while s > fit.MIN_SIZE and (font(s).size(value)[0] > box.w or s > box.h):
+    while s > fit.MIN_SIZE and (font(s).size(value)[0] > width or s > height):
         s -= 1
     return s
 

@@ -60,10 +60,10 @@ def seen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[_Seen]:
         record.details.append(ident)
         detail(surface, rect, catalog, kind, ident, lang)
 
-    def card_(colour: str, rect: Any, face_up: bool, bonuses: Any, title: str = "") -> Any:
+    def card_(colour: str, rect: Any, face_up: bool, *rest: Any) -> Any:
         if colour != "back" and not face_up:
             record.face_down_colours += 1
-        return card(colour, rect, face_up, bonuses, title)
+        return card(colour, rect, face_up, *rest)
 
     monkeypatch.setattr(pieces, "piece_thumb", thumb_)
     monkeypatch.setattr(pieces, "draw_piece_detail", detail_)
