@@ -132,6 +132,18 @@ class PlanetSession:
         self._scene: physics.Scene | None = None
         self._cores = lying_cores(self.state)
 
+    @classmethod
+    def resume(cls, catalog: Catalog, state: PlanetState) -> PlanetSession:
+        """A session going on from `state` (an autosave): its timeline starts empty."""
+        session = cls.__new__(cls)
+        session.catalog = catalog
+        session.state = state
+        session.timeline = []
+        session._layout = None
+        session._scene = None
+        session._cores = lying_cores(state)
+        return session
+
     # --------------------------------------------------------------- reading
 
     @property
