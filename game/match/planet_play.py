@@ -20,12 +20,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import physics
+from game.match.layout import Zone
 from game.match.planet_seats import DEFAULT_LEVEL, computer_seat
 from game.match.planet_session import Entry, PlanetSession, RollDone, ThrowRefused
 from game.match.planet_sim import BotSeat
 from game.rules.planet import Action, Catalog, Kit, Observation, PlanetState, Settings
 
 SAVE_VERSION = 1
+CHOOSE, THROW = "choose", "throw"
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """What one computer must decide: a choice among `legal` seeing `obs`, or its throw
+    onto `scene` from `zone` (thought out while the person aims, and kept hidden)."""
+
+    player: int
+    kind: str
+    obs: Observation | None
+    legal: list[Action]
+    scene: physics.Scene | None
+    zone: Zone | None
 
 
 class BadMatchSave(ValueError):
@@ -160,22 +175,50 @@ class PlanetMatch:
         """A person's choice (IllegalAction with the reason when it is not legal)."""
         return self.session.act(action)
 
-    def step_computer(self) -> list[Entry] | None:
-        """One choice of a computer that must choose now (its entries, maybe none), or,
-        when the roll waits only for the computers, the roll itself; None when no
-        computer has anything to do."""
-        if self.session.awaiting_roll() is not None:
-            if not self.throws_awaited():
-                return self._roll()
+    def computer_task(self) -> Task | None:
+        """What a computer must think about now (taken in this thread: the observation,
+        the legal actions or the table are copied into the task), or None."""
+        session = self.session
+        if session.awaiting_roll() is not None:
+            for p in (0, 1):
+                if self.seats[p] is not None and p not in self._throws:
+                    obs = session.observation(p)
+                    return Task(p, THROW, obs, [], session.scene(), session.zone(p))
             return None
         acting = self.computers_to_act()
         if not acting:
             return None
         player = acting[0] if len(acting) == 1 else acting[self.rng.randrange(len(acting))]
-        seat = self.seats[player]
-        assert seat is not None
-        obs = self.session.observation(player)
-        return self.session.act(seat.choose(obs, self.session.legal_actions(player)))
+        obs = session.observation(player)
+        return Task(player, CHOOSE, obs, list(session.legal_actions(player)), None, None)
+
+    def think(self, task: Task) -> Action | physics.Throw:
+        """The computer's answer to `task`: it reads only what the task holds, so it
+        may run in another thread while the screen draws (one task at a time)."""
+        seat = self.seats[task.player]
+        assert seat is not None and task.obs is not None
+        if task.kind == THROW:
+            assert task.scene is not None and task.zone is not None
+            return seat.throw(task.obs, task.scene, task.zone)
+        return seat.choose(task.obs, task.legal)
+
+    def commit(self, task: Task, answer: Action | physics.Throw) -> list[Entry]:
+        """Carry out a computer's answer (back in the screen's thread)."""
+        if task.kind == CHOOSE:
+            assert not isinstance(answer, physics.Throw)
+            return self.session.act(answer)
+        assert isinstance(answer, physics.Throw)
+        self._throws[task.player] = answer
+        return self._roll() if len(self._throws) == 2 else []
+
+    def step_computer(self) -> list[Entry] | None:
+        """One step of a computer that must act now, thought out at once (its entries,
+        maybe none; the roll's when its throw was the last one awaited); None when no
+        computer has anything to do."""
+        task = self.computer_task()
+        if task is None:
+            return None
+        return self.commit(task, self.think(task))
 
     def check_throw(self, player: int, throw: physics.Throw) -> str | None:
         """Why this person's throw may not be released now, or None."""
@@ -188,29 +231,21 @@ class PlanetMatch:
         return None
 
     def throw(self, player: int, throw: physics.Throw) -> list[Entry]:
-        """A person's released throw. It waits, unseen, until every person's is in; then
-        the computer throws and both spheres are released at once (the entries, the
-        `RollDone` first). Raises ThrowRefused with the reason."""
+        """A person's released throw. It waits, unseen, until the other player's is in
+        (a person's, or the computer's, thought out while the person aims); then both
+        spheres are released at once (the entries, the `RollDone` first). Raises
+        ThrowRefused with the reason."""
         problem = self.check_throw(player, throw)
         if problem is not None:
             raise ThrowRefused(problem)
         self._throws[player] = throw
-        if self.throws_awaited():
-            return []
-        return self._roll()
+        return self._roll() if len(self._throws) == 2 else []
 
     def _roll(self) -> list[Entry]:
-        session = self.session
-        scene = session.scene()
-        throws: list[physics.Throw] = []
-        for p in (0, 1):
-            seat = self.seats[p]
-            if seat is None:
-                throws.append(self._throws[p])
-            else:
-                throws.append(seat.throw(session.observation(p), scene, session.zone(p)))
+        """Both throws are in (the computer's too): release them at once."""
+        throws = [self._throws[0], self._throws[1]]
         self._throws = {}
-        return session.roll(throws)
+        return self.session.roll(throws)
 
     def last_roll(self) -> RollDone | None:
         for entry in reversed(self.session.timeline):
@@ -260,4 +295,13 @@ def preset_setup(
     )
 
 
-__all__ = ["SAVE_VERSION", "BadMatchSave", "MatchSetup", "PlanetMatch", "preset_setup"]
+__all__ = [
+    "CHOOSE",
+    "SAVE_VERSION",
+    "THROW",
+    "BadMatchSave",
+    "MatchSetup",
+    "PlanetMatch",
+    "Task",
+    "preset_setup",
+]

@@ -54,7 +54,7 @@ def test_against_the_computer_plays_to_the_end_with_a_winner_of_the_core() -> No
     assert any(isinstance(e, RollDone) for e in match.session.timeline)
 
 
-def test_the_computer_throws_only_once_the_person_has() -> None:
+def test_the_computer_throws_while_the_person_aims_and_both_fly_once_he_has() -> None:
     match = PlanetMatch(CATALOG, preset_setup(CATALOG, DECKS, seed=5))
     while match.session.awaiting_roll() is None:
         people = match.people_to_act()
@@ -63,7 +63,10 @@ def test_the_computer_throws_only_once_the_person_has() -> None:
         else:
             match.step_computer()
     assert match.throws_awaited() == (0,)
-    assert match.step_computer() is None  # the roll waits for the person
+    task = match.computer_task()
+    assert task is not None and task.kind == "throw" and task.player == 1
+    assert match.step_computer() == []  # its throw is in, hidden: nothing rolls yet
+    assert match.thrown(1) and match.step_computer() is None  # the roll waits for the person
     rolls_before = sum(isinstance(e, RollDone) for e in match.session.timeline)
     entries = match.throw(0, person_throw(match, 0))
     assert isinstance(entries[0], RollDone)

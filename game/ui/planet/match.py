@@ -1,0 +1,417 @@
+"""The Battle Planet match screen: the table with the Hidden Matrix in the middle, each
+player's side on the left (the other player's above, the one at the screen's below),
+the step, the batch, the hand and the choices on the right.
+
+No rules here: the scene reads the match (`game.match.planet_play.PlanetMatch`) and
+hands it the person's choices and throws. Computers take one step at a time, `pace`
+seconds apart, so a person can follow them. A roll waits for every person's throw (in
+hot-seat, each aims behind the curtain), then both spheres fly at once along the paths
+the physics recorded; what the roll decided shows when they have come to rest. The
+board is drawn once per change into a kept surface; each frame adds only what moves.
+"""
+
+from __future__ import annotations
+
+import inspect
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import physics
+from game.match.planet_play import THROW, PlanetMatch, Task
+from game.match.planet_session import Entry, RollDone, TableChanged, ThrowRefused
+from game.rules.planet import Action, Observation, Phase
+
+from .. import widgets as w
+from ..curtain import Curtain, draw_curtain
+from ..scene import Scene
+from ..table_view import TableView
+from . import board, panels
+from .board import PLAYER_COLOURS, Spot
+from .choices import Offer, offer, play_words
+from .throw import PlanetAim
+from .words import card_lines, event_lines, namer
+
+if TYPE_CHECKING:
+    from ..app import App
+
+TABLE_AREA = pygame.Rect(352, 0, 576, 720)
+SIDE_TOP = pygame.Rect(0, 0, 352, 238)
+BATTLE = pygame.Rect(2, 240, 348, 240)
+SIDE_BOTTOM = pygame.Rect(0, 482, 352, 238)
+PROMPT = pygame.Rect(932, 4, 344, 100)
+BATCH = pygame.Rect(932, 108, 344, 150)
+HAND = pygame.Rect(932, 262, 344, 250)
+CHOICES = pygame.Rect(932, 516, 344, 200)
+LOG_KEEP = 40
+THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planet-computer")
+"""Where the computers think (one step at a time), so a slow decision or a throw
+planned through the physics never holds up a frame."""
+
+
+class PlanetMatchScene(Scene):
+    status_name = "match"
+    pace = 0.45
+    """seconds between a computer's steps"""
+    settle = 0.8
+    """seconds the table shows where the spheres came to rest"""
+
+    def __init__(self, app: App, match: PlanetMatch, demo: bool = False) -> None:
+        super().__init__(app)
+        self.match = match
+        self.catalog = match.catalog
+        self.demo = demo
+        self.curtain = Curtain(match.setup.humans)
+        self.name = namer(self.catalog, app.lang)
+        self.aims: dict[int, PlanetAim] = {}
+        self.view = TableView(1.0, 1.0, TABLE_AREA)
+        self._fit_view()
+        self.anim: RollDone | None = None
+        self.anim_t = 0.0
+        self.frozen: Observation | None = None  # what shows while the spheres fly
+        self.held: list[Entry] = []  # what the roll decided, told once they rest
+        self.log: list[str] = []
+        self.wait = 0.0
+        self.thinking: tuple[Task, Future[Action | physics.Throw]] | None = None
+        self.over_t = 0.0
+        self.card: str | None = None  # a hand card with several ways to play it
+        self.core: str | None = None  # a core chosen to place
+        self.buttons: list[w.Button] = []
+        self.spots: list[Spot] = []
+        self.hover: tuple[int, int] = (-1, -1)
+        self.message = ""
+        self._board: pygame.Surface | None = None
+        self._dirty = True
+        self._saved_turn = -1
+        self._table_bg: tuple[object, pygame.Surface] | None = None
+        board.warm_up(self.catalog, [c for kit in match.setup.kits for c in kit.characters])
+        for entry in match.session.timeline:
+            self._tell(entry)
+
+    # ------------------------------------------------------------------ who and what
+
+    def person(self) -> int | None:
+        """The person who must act now (a throw first), as the rules have it."""
+        awaited = self.match.throws_awaited()
+        if awaited:
+            return awaited[0]
+        people = self.match.people_to_act()
+        return people[0] if people else None
+
+    def viewer(self) -> int | None:
+        return self.curtain.viewer(self.person())
+
+    def observation(self) -> Observation:
+        if self.frozen is not None:
+            return self.frozen
+        v = self.viewer()
+        return self.match.observation(v if v is not None else -1)
+
+    def offer(self) -> Offer | None:
+        p = self.person()
+        if p is None or self.anim is not None or self.curtain.down or p != self.viewer():
+            return None
+        if self.match.throws_awaited():
+            return None
+        return offer(self.match.legal_actions(p))
+
+    def _fit_view(self) -> None:
+        layout = self.match.session.layout
+        if (self.view.width, self.view.height) != (layout.width, layout.height):
+            self.view = TableView(layout.width, layout.height, TABLE_AREA)
+            self.aims.clear()
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Action) -> None:
+        """The person's choice, handed to the match (a refused one is said, not fatal)."""
+        try:
+            entries = self.match.act(action)
+        except ValueError as e:
+            self.message = str(e)
+            self._dirty = True
+            return
+        self.card = self.core = None
+        self._took(entries)
+
+    def _throw(self, player: int, throw: Any) -> None:
+        before = self.match.observation(player)
+        try:
+            entries = self.match.throw(player, throw)
+        except ThrowRefused as e:
+            self.message = str(e)
+            self._dirty = True
+            return
+        self.aims.pop(player, None)
+        if entries:
+            self.frozen = before if not self.match.hotseat else self.match.observation(-1)
+        self._took(entries)
+
+    def _took(self, entries: list[Entry]) -> None:
+        self._dirty = True
+        self.message = ""
+        for i, entry in enumerate(entries):
+            if isinstance(entry, RollDone):
+                self.anim, self.anim_t = entry, 0.0
+                self.held = list(entries[i + 1 :])
+                return
+            self._tell(entry)
+        self._after()
+
+    def _tell(self, entry: Entry) -> None:
+        if isinstance(entry, RollDone | TableChanged):
+            return
+        lines = event_lines(entry, self.match.state, self.viewer(), self.app.lang, self.tr)
+        self.log.extend(lines)
+        del self.log[:-LOG_KEEP]
+
+    def _after(self) -> None:
+        """After a step: the autosave at each new turn."""
+        self._fit_view()
+        state = self.match.state
+        if self.demo or self.match.over or state.turn == self._saved_turn:
+            return
+        if state.phase is Phase.ENERGIZE:
+            self._saved_turn = state.turn
+            self.autosave()
+
+    def autosave(self) -> None:
+        from game.persist import saves
+
+        save: Any = saves.save_match  # (it names the game: one autosave for all games)
+        if "game" not in inspect.signature(save).parameters:
+            return  # saves that name no game would resume as the classic game's
+        try:
+            save(self.match.to_json(), game="planet")
+        except saves.SaveError as e:
+            self.message = e.text(self.app.lang)
+
+    def use_card(self, card: str) -> None:
+        o = self.offer()
+        if o is None or card not in o.by_card:
+            return
+        actions = o.by_card[card]
+        if len(actions) == 1:
+            self.act(actions[0])
+        else:
+            self.card = card
+            self._dirty = True
+
+    def cancel_choice(self) -> None:
+        self.card = self.core = None
+        self._dirty = True
+
+    def open_rules(self) -> None:
+        from .rules import PlanetRulesScene
+
+        self.app.push(PlanetRulesScene(self.app))
+
+    def open_pause(self) -> None:
+        from .pause import PlanetPauseScene
+
+        self.app.push(PlanetPauseScene(self.app, self))
+
+    # ------------------------------------------------------------------ the loop
+
+    def update(self, dt: float) -> None:
+        if self.anim is not None:
+            self.anim_t += dt
+            if self.anim_t >= self._anim_length() + self.settle:
+                self._landed()
+            return
+        if self.match.over:
+            self.over_t += dt
+            if self.over_t >= 1.0:
+                self._finish()
+            return
+        if self.curtain.down:
+            return
+        p = self.person()
+        if p is not None and self.curtain.needed(p):
+            for aim in self.aims.values():
+                aim.cancel()
+            self.aims.clear()
+            self.curtain.lower(p)
+            self._dirty = True
+            return
+        session = self.match.session
+        self._think(dt)
+        if p is not None and p in self.match.throws_awaited() and p not in self.aims:
+            self.aims[p] = PlanetAim(
+                self.view,
+                p,
+                session.zone(p),
+                session.layout.centre,
+                bounds=self.app.window_bounds,
+            )
+            self._dirty = True
+        for aim in self.aims.values():
+            aim.update(dt)
+
+    def _think(self, dt: float) -> None:
+        """The computers' steps: each thought out in the worker thread (the screen keeps
+        drawing), `pace` apart; a throw is thought out as soon as the roll begins,
+        while the person aims, and stays hidden."""
+        if self.thinking is not None:
+            task, future = self.thinking
+            if not future.done():
+                return
+            self.thinking = None
+            before = self.observation() if task.kind == THROW else None
+            entries = self.match.commit(task, future.result())
+            if entries and before is not None:
+                self.frozen = before
+            self._took(entries)
+            return
+        nxt = self.match.computer_task()
+        if nxt is None:
+            self.wait = 0.0
+            return
+        task = nxt
+        self.wait += dt
+        if task.kind == THROW or self.wait >= self.pace:
+            self.wait = 0.0
+            self.thinking = (task, THINKER.submit(self.match.think, task))
+
+    def _anim_length(self) -> float:
+        assert self.anim is not None
+        return max(self.anim.track(0).duration, self.anim.track(1).duration)
+
+    def _landed(self) -> None:
+        self.anim = None
+        self.frozen = None
+        held, self.held = self.held, []
+        for entry in held:
+            self._tell(entry)
+        self._dirty = True
+        self._after()
+
+    def _finish(self) -> None:
+        from game.persist import saves
+
+        from .results import PlanetResultsScene
+
+        if not self.demo:
+            saves.clear_save()
+        self.app.replace(PlanetResultsScene(self.app, self.match, self.demo))
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
+            self.open_rules()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        if self.curtain.down:
+            if event.type == pygame.MOUSEBUTTONUP or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+            ):
+                self.curtain.lift()
+                self._dirty = True
+            return
+        if self.anim is not None:
+            if event.type == pygame.MOUSEBUTTONUP or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+            ):
+                self.anim_t = self._anim_length()
+            return
+        self._ensure_buttons()
+        if w.handle_buttons(self.buttons, event):
+            return
+        p = self.person()
+        if p is not None and p in self.aims:
+            throw = self.aims[p].handle(event)
+            if throw is not None:
+                self._throw(p, throw)
+
+    # ------------------------------------------------------------------ buttons
+
+    def _ensure_buttons(self) -> None:
+        if self._dirty:
+            self._build()
+
+    def _build(self) -> None:
+        from .buttons import build_buttons
+
+        self.buttons = build_buttons(self)
+        self._board = None
+        self._dirty = False
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._ensure_buttons()
+        if self.curtain.down:
+            assert self.curtain.down_for is not None
+            person = self.curtain.down_for
+            draw_curtain(surface, person, self.tr, PLAYER_COLOURS[person])
+            return
+        if self._board is None:
+            from .screen import draw_board
+
+            self._board = pygame.Surface(surface.get_size()).convert()
+            self.spots = draw_board(self, self._board)
+        surface.blit(self._board, (0, 0))
+        for b in self.buttons:
+            b.draw(surface, 20)
+        self._draw_moving(surface)
+        self._draw_tip(surface)
+
+    def _draw_moving(self, surface: pygame.Surface) -> None:
+        radius = max(6, self.view.length(14.0))
+        if self.anim is not None:
+            t = min(self.anim_t, self._anim_length())
+            for roller in (0, 1):
+                x, y, angle = self.anim.track(roller).at(t)
+                # the sphere's colour shows its faction once its Character is known
+                character: str | None = self.anim.bakugan[roller]
+                if self.frozen is not None and roller != self.frozen.viewer:
+                    character = self.frozen.side(roller).picked
+                img = board.sphere_image(self.catalog, character, radius, angle)
+                surface.blit(img, img.get_rect(center=self.view.px((x, y))))
+            return
+        p = self.person()
+        if p is not None and p in self.aims:
+            side = self.match.observation(p).side(p)
+            img = board.sphere_image(self.catalog, side.picked, radius, 0.0)
+            label = self.tr("planet_ui.aim_hint")
+            self.aims[p].draw(surface, img, PLAYER_COLOURS[p], label)
+
+    def _draw_tip(self, surface: pygame.Surface) -> None:
+        for spot in self.spots:
+            if spot.ident and spot.rect.collidepoint(self.hover):
+                known = (
+                    spot.ident in self.catalog.cards
+                    or spot.ident in self.catalog.characters
+                    or spot.ident in self.catalog.cores
+                )
+                if not known:
+                    return
+                head, body, notes = card_lines(self.catalog, spot.ident, self.app.lang, self.tr)
+                panels.draw_tip(surface, spot.rect, head, body, notes)
+                return
+
+    # ------------------------------------------------------------------ tests, xplay
+
+    def status(self) -> dict[str, object]:
+        from .buttons import status_of
+
+        return status_of(self)
+
+    @staticmethod
+    def resume(app: App, payload: dict[str, Any]) -> PlanetMatchScene:
+        """The match of an autosave payload (BadMatchSave when it does not fit)."""
+        from game.content.planet import shipped_catalog
+
+        from .seats import levels
+
+        match = PlanetMatch.from_json(payload, shipped_catalog(), levels())
+        return PlanetMatchScene(app, match)
+
+
+__all__ = ["PlanetMatchScene", "play_words"]
