@@ -130,6 +130,8 @@ def status_of(scene: PlanetMatchScene) -> dict[str, object]:
         "winner": match.winner,
         "rolling": scene.anim is not None,
     }
+    if scene.shows:
+        out["showing"] = scene.shows[0].kind
     if scene.curtain.down:
         out["curtain"] = scene.curtain.down_for
         return out

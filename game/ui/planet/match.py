@@ -13,6 +13,7 @@ board is drawn once per change into a kept surface; each frame adds only what mo
 from __future__ import annotations
 
 import inspect
+from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ from ..table_view import TableView
 from . import board, panels
 from .board import PLAYER_COLOURS, Spot
 from .choices import Offer, offer, play_words
+from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
 from .words import card_lines, event_lines, namer
 
@@ -86,8 +88,11 @@ class PlanetMatchScene(Scene):
         self._saved_turn = -1
         self._table_bg: tuple[object, pygame.Surface] | None = None
         board.warm_up(self.catalog, [c for kit in match.setup.kits for c in kit.characters])
+        self.shows: deque[Show] = deque()
+        self.milling = Milling()
+        self.show_scale = 1.0
         for entry in match.session.timeline:
-            self._tell(entry)
+            self._tell(entry, stage=False)
 
     # ------------------------------------------------------------------ who and what
 
@@ -111,6 +116,8 @@ class PlanetMatchScene(Scene):
     def offer(self) -> Offer | None:
         p = self.person()
         if p is None or self.anim is not None or self.curtain.down or p != self.viewer():
+            return None
+        if self.shows:
             return None
         if self.match.throws_awaited():
             return None
@@ -159,12 +166,14 @@ class PlanetMatchScene(Scene):
             self._tell(entry)
         self._after()
 
-    def _tell(self, entry: Entry) -> None:
+    def _tell(self, entry: Entry, stage: bool = True) -> None:
         if isinstance(entry, RollDone | TableChanged):
             return
         lines = event_lines(entry, self.match.state, self.viewer(), self.app.lang, self.tr)
         self.log.extend(lines)
         del self.log[:-LOG_KEEP]
+        if stage:
+            self.shows.extend(shows_for(entry, self.name, self.app.lang, self.tr, self.milling))
 
     def _after(self) -> None:
         """After a step: the autosave at each new turn."""
@@ -219,6 +228,13 @@ class PlanetMatchScene(Scene):
             self.anim_t += dt
             if self.anim_t >= self._anim_length() + self.settle:
                 self._landed()
+            return
+        if self.shows:
+            show = self.shows[0]
+            show.t += dt
+            if show.t >= show.seconds * self.show_scale:
+                self.shows.popleft()
+                self._dirty = True
             return
         if self.match.over:
             self.over_t += dt
@@ -314,11 +330,17 @@ class PlanetMatchScene(Scene):
                 self.curtain.lift()
                 self._dirty = True
             return
+        skip = event.type == pygame.MOUSEBUTTONUP or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+        )
         if self.anim is not None:
-            if event.type == pygame.MOUSEBUTTONUP or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
-            ):
+            if skip:
                 self.anim_t = self._anim_length()
+            return
+        if self.shows:
+            if skip:
+                self.shows.popleft()
+                self._dirty = True
             return
         self._ensure_buttons()
         if w.handle_buttons(self.buttons, event):
@@ -360,6 +382,9 @@ class PlanetMatchScene(Scene):
         for b in self.buttons:
             b.draw(surface, 20)
         self._draw_moving(surface)
+        if self.shows:
+            draw_show(surface, self.shows[0], self.name, card_colour(self.catalog))
+            return
         self._draw_tip(surface)
 
     def _draw_moving(self, surface: pygame.Surface) -> None:

@@ -58,7 +58,7 @@ class Person:
                 self.curtains += 1
                 post_click((640, 360))
                 return
-            if status.get("rolling"):
+            if status.get("rolling") or status.get("showing"):
                 post_click((640, 360))  # skip the flight
                 return
             if "sphere_px" in status:
