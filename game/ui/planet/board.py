@@ -114,6 +114,13 @@ def _back(size: tuple[int, int]) -> pygame.Surface:
     return s
 
 
+@lru_cache(maxsize=8)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (10, 14, 26, 110), s.get_rect(), border_radius=8)
+    return s
+
+
 def card_face(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -190,7 +197,12 @@ def draw_bakugan(
         under = rect.move(0, 4 * (len(b.evolutions) - i))
         pygame.draw.rect(surface, (60, 60, 80), under, border_radius=8)
         pygame.draw.rect(surface, colour, under, 1, border_radius=8)
+    if not b.face_up:  # one's own, still face down on the table: the other cannot see it
+        lines.append(tr("planet_ui.face_down"))
     card_face(surface, rect, name(b.character), colour, lines, lit)
+    if not b.face_up:
+        shade = _shade(rect.size)
+        surface.blit(shade, rect.topleft)
     if b.open:
         size = min(rect.w - 30, rect.h - 60)
         img = figure(catalog, b.character, size)

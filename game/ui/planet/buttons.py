@@ -72,7 +72,7 @@ def build_buttons(scene: PlanetMatchScene) -> list[w.Button]:
                 )
             for core in sorted(o.by_core):
                 kind = tr(f"planet_demo.core_{scene.catalog.cores[core].type.value}")
-                label = f"{kind}: {core_label(scene.catalog, core, tr)}"
+                label = f"{kind}: {core_label(scene.catalog, core, tr, short=True)}"
                 items.append((label, _choose_core(scene, core), None))
         hand = obs.side(obs.viewer).hand or ()
         for card, place in zip(hand, hand_rows(HAND, len(hand)), strict=True):

@@ -405,7 +405,11 @@ class PlanetMatchScene(Scene):
             side = self.match.observation(p).side(p)
             img = board.sphere_image(self.catalog, side.picked, radius, 0.0)
             label = self.tr("planet_ui.aim_hint")
-            self.aims[p].draw(surface, img, PLAYER_COLOURS[p], label)
+            aim = self.aims[p]
+            path: list[tuple[int, int]] = []
+            if self.app.aim_assist and aim.power > 0.05:
+                path = aim.preview(self.match.session.scene())
+            aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
 
     def _draw_tip(self, surface: pygame.Surface) -> None:
         for spot in self.spots:

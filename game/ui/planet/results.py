@@ -71,7 +71,10 @@ class PlanetResultsScene(Scene):
         state = self.match.state
         why = self.tr("planet_ui.result.turns", turns=state.turn)
         if self.winner is not None:
-            why = self.tr("planet_ui.result.why", player=self.winner + 1, turns=state.turn)
+            key = "planet_ui.result.why"
+            if "tie-break" in state.end_reason:
+                key = "planet_ui.result.why_tie"
+            why = self.tr(key, player=self.winner + 1, turns=state.turn)
         w.paragraph(surface, why, pygame.Rect(160, 300, 960, 120), 24, w.INK, 4, center=True)
         for b in self.buttons:
             b.draw(surface, 24)

@@ -10,7 +10,7 @@ player's is in: then both spheres fly at once.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -23,6 +23,7 @@ from ..table_view import TableView
 from ..throwing import MAX_HAND_SPEED, bound_keys, throw_line
 
 Bounds = Callable[[], slingshot.Bounds]
+PREVIEW_SECONDS = 0.7
 
 
 class PlanetAim:
@@ -54,6 +55,8 @@ class PlanetAim:
         self.charging = False
         self.keys = keys if keys is not None else bound_keys({})
         self.bounds = bounds or (lambda: slingshot.DEFAULT_BOUNDS)
+        self._preview_key: tuple[float, ...] | None = None
+        self._preview: list[tuple[int, int]] = []
 
     def origin(self) -> physics.Point:
         return self.line.point(self.along, self.at)
@@ -129,14 +132,34 @@ class PlanetAim:
         if self.charging:
             self.power = min(1.0, self.power + dt / 1.4)
 
+    def preview(self, scene: physics.Scene) -> list[tuple[int, int]]:
+        """The first PREVIEW_SECONDS of this throw's path through the same physics (aim
+        assist), on a space of its own: the computer may be planning on the table's."""
+        key = (round(self.along), round(self.angle, 3), round(self.power, 2), round(self.spin, 1))
+        if key == self._preview_key:
+            return self._preview
+        self._preview_key = key
+        throw = self.current()
+        self._preview = []
+        if throw.speed < 1 or physics.check_release(scene, [throw]) is not None:
+            return self._preview
+        outcome = physics.simulate(scene, [throw], judge=physics.PLANET, fresh=True)
+        track = outcome.track(throw.sphere_id)
+        end = min(PREVIEW_SECONDS, track.duration)
+        self._preview = [self.view.px(track.at(end * k / 24)[:2]) for k in range(25)]
+        return self._preview
+
     def draw(
         self,
         surface: pygame.Surface,
         sphere: pygame.Surface,
         colour: tuple[int, int, int],
         label: str,
+        path: Sequence[tuple[int, int]] = (),
     ) -> None:
         sx, sy = self.sphere_px()
+        for i, p in enumerate(path[::2]):
+            pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
         length = 50 + 130 * self.power
         end = (sx + math.cos(self.angle) * length, sy - math.sin(self.angle) * length)
         pygame.draw.line(surface, colour, (sx, sy), end, 3)

@@ -98,21 +98,30 @@ def card_lines(catalog: Catalog, ident: str, lang: str, tr: Tr) -> tuple[str, st
     return ident, "", []
 
 
-def core_label(catalog: Catalog, ident: str, tr: Tr) -> str:
-    """A core's back in words: its B-Power, damage and faction bonus."""
+def core_label(catalog: Catalog, ident: str, tr: Tr, short: bool = False) -> str:
+    """A core's back in words: its B-Power, damage and faction bonus (`short`: with
+    the letters B and D, for a button)."""
     c = catalog.cores[ident]
+    b_key, d_key = (
+        ("planet_ui.short_b", "planet_ui.short_d")
+        if short
+        else (
+            "planet_ui.plus_b",
+            "planet_ui.plus_d",
+        )
+    )
     parts = []
     if c.b_power or not (c.damage or c.bonus_factions):
-        parts.append(tr("planet_ui.plus_b", value=c.b_power))
+        parts.append(tr(b_key, value=c.b_power))
     if c.damage:
-        parts.append(tr("planet_ui.plus_d", value=c.damage))
+        parts.append(tr(d_key, value=c.damage))
     if c.bonus_factions:
         who = "/".join(tr(f"planet_ui.faction.{f.value}") for f in c.bonus_factions)
         bonus = []
         if c.bonus_b:
-            bonus.append(tr("planet_ui.plus_b", value=c.bonus_b))
+            bonus.append(tr(b_key, value=c.bonus_b))
         if c.bonus_d:
-            bonus.append(tr("planet_ui.plus_d", value=c.bonus_d))
+            bonus.append(tr(d_key, value=c.bonus_d))
         parts.append(f"{who}: {' '.join(bonus)}")
     if c.frost:
         parts.append(f"{tr('planet_ui.kw_name.frost_strike')} {c.frost}")
