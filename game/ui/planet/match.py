@@ -31,6 +31,7 @@ from ..table_view import TableView
 from . import board, panels
 from .board import PLAYER_COLOURS, Spot
 from .choices import Offer, offer, play_words
+from .screen import Regions, draw_board
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
 from .words import card_lines, event_lines, namer
@@ -84,6 +85,8 @@ class PlanetMatchScene(Scene):
         self.hover: tuple[int, int] = (-1, -1)
         self.message = ""
         self._board: pygame.Surface | None = None
+        self._stale = True
+        self.regions = Regions()
         self._dirty = True
         self._saved_turn = -1
         self._table_bg: tuple[object, pygame.Surface] | None = None
@@ -361,7 +364,7 @@ class PlanetMatchScene(Scene):
         from .buttons import build_buttons
 
         self.buttons = build_buttons(self)
-        self._board = None
+        self._stale = True
         self._dirty = False
 
     # ------------------------------------------------------------------ drawing
@@ -373,11 +376,13 @@ class PlanetMatchScene(Scene):
             person = self.curtain.down_for
             draw_curtain(surface, person, self.tr, PLAYER_COLOURS[person])
             return
-        if self._board is None:
-            from .screen import draw_board
-
+        if self._board is None or self._board.get_size() != surface.get_size():
             self._board = pygame.Surface(surface.get_size()).convert()
-            self.spots = draw_board(self, self._board)
+            self.regions.forget()
+            self._stale = True
+        if self._stale:
+            self.spots = draw_board(self, self._board, self.regions)
+            self._stale = False
         surface.blit(self._board, (0, 0))
         for b in self.buttons:
             b.draw(surface, 20)

@@ -3,6 +3,7 @@ sides, the step and what to do, the batch, the battle and the log, the hand."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -116,45 +117,114 @@ def draw_table(scene: PlanetMatchScene, surface: pygame.Surface, obs: Observatio
     return board.draw_matrix(surface, view, layout, obs.matrix, lying, places)
 
 
-def draw_board(scene: PlanetMatchScene, surface: pygame.Surface) -> list[Spot]:
-    """The whole board for the viewer; returns the spots hover boxes read."""
-    obs = scene.observation()
-    o = scene.offer()
-    spots = draw_table(scene, surface, obs)
-    matrix = {c.hex: c for c in obs.matrix}
+class Regions:
+    """The board's parts, each redrawn only when what it shows changed: a computer's
+    pass changes the step panel and nothing else."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, object] = {}
+        self.spots: dict[str, list[Spot]] = {}
+
+    def forget(self) -> None:
+        self.keys.clear()
+        self.spots.clear()
+
+    def all_spots(self) -> list[Spot]:
+        return [s for spots in self.spots.values() for s in spots]
+
+
+def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Regions) -> list[Spot]:
+    """The board for the viewer, the parts that changed; returns the spots hover boxes
+    read."""
     from .match import BATCH, BATTLE, HAND, PROMPT, SIDE_BOTTOM, SIDE_TOP
 
+    obs = scene.observation()
+    o = scene.offer()
+    background = table_background(scene)
+
+    def region(name: str, rect: pygame.Rect, key: object, draw: Callable[[], list[Spot]]) -> None:
+        if regions.keys.get(name) == key and name in regions.spots:
+            return
+        area = rect.clip(surface.get_rect())
+        surface.blit(background, area.topleft, area)
+        regions.keys[name] = key
+        regions.spots[name] = draw()
+
+    session = scene.match.session
+    lying = scene.anim.cores if scene.anim is not None else session.cores()
+    places: tuple[object, ...] = ()
+    if o is not None and scene.core is not None and scene.core in o.by_core:
+        places = tuple(a.hex for a in o.by_core[scene.core])
+    view = scene.view
+    table_key = (view.rect.topleft, view.rect.size, tuple(lying), obs.matrix, places)
+    region("table", view.rect, table_key, lambda: draw_table(scene, surface, obs))
+    matrix = {c.hex: c for c in obs.matrix}
+    rolling_now = obs.phase is Phase.ROLL or scene.anim is not None
     for p, area in ((1, SIDE_TOP), (0, SIDE_BOTTOM)):
         side = obs.side(p)
-        lit = []
+        lit: list[int] = []
         if o is not None and p == obs.viewer:
             lit = [i for i, b in enumerate(side.bakugan) if b.character in o.by_character]
-        rolling = side.picked_slot if obs.phase is Phase.ROLL or scene.anim is not None else None
-        spots += board.draw_side(
-            surface,
-            area,
-            side,
-            scene.catalog,
-            matrix,
-            header(scene, p),
-            scene.name,
-            scene.tr,
-            lit,
-            rolling,
-        )
-    panels.draw_battle(surface, BATTLE, obs, scene.name, scene.app.lang, scene.tr, scene.log)
-    panels.draw_prompt(surface, PROMPT, obs, prompt_text(scene, obs, o), scene.tr)
-    spots += panels.draw_batch(surface, BATCH, obs, scene.name, scene.tr)
+        rolling = side.picked_slot if rolling_now else None
+        key = (side, obs.matrix, tuple(lit), rolling, header(scene, p))
+
+        def draw_side(
+            p: int = p,
+            area: pygame.Rect = area,
+            lit: list[int] = lit,
+            rolling: int | None = rolling,
+        ) -> list[Spot]:
+            return board.draw_side(
+                surface,
+                area,
+                obs.side(p),
+                scene.catalog,
+                matrix,
+                header(scene, p),
+                scene.name,
+                scene.tr,
+                lit,
+                rolling,
+            )
+
+        region(f"side{p}", area, key, draw_side)
+    battle_key = (obs.battle, obs.victor, obs.damage, tuple(scene.log[-14:]))
+
+    def draw_battle() -> list[Spot]:
+        panels.draw_battle(surface, BATTLE, obs, scene.name, scene.app.lang, scene.tr, scene.log)
+        if obs.damage is not None and obs.damage.flip is not None:
+            return [Spot(BATTLE, "card", obs.damage.flip)]
+        return []
+
+    region("battle", BATTLE, battle_key, draw_battle)
+    prompt = prompt_text(scene, obs, o)
+    prompt_key = (prompt, obs.turn, obs.phase, obs.priority, obs.over)
+
+    def draw_prompt() -> list[Spot]:
+        panels.draw_prompt(surface, PROMPT, obs, prompt, scene.tr)
+        return []
+
+    region("prompt", PROMPT, prompt_key, draw_prompt)
+    region(
+        "batch",
+        BATCH,
+        obs.batch,
+        lambda: panels.draw_batch(surface, BATCH, obs, scene.name, scene.tr),
+    )
     viewer = obs.viewer if obs.viewer in (0, 1) else None
     me = obs.side(viewer) if viewer is not None else None
     hand = me.hand if me is not None else None
     count = me.hand_count if me is not None else 0
-    spots += panels.draw_hand(
-        surface, HAND, hand, count, o, scene.catalog, scene.name, scene.tr, scene.card
+    usable = tuple(sorted(o.by_card)) if o is not None else None
+    region(
+        "hand",
+        HAND,
+        (hand, count, usable, scene.card),
+        lambda: panels.draw_hand(
+            surface, HAND, hand, count, o, scene.catalog, scene.name, scene.tr, scene.card
+        ),
     )
-    if obs.damage is not None and obs.damage.flip is not None:
-        spots.append(Spot(BATTLE, "card", obs.damage.flip))
-    return spots
+    return regions.all_spots()
 
 
-__all__ = ["draw_board", "header", "prompt_text"]
+__all__ = ["Regions", "draw_board", "header", "prompt_text"]
