@@ -134,9 +134,10 @@ def card_face(
     pygame.draw.rect(surface, colour, rect, 2, border_radius=8)
     if lit:
         pygame.draw.rect(surface, w.ACCENT, rect.inflate(6, 6), 3, border_radius=10)
-    head = pygame.Rect(rect.x + 5, rect.y + 3, rect.w - 10, 20)
-    w.fit_text(surface, title, head, 17, w.INK, "midleft")
-    y = rect.y + 24
+    tall = rect.h >= 60
+    head = pygame.Rect(rect.x + 4, rect.y + 3, rect.w - 8, 34 if tall else rect.h - 6)
+    w.paragraph(surface, title, head, 16 if tall else 14, w.INK, 0)
+    y = rect.y + 38
     for line in lines:
         w.fit_text(surface, line, pygame.Rect(rect.x + 5, y, rect.w - 10, 17), 15, w.INK)
         y += 17
@@ -270,11 +271,16 @@ def draw_side(
     deck_rect = pygame.Rect(area.x + 8, y, area.w - 16, 20)
     w.fit_text(surface, counts, deck_rect, 16, w.MUTED)
     spots.append(Spot(deck_rect, "discard", side.discard[-1] if side.discard else "", side.player))
-    if side.heroes:
-        heroes = ", ".join(name(card) for card, _ in side.heroes)
-        hr = pygame.Rect(area.x + 8, y + 20, area.w - 16, 20)
-        w.fit_text(surface, tr("planet_ui.heroes", heroes=heroes), hr, 16, (255, 220, 130))
-        spots.append(Spot(hr, "card", side.heroes[0][0], side.player))
+    x = area.x + 8
+    for card, _owner in side.heroes:  # the Heroes in play: gold chips, hover to read
+        chip = pygame.Rect(x, y + 20, min(110, area.right - 8 - x), 18)
+        if chip.w < 30:
+            break
+        pygame.draw.rect(surface, (90, 70, 20), chip, border_radius=6)
+        pygame.draw.rect(surface, (255, 210, 110), chip, 1, border_radius=6)
+        w.fit_text(surface, name(card), chip.inflate(-8, 0), 14, (255, 230, 160), "center")
+        spots.append(Spot(chip, "card", card, side.player))
+        x = chip.right + 4
     return spots
 
 

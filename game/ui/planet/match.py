@@ -31,7 +31,7 @@ from ..table_view import TableView
 from . import board, panels
 from .board import PLAYER_COLOURS, Spot
 from .choices import Offer, offer, play_words
-from .screen import Regions, draw_board
+from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
 from .words import card_lines, event_lines, namer
@@ -378,6 +378,7 @@ class PlanetMatchScene(Scene):
             return
         if self._board is None or self._board.get_size() != surface.get_size():
             self._board = pygame.Surface(surface.get_size()).convert()
+            self._board.blit(table_background(self), (0, 0))
             self.regions.forget()
             self._stale = True
         if self._stale:

@@ -80,6 +80,18 @@ def draw_batch(
     return spots
 
 
+def core_words(text: str, obs: Observation, tr: Tr) -> str:
+    """A breakdown with each core's place (@q,r) named by its kind (Fist, Shield ...)."""
+    kinds = {f"@{c.hex[0]},{c.hex[1]}": c.type for c in obs.matrix}
+    words = []
+    for word in text.split(" "):
+        bare = word.rstrip(",")
+        if bare in kinds:
+            word = tr(f"planet_demo.core_{kinds[bare]}") + word[len(bare) :]
+        words.append(word)
+    return " ".join(words)
+
+
 def draw_battle(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -106,8 +118,8 @@ def draw_battle(
             )
             w.fit_text(surface, head, pygame.Rect(rect.x + 10, y, inner, 20), 17, colour)
             y += 20
-            b_words = breakdown_words(side.b_text, name, lang)
-            d_words = breakdown_words(side.d_text, name, lang)
+            b_words = core_words(breakdown_words(side.b_text, name, lang), obs, tr)
+            d_words = core_words(breakdown_words(side.d_text, name, lang), obs, tr)
             lines = tr("planet_ui.breakdown", b=b_words, d=d_words)
             y = w.paragraph(
                 surface, lines, pygame.Rect(rect.x + 16, y, inner - 6, 36), 14, w.INK, 1
@@ -133,7 +145,8 @@ def draw_battle(
             w.fit_text(surface, flip, pygame.Rect(rect.x + 10, y, inner, 20), 17, (255, 220, 120))
             y += 20
     room = max(0, (rect.bottom - 4 - y) // 17)
-    for line in list(log)[-room:] if room else []:
+    wrapped = [part for line in list(log)[-room:] for part in w.wrap(line, 14, inner)]
+    for line in wrapped[-room:] if room else []:
         w.fit_text(surface, line, pygame.Rect(rect.x + 10, y, inner, 17), 14, w.MUTED)
         y += 17
 

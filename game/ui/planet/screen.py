@@ -105,8 +105,7 @@ def table_background(scene: PlanetMatchScene) -> pygame.Surface:
 
 
 def draw_table(scene: PlanetMatchScene, surface: pygame.Surface, obs: Observation) -> list[Spot]:
-    view = scene.view
-    surface.blit(table_background(scene), (0, 0))
+    view = scene.view  # (its background is put back by `draw_board`'s region)
     session = scene.match.session
     layout = session.layout
     lying = scene.anim.cores if scene.anim is not None else session.cores()

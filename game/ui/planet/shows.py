@@ -111,10 +111,10 @@ def draw_show(
         first = False
     if show.cards:
         shown = show.cards[-8:]
-        width = 56
-        x = BOX.centerx - (len(shown) * (width + 4)) // 2
+        width = 116
         for i, card in enumerate(shown):
-            r = pygame.Rect(x + i * (width + 4), BOX.bottom - 96, width, 80)
+            col, row = i % 4, i // 4
+            r = pygame.Rect(BOX.x + 10 + col * (width + 4), BOX.bottom - 104 + row * 48, width, 44)
             lit = i == len(shown) - 1
             card_face(surface, r, name(card), colour_of(card), (), lit)
 
