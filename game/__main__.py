@@ -33,23 +33,26 @@ def _cmd_scenario(args: argparse.Namespace) -> int:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     record = REGISTRY[args.rules]
-    if record.text_demo is not None:  # a game with a text demo of its own
-        if not args.text:
-            print(
-                f"bakugan demo: --rules {args.rules} has only the text demo (--text)",
-                file=sys.stderr,
-            )
+    if args.text:
+        if record.text_demo is None:
+            print(f"bakugan demo: {record.name('en')} has no text demo yet", file=sys.stderr)
             return 2
         return record.text_demo(args.seed, args.lang or "en")
-    if args.text:
-        from game.demo import run_demo
+    from game.ui.scenes import ScreenDemo, game_scenes
 
-        return run_demo(seed=args.seed, lang=args.lang or "en")
-    from game.ui.demo import run_screen_demo
-
-    return run_screen_demo(
+    scenes = game_scenes(args.rules)
+    if scenes is None or scenes.screen_demo is None:
+        print(
+            f"bakugan demo: the on-screen demo of {record.name('en')} is not there yet"
+            f" (its screens come later); `bakugan demo --rules {args.rules} --text`"
+            " tells a whole game in words",
+            file=sys.stderr,
+        )
+        return 2
+    request = ScreenDemo(
         args.seconds, args.screenshot, args.seed, args.lang, args.players, args.big
     )
+    return scenes.screen_demo(request)
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
@@ -71,12 +74,13 @@ def _cmd_level(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from game.ui.app import main as play
+    from game.ui.launch import main as play
 
     if args.level is not None and not args.quick:
         print("bakugan play: --level goes with --quick", file=sys.stderr)
         return 2
-    return play(args.lang, quick=(args.level or "normal") if args.quick else None)
+    quick = (args.level or "normal") if args.quick else None
+    return play(args.lang, quick=quick, game=args.rules)
 
 
 def _chosen_game(argv: list[str] | None) -> GameRecord | None:
@@ -112,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     sc.add_argument("paths", nargs="+")
     sc.set_defaults(run=_cmd_scenario)
     demo = sub.add_parser("demo", help="the computer plays itself on screen (--text: in words)")
-    demo.add_argument("--rules", default=DEFAULT_GAME, choices=tuple(REGISTRY))
+    demo.add_argument("--rules", default=DEFAULT_GAME, help=f"the game: {', '.join(REGISTRY)}")
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--lang", default=None, choices=("en", "ru"))
     demo.add_argument("--seconds", type=float, default=60.0)
@@ -135,6 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--lang", default=None, choices=("en", "ru"))
     one.set_defaults(run=_cmd_level)
     play = sub.add_parser("play", help="open the game window (the default)")
+    play.add_argument(
+        "--rules",
+        default=None,
+        help=f"the game the title shows first: {', '.join(REGISTRY)} (default: the last one)",
+    )
     play.add_argument("--lang", default=None, choices=("en", "ru"))
     play.add_argument(
         "--quick",
