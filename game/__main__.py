@@ -3,17 +3,77 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from game.content import ContentError
 from game.games import DEFAULT_GAME, REGISTRY, GameRecord, UnknownGame
+
+SHOW_AFTER = 1.0  # seconds: a command done sooner shows no progress at all
+
+
+class _AboveTheBar:
+    """stdout while a progress bar is on stderr: each whole line is written above the
+    bar (the bar cleared, the line written, the bar drawn again), so that a line and
+    the bar never share one terminal line."""
+
+    def __init__(self, out: Any, bar: Any) -> None:
+        self.out = out
+        self.bar = bar
+        self.pending = ""
+
+    def write(self, text: str) -> int:
+        self.pending += text
+        *lines, self.pending = self.pending.split("\n")
+        for line in lines:
+            self.bar.clear()
+            self.out.write(line + "\n")
+            self.out.flush()
+            self.bar.refresh()
+        return len(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+def _terminal_sized() -> bool:
+    try:
+        size = os.get_terminal_size(sys.stderr.fileno())
+    except (OSError, ValueError):  # not a real file (a test's stand-in)
+        return False
+    return size.columns > 0 and size.lines > 0
+
+
+@contextlib.contextmanager
+def progress(total: int, unit: str, quiet: bool = False) -> Iterator[Callable[[], None] | None]:
+    """A progress bar with the time left on stderr for a command of `total` steps (the
+    callback is called after each), or None: with `quiet` (--json) or when stderr is
+    not a terminal. It shows only once the command has run `SHOW_AFTER` seconds."""
+    if quiet or total <= 0 or not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    # A terminal nobody sized (a bare pty) would get no bar at all: 80 x 24 then.
+    size = {} if _terminal_sized() else {"ncols": 80, "nrows": 24}
+    bar = tqdm(total=total, unit=unit, file=sys.stderr, delay=SHOW_AFTER, leave=False, **size)
+    try:
+        with contextlib.redirect_stdout(_AboveTheBar(sys.stdout, bar)):
+            yield lambda: bar.update(1)
+    finally:
+        bar.close()
 
 
 def _cmd_sim(args: argparse.Namespace) -> int:
     record = args.record
     try:
-        data = record.sim.run(args)
+        with progress(args.games, "game", args.json) as tick:
+            args.progress = tick
+            data = record.sim.run(args)
     except ValueError as e:
         print(f"bakugan sim: {e}", file=sys.stderr)
         return 2
@@ -64,7 +124,17 @@ def _cmd_lab(args: argparse.Namespace) -> int:
 def _cmd_levels(args: argparse.Namespace) -> int:
     from game.challenges.cli import check_levels
 
-    return check_levels(args.paths, args.solve, args.lang)
+    if not args.solve:  # checking alone is quick
+        return check_levels(args.paths, args.solve, args.lang)
+
+    def each(entries: list[Any]) -> Iterator[Any]:
+        with progress(len(entries), "level") as tick:
+            for entry in entries:
+                yield entry
+                if tick is not None:
+                    tick()
+
+    return check_levels(args.paths, args.solve, args.lang, each=each)
 
 
 def _cmd_level(args: argparse.Namespace) -> int:

@@ -88,6 +88,7 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
         "levels": shipped_levels(),
         "support": args.support,
         "evolutions": args.evolutions,
+        "progress": getattr(args, "progress", None),  # called after each match
     }
     if args.physics:
         return run_physics_sim(shipped_catalog(), names, args.games, args.seed, settings, **options)
