@@ -88,7 +88,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
 def _cmd_scenario(args: argparse.Namespace) -> int:
     from game.games.scenarios import main as run
 
-    return run(args.paths)
+    return run(args.paths, game=args.rules)
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
@@ -184,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.set_defaults(run=_cmd_sim)
     sc = sub.add_parser("scenario", help="run rules scenario files or folders")
     sc.add_argument("paths", nargs="+")
+    sc.add_argument(
+        "--rules", default=None, help=f"only the files of this game: {', '.join(REGISTRY)}"
+    )
     sc.set_defaults(run=_cmd_scenario)
     demo = sub.add_parser("demo", help="the computer plays itself on screen (--text: in words)")
     demo.add_argument("--rules", default=DEFAULT_GAME, help=f"the game: {', '.join(REGISTRY)}")
