@@ -40,7 +40,7 @@ def character_rect(area: pygame.Rect, slot: int) -> pygame.Rect:
 
 
 def build_buttons(scene: PlanetMatchScene) -> list[w.Button]:
-    from .match import CHOICES, HAND, SIDE_BOTTOM, SIDE_TOP
+    from .layout import CHOICES, HAND, SIDE_BOTTOM, SIDE_TOP
 
     tr = scene.tr
     o = scene.offer()

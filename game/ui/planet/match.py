@@ -12,7 +12,6 @@ board is drawn once per change into a kept surface; each frame adds only what mo
 
 from __future__ import annotations
 
-import inspect
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import physics
-from game.match.planet_play import THROW, PlanetMatch, Task
+from game.match.planet_play import SAVE_VERSION, THROW, PlanetMatch, Task
 from game.match.planet_session import Entry, RollDone, TableChanged, ThrowRefused
 from game.rules.planet import Action, Observation, Phase
 
@@ -28,9 +27,10 @@ from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
 from ..scene import Scene
 from ..table_view import TableView
-from . import board, panels
-from .board import PLAYER_COLOURS, Spot
+from .board import PLAYER_COLOURS, Spot, sphere_image, warm_up
 from .choices import Offer, offer, play_words
+from .layout import TABLE_AREA
+from .panels import draw_tip
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
@@ -39,14 +39,6 @@ from .words import card_lines, event_lines, namer
 if TYPE_CHECKING:
     from ..app import App
 
-TABLE_AREA = pygame.Rect(352, 0, 576, 720)
-SIDE_TOP = pygame.Rect(0, 0, 352, 238)
-BATTLE = pygame.Rect(2, 240, 348, 240)
-SIDE_BOTTOM = pygame.Rect(0, 482, 352, 238)
-PROMPT = pygame.Rect(932, 4, 344, 100)
-BATCH = pygame.Rect(932, 108, 344, 150)
-HAND = pygame.Rect(932, 262, 344, 250)
-CHOICES = pygame.Rect(932, 516, 344, 200)
 LOG_KEEP = 40
 THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planet-computer")
 """Where the computers think (one step at a time), so a slow decision or a throw
@@ -90,7 +82,7 @@ class PlanetMatchScene(Scene):
         self._dirty = True
         self._saved_turn = -1
         self._table_bg: tuple[object, pygame.Surface] | None = None
-        board.warm_up(self.catalog, [c for kit in match.setup.kits for c in kit.characters])
+        warm_up(self.catalog, [c for kit in match.setup.kits for c in kit.characters])
         self.shows: deque[Show] = deque()
         self.milling = Milling()
         self.show_scale = 1.0
@@ -191,11 +183,8 @@ class PlanetMatchScene(Scene):
     def autosave(self) -> None:
         from game.persist import saves
 
-        save: Any = saves.save_match  # (it names the game: one autosave for all games)
-        if "game" not in inspect.signature(save).parameters:
-            return  # saves that name no game would resume as the classic game's
         try:
-            save(self.match.to_json(), game="planet")
+            saves.save_match(self.match.to_json(), game="planet", game_version=SAVE_VERSION)
         except saves.SaveError as e:
             self.message = e.text(self.app.lang)
 
@@ -306,6 +295,9 @@ class PlanetMatchScene(Scene):
         self._dirty = True
         self._after()
 
+    def _again(self, match: PlanetMatch) -> Scene:
+        return PlanetMatchScene(self.app, match, self.demo)
+
     def _finish(self) -> None:
         from game.persist import saves
 
@@ -313,7 +305,7 @@ class PlanetMatchScene(Scene):
 
         if not self.demo:
             saves.clear_save()
-        self.app.replace(PlanetResultsScene(self.app, self.match, self.demo))
+        self.app.replace(PlanetResultsScene(self.app, self.match, self.demo, self._again))
 
     # ------------------------------------------------------------------ input
 
@@ -403,13 +395,13 @@ class PlanetMatchScene(Scene):
                 character: str | None = self.anim.bakugan[roller]
                 if self.frozen is not None and roller != self.frozen.viewer:
                     character = self.frozen.side(roller).picked
-                img = board.sphere_image(self.catalog, character, radius, angle)
+                img = sphere_image(self.catalog, character, radius, angle)
                 surface.blit(img, img.get_rect(center=self.view.px((x, y))))
             return
         p = self.person()
         if p is not None and p in self.aims:
             side = self.match.observation(p).side(p)
-            img = board.sphere_image(self.catalog, side.picked, radius, 0.0)
+            img = sphere_image(self.catalog, side.picked, radius, 0.0)
             label = self.tr("planet_ui.aim_hint")
             aim = self.aims[p]
             path: list[tuple[int, int]] = []
@@ -428,7 +420,7 @@ class PlanetMatchScene(Scene):
                 if not known:
                     return
                 head, body, notes = card_lines(self.catalog, spot.ident, self.app.lang, self.tr)
-                panels.draw_tip(surface, spot.rect, head, body, notes)
+                draw_tip(surface, spot.rect, head, body, notes)
                 return
 
     # ------------------------------------------------------------------ tests, xplay

@@ -4,6 +4,7 @@ again with the same decks, or back to the title."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,18 +23,27 @@ if TYPE_CHECKING:
 class PlanetResultsScene(Scene):
     status_name = "results"
 
-    def __init__(self, app: App, match: PlanetMatch, demo: bool = False) -> None:
+    def __init__(
+        self,
+        app: App,
+        match: PlanetMatch,
+        demo: bool = False,
+        again: Callable[[PlanetMatch], Scene] | None = None,
+    ) -> None:
+        """`again`: the match screen for a new match (handed in by the match screen,
+        which this one must not import)."""
         super().__init__(app)
+        self.again = again
         self.match = match
         self.demo = demo
         self.winner = match.winner
         self.t = 0.0
-        again = pygame.Rect(0, 0, 300, 52)
-        again.center = (480, 520)
+        play = pygame.Rect(0, 0, 300, 52)
+        play.center = (480, 520)
         home = pygame.Rect(0, 0, 300, 52)
         home.center = (800, 520)
         self.buttons = [
-            w.Button(again, self.tr("planet_ui.again"), self._again, key=pygame.K_RETURN),
+            w.Button(play, self.tr("planet_ui.again"), self._again, key=pygame.K_RETURN),
             w.Button(home, self.tr("planet_ui.to_title"), lambda: go_home(app)),
         ]
 
@@ -48,13 +58,13 @@ class PlanetResultsScene(Scene):
         return self.tr("planet_ui.result.computer")
 
     def _again(self) -> None:
-        from .match import PlanetMatchScene
         from .seats import levels
 
+        if self.again is None:
+            go_home(self.app)
+            return
         setup = dataclasses.replace(self.match.setup, seed=self.match.setup.seed + 1)
-        self.app.replace(
-            PlanetMatchScene(self.app, PlanetMatch(self.match.catalog, setup, levels()), self.demo)
-        )
+        self.app.replace(self.again(PlanetMatch(self.match.catalog, setup, levels())))
 
     def update(self, dt: float) -> None:
         self.t += dt

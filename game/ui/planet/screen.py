@@ -12,9 +12,9 @@ from game.rules.planet import WINDOWS, Observation, Phase
 
 from .. import art
 from .. import widgets as w
-from . import board, panels
-from .board import PLAYER_COLOURS, Spot
+from .board import PLAYER_COLOURS, Spot, draw_matrix, draw_side
 from .choices import Offer
+from .panels import draw_batch, draw_battle, draw_hand, draw_prompt
 
 if TYPE_CHECKING:
     from .match import PlanetMatchScene
@@ -113,7 +113,7 @@ def draw_table(scene: PlanetMatchScene, surface: pygame.Surface, obs: Observatio
     o = scene.offer()
     if o is not None and scene.core is not None and scene.core in o.by_core:
         places = [a.hex for a in o.by_core[scene.core]]
-    return board.draw_matrix(surface, view, layout, obs.matrix, lying, places)
+    return draw_matrix(surface, view, layout, obs.matrix, lying, places)
 
 
 class Regions:
@@ -135,7 +135,7 @@ class Regions:
 def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Regions) -> list[Spot]:
     """The board for the viewer, the parts that changed; returns the spots hover boxes
     read."""
-    from .match import BATCH, BATTLE, HAND, PROMPT, SIDE_BOTTOM, SIDE_TOP
+    from .layout import BATCH, BATTLE, HAND, PROMPT, SIDE_BOTTOM, SIDE_TOP
 
     obs = scene.observation()
     o = scene.offer()
@@ -167,13 +167,13 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
         rolling = side.picked_slot if rolling_now else None
         key = (side, obs.matrix, tuple(lit), rolling, header(scene, p))
 
-        def draw_side(
+        def side_part(
             p: int = p,
             area: pygame.Rect = area,
             lit: list[int] = lit,
             rolling: int | None = rolling,
         ) -> list[Spot]:
-            return board.draw_side(
+            return draw_side(
                 surface,
                 area,
                 obs.side(p),
@@ -186,29 +186,29 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
                 rolling,
             )
 
-        region(f"side{p}", area, key, draw_side)
+        region(f"side{p}", area, key, side_part)
     battle_key = (obs.battle, obs.victor, obs.damage, tuple(scene.log[-14:]))
 
-    def draw_battle() -> list[Spot]:
-        panels.draw_battle(surface, BATTLE, obs, scene.name, scene.app.lang, scene.tr, scene.log)
+    def battle_part() -> list[Spot]:
+        draw_battle(surface, BATTLE, obs, scene.name, scene.app.lang, scene.tr, scene.log)
         if obs.damage is not None and obs.damage.flip is not None:
             return [Spot(BATTLE, "card", obs.damage.flip)]
         return []
 
-    region("battle", BATTLE, battle_key, draw_battle)
+    region("battle", BATTLE, battle_key, battle_part)
     prompt = prompt_text(scene, obs, o)
     prompt_key = (prompt, obs.turn, obs.phase, obs.priority, obs.over)
 
-    def draw_prompt() -> list[Spot]:
-        panels.draw_prompt(surface, PROMPT, obs, prompt, scene.tr)
+    def prompt_part() -> list[Spot]:
+        draw_prompt(surface, PROMPT, obs, prompt, scene.tr)
         return []
 
-    region("prompt", PROMPT, prompt_key, draw_prompt)
+    region("prompt", PROMPT, prompt_key, prompt_part)
     region(
         "batch",
         BATCH,
         obs.batch,
-        lambda: panels.draw_batch(surface, BATCH, obs, scene.name, scene.tr),
+        lambda: draw_batch(surface, BATCH, obs, scene.name, scene.tr),
     )
     viewer = obs.viewer if obs.viewer in (0, 1) else None
     me = obs.side(viewer) if viewer is not None else None
@@ -219,7 +219,7 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
         "hand",
         HAND,
         (hand, count, usable, scene.card),
-        lambda: panels.draw_hand(
+        lambda: draw_hand(
             surface, HAND, hand, count, o, scene.catalog, scene.name, scene.tr, scene.card
         ),
     )
