@@ -209,7 +209,8 @@ def draw_bakugan(
         img = figure(catalog, b.character, size)
         surface.blit(img, img.get_rect(center=(rect.centerx, rect.bottom - size // 2 - 8)))
     elif rolling:
-        w.fit_text(surface, tr("planet_ui.rolling"), rect.inflate(-8, -90), 16, w.ACCENT, "center")
+        tag = pygame.Rect(rect.x + 4, rect.bottom - 30, rect.w - 8, 22)
+        w.fit_text(surface, tr("planet_ui.rolling"), tag, 16, w.ACCENT, "center")
     else:
         img = sphere_image(catalog, b.character, 16, 0.0)
         surface.blit(img, img.get_rect(center=(rect.centerx, rect.bottom - 30)))

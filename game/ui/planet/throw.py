@@ -20,10 +20,14 @@ from game.match.layout import Zone
 from .. import slingshot
 from .. import widgets as w
 from ..table_view import TableView
-from ..throwing import MAX_HAND_SPEED, bound_keys, throw_line
+from ..throwing import bound_keys, throw_line
 
 Bounds = Callable[[], slingshot.Bounds]
 PREVIEW_SECONDS = 0.7
+PLANET_HAND_SPEED = 1500.0
+"""mm/s at full power. The classic table's 2400 sends a sphere across this one and off
+it at half power; here the middle of the pull reaches the Matrix (a computer's roll to
+the first core is about 1000 mm/s) and a full pull rolls past it."""
 
 
 class PlanetAim:
@@ -69,7 +73,7 @@ class PlanetAim:
         return (-math.cos(self.angle), math.sin(self.angle))
 
     def current(self) -> physics.Throw:
-        speed = max(0.0, min(self.power, 1.0)) * MAX_HAND_SPEED
+        speed = max(0.0, min(self.power, 1.0)) * PLANET_HAND_SPEED
         return physics.Throw(self.origin(), self.angle, speed, self.spin)
 
     def cancel(self) -> None:
