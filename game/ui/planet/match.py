@@ -138,7 +138,9 @@ class PlanetMatchScene(Scene):
         self._took(entries)
 
     def _throw(self, player: int, throw: Any) -> None:
-        before = self.match.observation(player)
+        # what shows while the spheres fly: the thrower's view (in hot-seat nobody's:
+        # the screen is shared)
+        before = self.match.observation(-1 if self.match.hotseat else player)
         try:
             entries = self.match.throw(player, throw)
         except ThrowRefused as e:
@@ -147,7 +149,7 @@ class PlanetMatchScene(Scene):
             return
         self.aims.pop(player, None)
         if entries:
-            self.frozen = before if not self.match.hotseat else self.match.observation(-1)
+            self.frozen = before
         self._took(entries)
 
     def _took(self, entries: list[Entry]) -> None:

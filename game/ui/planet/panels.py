@@ -88,6 +88,8 @@ def core_words(text: str, obs: Observation, tr: Tr) -> str:
         bare = word.rstrip(",")
         if bare in kinds:
             word = tr(f"planet_demo.core_{kinds[bare]}") + word[len(bare) :]
+        elif bare == "bonus":  # a core's bonus for Bakugan of its factions
+            word = tr("planet_ui.bonus_word") + word[len(bare) :]
         words.append(word)
     return " ".join(words)
 
