@@ -98,7 +98,10 @@ def build_buttons(scene: PlanetMatchScene) -> list[w.Button]:
         rect = pygame.Rect(
             CHOICES.x + col * (BUTTON_W + GAP), CHOICES.y + row * (BUTTON_H + 2), BUTTON_W, BUTTON_H
         )
-        buttons.append(w.Button(rect, label, fn, key=key))
+        button = w.Button(rect, label, fn, key=key)
+        if key == pygame.K_p:  # Pass stands out: the batch waits on it
+            button.colour = (150, 100, 30)
+        buttons.append(button)
     return ghosts + buttons
 
 

@@ -21,6 +21,7 @@ import pygame
 from game import physics
 from game.match.planet_play import SAVE_VERSION, THROW, PlanetMatch, Task
 from game.match.planet_session import Entry, RollDone, TableChanged, ThrowRefused
+from game.rules.api import GameError
 from game.rules.planet import Action, Observation, Phase
 
 from .. import widgets as w
@@ -130,7 +131,7 @@ class PlanetMatchScene(Scene):
         """The person's choice, handed to the match (a refused one is said, not fatal)."""
         try:
             entries = self.match.act(action)
-        except ValueError as e:
+        except (GameError, ValueError) as e:
             self.message = str(e)
             self._dirty = True
             return

@@ -24,6 +24,8 @@ from ..throwing import bound_keys, throw_line
 
 Bounds = Callable[[], slingshot.Bounds]
 PREVIEW_SECONDS = 0.7
+PREVIEW_EVERY = 0.08
+"""seconds at least between two previews (each is a simulation of its own)"""
 PLANET_HAND_SPEED = 1500.0
 """mm/s at full power. The classic table's 2400 sends a sphere across this one and off
 it at half power; here the middle of the pull reaches the Matrix (a computer's roll to
@@ -61,6 +63,7 @@ class PlanetAim:
         self.bounds = bounds or (lambda: slingshot.DEFAULT_BOUNDS)
         self._preview_key: tuple[float, ...] | None = None
         self._preview: list[tuple[int, int]] = []
+        self._preview_wait = 0.0
 
     def origin(self) -> physics.Point:
         return self.line.point(self.along, self.at)
@@ -133,6 +136,7 @@ class PlanetAim:
         return None
 
     def update(self, dt: float) -> None:
+        self._preview_wait = max(0.0, self._preview_wait - dt)
         if self.charging:
             self.power = min(1.0, self.power + dt / 1.4)
 
@@ -140,8 +144,9 @@ class PlanetAim:
         """The first PREVIEW_SECONDS of this throw's path through the same physics (aim
         assist), on a space of its own: the computer may be planning on the table's."""
         key = (round(self.along), round(self.angle, 3), round(self.power, 2), round(self.spin, 1))
-        if key == self._preview_key:
+        if key == self._preview_key or self._preview_wait > 0:
             return self._preview
+        self._preview_wait = PREVIEW_EVERY
         self._preview_key = key
         throw = self.current()
         self._preview = []
