@@ -12,6 +12,7 @@ board is drawn once per change into a kept surface; each frame adds only what mo
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -44,6 +45,19 @@ LOG_KEEP = 40
 THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planet-computer")
 """Where the computers think (one step at a time), so a slow decision or a throw
 planned through the physics never holds up a frame."""
+NORMAL_SWITCH = sys.getswitchinterval()
+FAST_SWITCH = 0.0005
+
+
+def _think(match: PlanetMatch, task: Task) -> Action | physics.Throw:
+    """A computer's step in the worker thread. While it thinks the interpreter hands
+    the screen's thread its turn more often (a frame never waits the default 5 ms for
+    the lock a planning loop holds)."""
+    sys.setswitchinterval(FAST_SWITCH)
+    try:
+        return match.think(task)
+    finally:
+        sys.setswitchinterval(NORMAL_SWITCH)
 
 
 class PlanetMatchScene(Scene):
@@ -283,7 +297,7 @@ class PlanetMatchScene(Scene):
         self.wait += dt
         if task.kind == THROW or self.wait >= self.pace:
             self.wait = 0.0
-            self.thinking = (task, THINKER.submit(self.match.think, task))
+            self.thinking = (task, THINKER.submit(_think, self.match, task))
 
     def _anim_length(self) -> float:
         assert self.anim is not None

@@ -18,6 +18,7 @@ from game.planet_demo import breakdown_words
 from game.rules.planet import Catalog
 from game.rules.planet import events as ev
 
+from .. import text_fit as fit
 from .. import widgets as w
 from .board import PLAYER_COLOURS, card_face, faction_colour
 
@@ -38,6 +39,7 @@ class Show:
     cards: tuple[str, ...] = ()  # the cards milled so far in this damage (mill, flip)
     t: float = 0.0
     colour: tuple[int, int, int] = field(default=w.ACCENT)
+    image: pygame.Surface | None = None  # drawn once, shown while it lasts
 
 
 class Milling:
@@ -98,23 +100,39 @@ def draw_show(
     name: Name,
     colour_of: Callable[[str], tuple[int, int, int]],
 ) -> None:
-    """The staged moment over the middle of the table."""
+    """The staged moment over the middle of the table (drawn once, then kept)."""
+    if show.image is None or fit.recording_now():
+        show.image = pygame.Surface(BOX.size, pygame.SRCALPHA)
+        _draw(show.image, show, name, colour_of)
+        if fit.recording_now():  # (a text-fit check reads what a frame draws)
+            _draw(surface.subsurface(BOX), show, name, colour_of)
+            return
+    surface.blit(show.image, BOX.topleft)
+
+
+def _draw(
+    surface: pygame.Surface,
+    show: Show,
+    name: Name,
+    colour_of: Callable[[str], tuple[int, int, int]],
+) -> None:
+    box = surface.get_rect()
     colour = PLAYER_COLOURS[show.player] if show.player in (0, 1) else w.ACCENT
-    w.panel(surface, BOX, 240, colour, overlay=True)
-    y = BOX.y + 12
+    w.panel(surface, box, 240, colour, overlay=True)
+    y = box.y + 12
     first = True
     for line in show.lines:
         size = 26 if first else 17
-        box = pygame.Rect(BOX.x + 14, y, BOX.w - 28, 34 if first else 22)
-        w.fit_text(surface, line, box, size, w.ACCENT if first else w.INK, "center")
-        y += box.h + 2
+        line_box = pygame.Rect(box.x + 14, y, box.w - 28, 34 if first else 22)
+        w.fit_text(surface, line, line_box, size, w.ACCENT if first else w.INK, "center")
+        y += line_box.h + 2
         first = False
     if show.cards:
         shown = show.cards[-8:]
         width = 116
         for i, card in enumerate(shown):
             col, row = i % 4, i // 4
-            r = pygame.Rect(BOX.x + 10 + col * (width + 4), BOX.bottom - 104 + row * 48, width, 44)
+            r = pygame.Rect(box.x + 10 + col * (width + 4), box.bottom - 104 + row * 48, width, 44)
             lit = i == len(shown) - 1
             card_face(surface, r, name(card), colour_of(card), (), lit)
 
