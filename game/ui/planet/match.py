@@ -22,6 +22,7 @@ import pygame
 from game import physics
 from game.match.planet_play import SAVE_VERSION, THROW, PlanetMatch, Task
 from game.match.planet_session import Entry, RollDone, TableChanged, ThrowRefused
+from game.planet_demo import breakdown_words
 from game.rules.api import GameError
 from game.rules.planet import Action, Observation, Phase
 
@@ -32,7 +33,7 @@ from ..table_view import TableView
 from .board import PLAYER_COLOURS, Spot, sphere_image, warm_up
 from .choices import Offer, offer, play_words
 from .layout import TABLE_AREA
-from .panels import draw_tip
+from .panels import core_words, draw_tip
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
@@ -42,6 +43,10 @@ if TYPE_CHECKING:
     from ..app import App
 
 LOG_KEEP = 40
+ZOOM_MARGIN = 110.0
+"""mm of table shown around the Matrix when the view closes in on it"""
+MAX_ZOOM = 1.6
+"""px per mm at most (the whole table: 0.72)"""
 THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planet-computer")
 """Where the computers think (one step at a time), so a slow decision or a throw
 planned through the physics never holds up a frame."""
@@ -75,9 +80,8 @@ class PlanetMatchScene(Scene):
         self.curtain = Curtain(match.setup.humans)
         self.name = namer(self.catalog, app.lang)
         self.aims: dict[int, PlanetAim] = {}
-        self.view = TableView(1.0, 1.0, TABLE_AREA)
-        self._fit_view()
         self.anim: RollDone | None = None
+        self.view = TableView(1.0, 1.0, TABLE_AREA)
         self.anim_t = 0.0
         self.frozen: Observation | None = None  # what shows while the spheres fly
         self.held: list[Entry] = []  # what the roll decided, told once they rest
@@ -97,6 +101,7 @@ class PlanetMatchScene(Scene):
         self._dirty = True
         self._saved_turn = -1
         self._table_bg: tuple[object, pygame.Surface] | None = None
+        self._fit_view()
         warm_up(self.catalog, [c for kit in match.setup.kits for c in kit.characters])
         self.shows: deque[Show] = deque()
         self.milling = Milling()
@@ -134,10 +139,31 @@ class PlanetMatchScene(Scene):
         return offer(self.match.legal_actions(p))
 
     def _fit_view(self) -> None:
-        layout = self.match.session.layout
-        if (self.view.width, self.view.height) != (layout.width, layout.height):
-            self.view = TableView(layout.width, layout.height, TABLE_AREA)
+        """The whole table while a roll is on (both bands and the cores); closed in on
+        the Matrix the rest of the time, so the cores and their places read well."""
+        session = self.match.session
+        layout = session.layout
+        view = TableView(layout.width, layout.height, TABLE_AREA)
+        rolling = self.anim is not None or session.awaiting_roll() is not None
+        if layout.places and not rolling:
+            centres = [layout.core_centre(h) for h in layout.places]
+            xs = [c[0] for c in centres]
+            ys = [c[1] for c in centres]
+            span_x = max(xs) - min(xs) + 2 * ZOOM_MARGIN
+            span_y = max(ys) - min(ys) + 2 * ZOOM_MARGIN
+            scale = min(TABLE_AREA.w / span_x, TABLE_AREA.h / span_y, MAX_ZOOM)
+            if scale > view.scale:
+                middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+                view.place(scale, middle, TABLE_AREA.center)
+        if (view.scale, view.ox, view.oy, view.width) != (
+            self.view.scale,
+            self.view.ox,
+            self.view.oy,
+            self.view.width,
+        ):
+            self.view = view
             self.aims.clear()
+            self._dirty = True
 
     # ------------------------------------------------------------------ acting
 
@@ -185,7 +211,11 @@ class PlanetMatchScene(Scene):
         self.log.extend(lines)
         del self.log[:-LOG_KEEP]
         if stage:
-            self.shows.extend(shows_for(entry, self.name, self.app.lang, self.tr, self.milling))
+            self.shows.extend(shows_for(entry, self.name, self._explain, self.tr, self.milling))
+
+    def _explain(self, breakdown: str) -> str:
+        words = breakdown_words(breakdown, self.name, self.app.lang)
+        return core_words(words, self.match.observation(-1), self.tr)
 
     def _after(self) -> None:
         """After a step: the autosave at each new turn."""

@@ -78,6 +78,8 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
 
 
 def table_background(scene: PlanetMatchScene) -> pygame.Surface:
+    from .layout import TABLE_AREA
+
     """The screen's background with the felt and both throwing bands, kept while the
     table's size stays."""
     view = scene.view
@@ -86,13 +88,15 @@ def table_background(scene: PlanetMatchScene) -> pygame.Surface:
     if kept is not None and kept[0] == key:
         surface: pygame.Surface = kept[1]
         return surface
-    area = view.rect
+    area = view.rect.clip(TABLE_AREA)
     surface = pygame.Surface(scene.app.screen.get_size()).convert()
     surface.fill(w.BG)
     surface.blit(art.table_felt(area.size), area.topleft)
     session = scene.match.session
     for p in (0, 1):
-        band = view.zone_rect(session.zone(p).box)
+        band = view.zone_rect(session.zone(p).box).clip(area)
+        if band.h < 24:  # the view is closed in on the Matrix: no band in sight
+            continue
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
         shade.fill((*PLAYER_COLOURS[p], 40))
         surface.blit(shade, band.topleft)
@@ -135,7 +139,7 @@ class Regions:
 def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Regions) -> list[Spot]:
     """The board for the viewer, the parts that changed; returns the spots hover boxes
     read."""
-    from .layout import BATCH, BATTLE, HAND, PROMPT, SIDE_BOTTOM, SIDE_TOP
+    from .layout import BATCH, BATTLE, HAND, PROMPT, SIDE_BOTTOM, SIDE_TOP, TABLE_AREA
 
     obs = scene.observation()
     o = scene.offer()
@@ -156,7 +160,7 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
         places = tuple(a.hex for a in o.by_core[scene.core])
     view = scene.view
     table_key = (view.rect.topleft, view.rect.size, tuple(lying), obs.matrix, places)
-    region("table", view.rect, table_key, lambda: draw_table(scene, surface, obs))
+    region("table", TABLE_AREA, table_key, lambda: draw_table(scene, surface, obs))
     matrix = {c.hex: c for c in obs.matrix}
     rolling_now = obs.phase is Phase.ROLL or scene.anim is not None
     for p, area in ((1, SIDE_TOP), (0, SIDE_BOTTOM)):

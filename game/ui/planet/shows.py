@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.planet_demo import breakdown_words
 from game.rules.planet import Catalog
 from game.rules.planet import events as ev
 
@@ -49,7 +48,10 @@ class Milling:
         self.cards: list[str] = []
 
 
-def shows_for(event: ev.Event, name: Name, lang: str, tr: Tr, milling: Milling) -> list[Show]:
+def shows_for(
+    event: ev.Event, name: Name, explain: Callable[[str], str], tr: Tr, milling: Milling
+) -> list[Show]:
+    """The staged moments of `event`; `explain` turns a breakdown into words."""
     if isinstance(event, ev.DamageDeclared):
         milling.cards = []
         if event.team:
@@ -59,19 +61,20 @@ def shows_for(event: ev.Event, name: Name, lang: str, tr: Tr, milling: Milling) 
                     "planet_ui.show.part",
                     bakugan=name(p.character),
                     total=p.total,
-                    breakdown=breakdown_words(p.breakdown, name, lang),
+                    breakdown=explain(p.breakdown),
                 )
                 for p in event.parts
             ]
             return [Show("team", event.attacker, BANNER_SECONDS * 1.5, tuple(lines))]
         part = event.parts[0]
-        line = tr(
-            "planet_ui.show.damage",
+        line = tr("planet_ui.show.damage", bakugan=name(part.character), amount=event.amount)
+        why = tr(
+            "planet_ui.show.part",
             bakugan=name(part.character),
-            amount=event.amount,
-            breakdown=breakdown_words(part.breakdown, name, lang),
+            total=part.total,
+            breakdown=explain(part.breakdown),
         )
-        return [Show("victor", event.attacker, BANNER_SECONDS, (line,))]
+        return [Show("victor", event.attacker, BANNER_SECONDS, (line, why))]
     if isinstance(event, ev.Moved) and event.what == "milled for damage":
         milling.cards.append(event.card)
         line = tr("planet_ui.show.milled", player=event.player + 1, card=name(event.card))
