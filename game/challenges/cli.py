@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game.challenges.solver import solve
 from game.content.levels import LevelEntry, discover, load_entry
-from game.persist.lang import tr
+from game.files.lang import tr
 
 # Problems that make a file no level file at all (it is not read further).
 UNREADABLE = frozenset({"unreadable", "not_utf8", "toml", "number", "nesting", "too_large"})

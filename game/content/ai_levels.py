@@ -18,8 +18,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar, overload
 
-from game.paths import assets_dir
-from game.persist import decode
+from game.files import decode
+from game.files.paths import assets_dir
 
 from .errors import ContentError
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.paths import data_dir
+from game.files.paths import data_dir
 from game.rules.attack.cards import CardDef, Deck, Effect, PlayerSetup, Text, When
 
 from .errors import ContentError

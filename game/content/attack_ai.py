@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from game.ai.attack.levels import LEVEL_NAMES, AttackLevel, check_level
-from game.paths import data_dir
+from game.files.paths import data_dir
 
 from .errors import ContentError
 

@@ -4,7 +4,7 @@ Gear with its property card, Evolution property cards).
 
 Every problem is collected and reported as ``file: id: field: problem``; a file with
 any problem is refused whole, never half loaded, whatever its bytes (not UTF-8, a
-number too long, nesting too deep: `game.persist.decode`). A catalog that cannot deal
+number too long, nesting too deep: `game.files.decode`). A catalog that cannot deal
 a kit of every game the app offers (the Big Game of four: 6 Bakugan that are not
 evolved forms, 2 Gate Cards of each colour, 2 Ability Cards of each colour) is refused
 at load with the reason, not when the first kit is dealt.
@@ -17,8 +17,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.paths import data_dir
-from game.persist import decode
+from game.files import decode
+from game.files.paths import data_dir
 from game.rules.classic.defs import (
     MAX_GEAR_ABILITIES,
     AbilityColour,

@@ -4,7 +4,7 @@ Every mistake is collected, not just the first, and reported as ``file: field:
 problem`` (`LevelProblem`, words from the language catalogs). A file with any mistake is
 refused whole; the other files still load. Nothing here raises anything but LevelError
 for a bad file, whatever the file holds (bytes that are not UTF-8, a number too long, a
-nesting too deep, a file too large: `game.persist.decode`; more pieces than `LIMITS`).
+nesting too deep, a file too large: `game.files.decode`; more pieces than `LIMITS`).
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from game.challenges.problems import LevelProblem, problem
 from game.challenges.validate import check_level
 from game.content.errors import ContentError
 from game.content.level_reader import MISSING, LevelReader, join, kind, short
-from game.paths import levels_dir
-from game.persist import decode
+from game.files import decode
+from game.files.paths import levels_dir
 from game.physics import MAX_SPEED
 from game.physics.arena import (
     BUMPER_BOUNCE,

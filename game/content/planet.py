@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.paths import data_dir
+from game.files.paths import data_dir
 from game.rules.planet.defs import (
     RANKS_BY_NAME,
     CardDef,

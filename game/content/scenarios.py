@@ -2,7 +2,7 @@
 
 A malformed file raises `ContentError` naming the file and the field,
 ``file: field: problem``, whatever it holds: bytes that are not a TOML file
-(`game.persist.decode`), values of the wrong type (a seating of ``[0, "p1"]``, a
+(`game.files.decode`), values of the wrong type (a seating of ``[0, "p1"]``, a
 battle winner ``"px"``, totals as a string) and impossible values (captures to win
 beyond the Gate Cards in play, an observation by a player who does not exist).
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.persist import decode
+from game.files import decode
 from game.rules.classic import (
     CLEAR_EACH,
     CLEAR_FIRST_STANDER,
