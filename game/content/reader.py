@@ -135,6 +135,18 @@ def _number(value: Any) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class Raw(Spec):
+    """Any value, as the file holds it (for a field another check reads: a rules core's
+    effect tables, a condition)."""
+
+    default: Any = REQUIRED
+    expected: str = "string"
+
+    def read(self, r: Reader, value: Any, ident: str | None, field: str) -> Any:
+        return value
+
+
+@dataclass(frozen=True, slots=True)
 class Int(Spec):
     lo: int
     hi: int
@@ -593,6 +605,7 @@ __all__ = [
     "Num",
     "OneOf",
     "Problem",
+    "Raw",
     "Reader",
     "Ref",
     "Spec",
