@@ -310,8 +310,8 @@ class Table(Spec):
 
 @dataclass(frozen=True, slots=True)
 class MapOf(Spec):
-    """A table of any keys (each read by `key`, when given) to values read by `value`;
-    `required` keys must be there."""
+    """A table of any keys (each read by `key`, when given: a bad key is reported at the
+    table's field) to values read by `value`; `required` keys must be there."""
 
     value: Spec
     key: Spec | None = None
@@ -331,9 +331,8 @@ class MapOf(Spec):
                 r.add(ident, join(field, name), "missing_key")
                 ok = False
         for name, raw in value.items():
-            at = join(field, name)
-            key = name if self.key is None else self.key.read(r, name, ident, at)
-            item = self.value.read(r, raw, ident, at) if key is not INVALID else key
+            key = name if self.key is None else self.key.read(r, name, ident, field)
+            item = self.value.read(r, raw, ident, join(field, name)) if key is not INVALID else key
             if item is INVALID:
                 ok = False
             else:
