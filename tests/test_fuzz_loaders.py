@@ -210,9 +210,8 @@ def test_fuzz_the_scenario_loader(tmp_path: Path) -> None:
         path.write_bytes(bad)
         try:
             load_scenario(path)
-        except ContentError as e:
-            (line,) = e.problems
-            assert line.startswith(f"{path}: "), line
+        except ContentError as e:  # every problem found, each naming the file and field
+            assert e.problems and all(p.startswith(f"{path}: ") for p in e.problems), e.problems
 
     _fuzz("scenarios", raw, one)
 
