@@ -8,11 +8,13 @@ deck has) is checked by the rules' `Deck.problems` and reported the same way.
 
 from __future__ import annotations
 
+import string
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.files.lang import text_problem
 from game.files.paths import data_dir
 from game.rules.attack.cards import CardDef, Deck, Effect, PlayerSetup, Text, When
 
@@ -41,11 +43,20 @@ def cards_path() -> Path:
 
 
 def _fill(r: Reader, template: str, number: int, field: str) -> str:
-    try:
-        return template.format(number=number)
-    except (KeyError, IndexError, ValueError) as e:
-        r.say("numbers", field, f"bad template ({e}); only {{number}} may be filled in")
-        return template
+    """`template` with its ``{number}`` filled in; a field that is not a plain
+    ``{number}`` (``{n}``, ``{number[0]}``, a format that would fill gigabytes) is a
+    problem, never filled."""
+    problem = text_problem(template)
+    if problem is None:
+        names = {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+        problem = None if names <= {"number"} else f"fields {sorted(names)}"
+    if problem is None:
+        try:
+            return template.format(number=number)
+        except (KeyError, IndexError, ValueError, TypeError) as e:
+            problem = str(e)
+    r.say("numbers", field, f"bad template ({problem}); only {{number}} may be filled in")
+    return template
 
 
 def _numbers(r: Reader, raw: Any) -> list[CardDef]:
@@ -100,7 +111,7 @@ def _setups(r: Reader, raw: Any, deck_ids: set[str]) -> dict[int, PlayerSetup]:
     out: dict[int, PlayerSetup] = {}
     for key, table in raw.items():
         ident = f"players.{key}"
-        if not key.isdigit():
+        if not (key.isascii() and key.isdigit() and len(key) <= 2):
             r.say(ident, "-", "a player count is a number")
         elif not isinstance(table, dict):
             r.say(ident, "-", "not a table")
