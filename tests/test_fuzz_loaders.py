@@ -412,6 +412,13 @@ def test_fuzz_the_attack_ai_levels_loader(tmp_path: Path) -> None:
     _fuzz_file("attack-ai", tmp_path, [levels_path()], load_levels)
 
 
+def test_fuzz_the_classic_ai_levels_loader(tmp_path: Path) -> None:
+    from game.content.ai_levels import levels_path
+    from game.games.classic import load_levels
+
+    _fuzz_file("classic-ai", tmp_path, [levels_path()], load_levels)
+
+
 def test_fuzz_the_attack_scenario_loader(tmp_path: Path) -> None:
     from game.content.attack import shipped_deck
     from game.content.attack_scenarios import load_attack_scenario
