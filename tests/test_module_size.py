@@ -20,8 +20,11 @@ OVERSIZE = {
     "game/ui/challenges.py": "the level select, the level scene and the level author's window",
     "game/ui/match_scene.py": "the match screen: presenter, choices, coaching and the curtain",
 }
-"""The modules over the limit today (all screens, split by a later task), and what
-each holds that could be a module of its own."""
+"""The modules over the limit today, and what each holds that could be a module of its
+own. All three are screens, being split by concern as this list is written (the ui
+rooms task, issue 19: `game/ui/art/`, `game/ui/challenges/`, the match screen's
+presenter, HUD and choices); once that lands the list is trimmed, and the test's
+"no longer over" check says which entries to take off."""
 
 
 def sizes(root: Path) -> dict[str, int]:
