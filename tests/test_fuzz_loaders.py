@@ -560,3 +560,23 @@ def test_parse_action_refuses_hostile_text_with_a_syntax_error(game: str) -> Non
     for text in ("p² pass", "p٣ pass", "roll p0 ²", f"p{'9' * 5000} pass"):
         with pytest.raises(ActionSyntaxError):
             parse(text)
+
+
+def test_a_scenario_file_over_a_megabyte_is_refused_naming_it(tmp_path: Path) -> None:
+    """Every game's scenario loader holds the same limit (1 MB, docs/files.md)."""
+    from game.content.attack import shipped_deck
+    from game.content.attack_scenarios import load_attack_scenario
+    from game.content.planet import shipped_catalog
+    from game.content.planet_scenarios import load_planet_scenario
+
+    path = tmp_path / "huge.toml"
+    path.write_bytes(b'name = "x"\n' + b"# padding\n" * 110_000)
+    for load in (
+        load_scenario,
+        lambda p: load_attack_scenario(p, shipped_deck()),
+        lambda p: load_planet_scenario(p, shipped_catalog()),
+    ):
+        with pytest.raises(ContentError) as caught:
+            load(path)
+        _names_the_file(caught.value, str(path))
+        assert len(caught.value.problems) == 1

@@ -15,6 +15,7 @@ from typing import Any
 from game.rules.attack import Action, ActionSyntaxError, Deck, Variant, parse_action
 
 from .reader import INVALID, Int, ListOf, OneOf, Raw, Reader, Str, Table
+from .scenarios import MAX_FILE_BYTES
 
 SETUP_KEYS = {
     "players",
@@ -193,7 +194,7 @@ def _setup(r: Reader, setup: dict[str, Any], deck: Deck) -> dict[str, Any]:
 
 def load_attack_scenario(path: Path, deck: Deck) -> AttackScenario:
     """The scenario in `path`; raises `ContentError` listing every problem."""
-    r = Reader.open(path, label=str(path), one_record=True, words=_WORDS)
+    r = Reader.open(path, MAX_FILE_BYTES, label=str(path), one_record=True, words=_WORDS)
     data = r.data
     r.unknown(data, _TOP)
     if data.get("game") != "attack":

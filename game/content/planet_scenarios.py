@@ -22,6 +22,7 @@ from game.rules.planet import (
 )
 
 from .reader import INVALID, Bool, Int, OneOf, Reader, Str, Table
+from .scenarios import MAX_FILE_BYTES
 
 SEATS = ("p0", "p1")
 HAND = 5
@@ -217,7 +218,7 @@ def _step(raw: Any, where: str, r: Reader) -> Step | None:
 
 def load_planet_scenario(path: Path, catalog: Catalog) -> PlanetScenario:
     """The scenario in `path`; raises `ContentError` listing every problem."""
-    r = Reader.open(path, label=str(path), one_record=True, words=_WORDS)
+    r = Reader.open(path, MAX_FILE_BYTES, label=str(path), one_record=True, words=_WORDS)
     data = r.data
     r.unknown(data, ("game", "name", "rule", "steps", "setup", "expect"))
     name = r.get(data, "name", Str(expected="a name"))
