@@ -191,8 +191,8 @@ def draw_bakugan(
     b_power = top.b_power if top is not None else char.b_power
     damage = top.damage if top is not None else char.damage
     lines = [tr("planet_ui.numbers", b=b_power, d=damage)]
-    if b.evolutions:
-        lines.append(name(b.evolutions[-1]))
+    if top is not None:  # the Evolution on it by its rank (its whole name: hover)
+        lines.append(tr("planet_ui.evolved_as", rank=tr(f"planet_ui.rank.{top.rank.label}")))
     colour = faction_colour(char.factions)
     for i in range(len(b.evolutions)):  # the cards under the top one peek out below
         under = rect.move(0, 4 * (len(b.evolutions) - i))

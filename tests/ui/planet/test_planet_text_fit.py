@@ -67,3 +67,23 @@ def test_a_whole_computer_match_fits(app: App) -> None:
     results = PlanetResultsScene(app, scene.match)
     check(app, results, "results")
     check(app, PlanetPauseScene(app, scene), "pause")
+
+
+def test_every_character_card_fits_with_each_evolution_on_it(app: App) -> None:
+    from game.content.planet import shipped_catalog
+    from game.rules.planet.observation import BakuganView
+    from game.ui.planet.board import CARD_H, CARD_W, draw_bakugan
+    from game.ui.planet.words import namer
+
+    catalog = shipped_catalog()
+    name = namer(catalog, app.lang)
+    rect = pygame.Rect(8, 26, CARD_W, CARD_H)
+    for char, c in catalog.characters.items():
+        evolutions = [e for e, d in catalog.cards.items() if d.species == c.species]
+        for stack in ((), *((e,) for e in evolutions)):
+            for face_up, opened in ((False, False), (True, False), (True, True)):
+                view = BakuganView(char, opened, face_up, (), stack)
+                with text_fit.recording() as ledger:
+                    draw_bakugan(app.screen, rect, view, catalog, {}, name, app.tr)
+                bad = [d.text for d in ledger.escaped()]
+                assert not bad, f"{app.lang} {char} {stack}: {bad}"
