@@ -376,8 +376,8 @@ class PlanetMatchScene(Scene):
             event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
         )
         if self.anim is not None:
-            if skip:
-                self.anim_t = self._anim_length()
+            if skip:  # to where the spheres rest (pressing again does not hold them there)
+                self.anim_t = max(self.anim_t, self._anim_length())
             return
         if self.shows:
             if skip:

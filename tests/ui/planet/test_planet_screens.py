@@ -91,3 +91,39 @@ def test_every_card_is_explained_with_its_keywords(app: App) -> None:
     assert stop_cards and "stop" in keywords_in(CATALOG.cards[stop_cards[0]].text.en)
     rules = PlanetRulesScene(app)
     assert rules.pages > 3
+
+
+def test_the_keyboard_alone_reaches_every_choice(app: App) -> None:
+    """Tab moves through the choices (ghost cards first), Enter takes one, P passes: a
+    whole turn's choices by keys (a controller's D-pad and A send the same)."""
+    match = PlanetMatch(CATALOG, preset_setup(CATALOG, sorted(CATALOG.presets)[:2], seed=3))
+    scene = PlanetMatchScene(app, match)
+    app.push(scene)
+    scene.pace = 0.0
+    acted = 0
+    keys = {action: code for code, action in bound_keys({}).items()}
+    for _ in range(4000):
+        if scene.thinking is not None:  # frames do not outrun the computer's thinking
+            scene.thinking[1].result()
+        app.step()
+        if match.state.turn >= 2 or match.over:
+            break
+        if scene.aims:  # the throw by keys: hold the charge, let go
+            pygame.event.post(key(pygame.KEYDOWN, keys["throw_charge"]))
+            for _ in range(30):
+                app.step()
+            pygame.event.post(key(pygame.KEYUP, keys["throw_charge"]))
+            continue
+        o = scene.offer()
+        if scene.shows or scene.anim is not None or o is None:
+            if scene.shows or scene.anim is not None:
+                pygame.event.post(key(pygame.KEYDOWN, pygame.K_SPACE))
+            continue
+        before = len(match.session.timeline)
+        pygame.event.post(key(pygame.KEYDOWN, pygame.K_p if o.passing else pygame.K_TAB))
+        if not o.passing:
+            pygame.event.post(key(pygame.KEYDOWN, pygame.K_RETURN))
+        app.step()
+        acted += len(match.session.timeline) > before or scene.core is not None
+    assert match.state.turn >= 2, "a whole turn by keys"
+    assert acted > 5
