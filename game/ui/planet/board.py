@@ -68,9 +68,7 @@ def faction_colour(factions: Iterable[object]) -> tuple[int, int, int]:
 
 def _attribute(faction: str) -> str | None:
     """The sphere colours of the classic art for a Planet faction (Aurelus: clear)."""
-    return {"ventus": "ventus", "haos": "haos", "pyrus": "pyrus", "aquos": "aquos"}.get(
-        faction, "darkus" if faction == "darkus" else None
-    )
+    return faction if faction in ("pyrus", "aquos", "ventus", "darkus", "haos") else None
 
 
 def figure(catalog: Catalog, character: str, size: int) -> pygame.Surface:

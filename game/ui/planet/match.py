@@ -31,7 +31,7 @@ from ..curtain import Curtain, draw_curtain
 from ..scene import Scene
 from ..table_view import TableView
 from .board import PLAYER_COLOURS, Spot, sphere_image, warm_up
-from .choices import Offer, offer, play_words
+from .choices import Offer, offer
 from .layout import TABLE_AREA
 from .panels import core_words, draw_tip
 from .screen import Regions, draw_board, table_background
@@ -488,4 +488,4 @@ class PlanetMatchScene(Scene):
         return PlanetMatchScene(app, match)
 
 
-__all__ = ["PlanetMatchScene", "play_words"]
+__all__ = ["PlanetMatchScene"]
