@@ -19,6 +19,9 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
+SEARCHABLE: tuple[str, ...] = (
+    "energize", "main", "select", "power", "victory", "flip", "damage", "end"
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,10 @@ class Level:
     rollouts: int
     """Playouts per decision (0: no search, the heuristics play). Playouts, not the
     clock, decide: a seed gives one game."""
+    search_steps: tuple[str, ...]
+    """The steps whose decisions it searches (the others go to its judgement): of
+    `SEARCHABLE` (``energize``, ``main``, ``select``, ``power``, ``victory``, ``flip``,
+    ``damage``, ``end``)."""
     determinizations: int
     """Worlds drawn from what it has seen per decision; every option is played out in
     each (the same world and the same dice for every option, so they compare fairly)."""
@@ -79,6 +86,7 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "keep_for_flips": ("bool", 0, 0),
     "energy_goal": ("int", 0, 40),
     "rollouts": ("int", 0, 100_000),
+    "search_steps": ("steps", 0, 0),
     "determinizations": ("int", 0, 1_000),
     "width": ("int", 1, 64),
     "rollout_turns": ("int", 0, 10),
@@ -115,6 +123,16 @@ def check_level(name: str, raw: Any) -> tuple[Level | None, list[tuple[str, str]
             if not isinstance(value, bool):
                 problems.append((key, f"must be true or false, got {value!r}"))
             values[key] = value
+            continue
+        if kind == "steps":
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                problems.append((key, f"must be a list of step names, got {value!r}"))
+                continue
+            bad = [v for v in value if v not in SEARCHABLE]
+            if bad:
+                problems.append((key, f"unknown step {bad[0]!r} (of {', '.join(SEARCHABLE)})"))
+                continue
+            values[key] = tuple(value)
             continue
         if isinstance(value, bool) or not isinstance(value, int | float):
             problems.append((key, f"must be a number, got {value!r}"))

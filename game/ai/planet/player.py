@@ -111,8 +111,9 @@ class LevelBot:
         return judge.best(worlds, me, legal)
 
     def _searched(self, obs: Observation, legal: Sequence[Action]) -> bool:
-        """The decisions the search takes (the rest go to the one-step judgement)."""
-        return not obs.discard_due
+        """The decisions the search takes (`search_steps`; discards, and the rest, go
+        to the judgement)."""
+        return obs.phase.value in self.level.search_steps and not obs.discard_due
 
     def _place(self, obs: Observation, legal: list[Action]) -> Action:
         """Setup: its strongest BakuCore first, on the free place nearest its side."""
