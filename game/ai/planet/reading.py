@@ -257,7 +257,12 @@ def features(
 
 
 def position(
-    state: PlanetState, me: int, lose_me: float = 0.0, lose_opp: float = 0.0, opens: int = 0
+    state: PlanetState,
+    me: int,
+    lose_me: float = 0.0,
+    lose_opp: float = 0.0,
+    opens: int = 0,
+    weights: dict[str, float] = WEIGHTS,
 ) -> float:
     """The chance `me` wins from this position (see `features`); a deck emptied by more
     damage than it holds has lost."""
@@ -267,14 +272,19 @@ def position(
     if lose_me > len(state.sides[me].deck):
         return 0.0
     f = features(state, me, lose_me, lose_opp, opens)
-    logit = sum(WEIGHTS[k] * v for k, v in f.items())
+    logit = sum(weights[k] * v for k, v in f.items())
     if state.phase in (Phase.ENERGIZE, Phase.MAIN, Phase.SELECT):
         a, b = state.sides[me].available(), state.sides[opp].available()
         logit += AVAIL_WEIGHT * math.tanh((a - b) / 2.0)  # Energy left for this battle
     return _sigmoid(logit)
 
 
-def evaluate(state: PlanetState, me: int, branches: list[Branch] | None = None) -> float:
+def evaluate(
+    state: PlanetState,
+    me: int,
+    branches: list[Branch] | None = None,
+    weights: dict[str, float] = WEIGHTS,
+) -> float:
     """The chance `me` wins the match from `state` (1 or 0 once it is over); `branches`
     replaces this turn's battle still to come (`pending`) when given."""
     if state.over:
@@ -286,5 +296,5 @@ def evaluate(state: PlanetState, me: int, branches: list[Branch] | None = None) 
         branches if branches is not None else pending(state, me)
     ):
         if chance > 0.0:
-            value += chance * position(state, me, lose_me, lose_opp, opens)
+            value += chance * position(state, me, lose_me, lose_opp, opens, weights)
     return value

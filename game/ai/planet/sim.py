@@ -81,11 +81,13 @@ def run_sim(
     model: LandingModel = DEFAULT_MODEL,
     levels: Mapping[str, Level] | None = None,
     first_game: int = 0,
+    raw_times: bool = False,
 ) -> dict[str, Any]:
     """`games` matches between the two bots; `decks`: the preset of each bot (None: a
     seeded random preset per bot and game). A JSON-able report, with each bot's
     thinking time per decision (the level bots', decisions with a real choice).
-    `first_game` numbers the first match (a run split over processes)."""
+    `first_game` numbers the first match (a run split over processes); `raw_times`
+    adds every thinking time (``thinking_s``) for a caller that merges runs."""
     keys = [names[0], names[1] if names[1] != names[0] else f"{names[1]}_2"]
     wins = {k: 0 for k in keys}
     thinking: dict[str, list[float]] = {k: [] for k in keys}
@@ -115,7 +117,9 @@ def run_sim(
         turns += record.turns
         actions += record.actions
     elapsed = time.perf_counter() - start
+    extra: dict[str, Any] = {"thinking_s": thinking} if raw_times else {}
     return {
+        **extra,
         "games": games,
         "wins": wins,
         "win_rates": {
