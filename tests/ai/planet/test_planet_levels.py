@@ -1,0 +1,90 @@
+"""The Battle Planet difficulty records are data: they load through the game's record,
+climb from Easy to Hard, and a bad file is refused with ``file: level: field: problem``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.ai.planet.levels import LEVEL_NAMES, LEVEL_SCHEMA, SEARCHABLE
+from game.content import ContentError
+from game.games.planet import levels_path, load_levels, shipped_levels
+
+
+def test_the_shipped_levels_load_and_climb() -> None:
+    levels = shipped_levels()
+    assert set(LEVEL_NAMES) <= set(levels)
+    easy, normal, hard = (levels[n] for n in LEVEL_NAMES)
+    assert easy.insight < normal.insight <= hard.insight
+    assert easy.mistakes > normal.mistakes == hard.mistakes == 0.0
+    assert easy.rollouts == normal.rollouts == 0 < hard.rollouts
+    assert hard.determinizations > 0 and hard.search_steps
+    assert set(hard.search_steps) <= set(SEARCHABLE)
+    # the aiming knobs climb too (the physics table of a later issue reads them)
+    assert easy.aim_noise > normal.aim_noise > hard.aim_noise
+    assert easy.speed_noise > normal.speed_noise > hard.speed_noise
+    assert easy.aim_samples < normal.aim_samples < hard.aim_samples
+    assert {easy.title_ru, normal.title_ru, hard.title_ru} == {"Лёгкий", "Средний", "Сложный"}
+
+
+def _edited(tmp_path: Path, level: str, key: str, line: str | None) -> Path:
+    """The shipped file with `key`'s line in [level] replaced by `line` (None: dropped)."""
+    out: list[str] = []
+    section = ""
+    for raw in levels_path().read_text(encoding="utf-8").splitlines():
+        stripped = raw.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            section = stripped[1:-1]
+        if section == level and stripped.split("=")[0].strip() == key:
+            if line is not None:
+                out.append(line)
+            continue
+        out.append(raw)
+    path = tmp_path / "ai.toml"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "level, key, line, message",
+    [
+        ("easy", "aim_noise", "aim_noise = -0.1", "ai.toml: easy: aim_noise: must be within 0..0.5"),
+        ("easy", "aim_samples", None, "ai.toml: easy: aim_samples: missing"),
+        ("easy", "aim_samples", "aim_sample = 3", "ai.toml: easy: aim_sample: unknown field"),
+        ("normal", "insight", "insight = 7", "ai.toml: normal: insight: must be within 0..1, got 7"),
+        ("hard", "rollouts", "rollouts = 1.5", "ai.toml: hard: rollouts: must be a whole number"),
+        ("easy", "title_en", "title_en = 3", "ai.toml: easy: title_en: must be a non-empty string"),
+        ("easy", "mistakes", 'mistakes = "often"', "ai.toml: easy: mistakes: must be a number"),
+        ("normal", "keep_for_flips", "keep_for_flips = 1", "normal: keep_for_flips: must be true or false"),
+        ("hard", "determinizations", "determinizations = 0", "hard: determinizations: a searching"),
+        ("hard", "search_steps", 'search_steps = ["roll"]', "hard: search_steps: unknown step 'roll'"),
+        ("hard", "model_no_core", "model_no_core = 0.5", "hard: model_no_core: model_on_core + model_no_core"),
+    ],
+)  # fmt: skip
+def test_a_bad_level_file_is_refused_with_the_field_and_the_problem(
+    tmp_path: Path, level: str, key: str, line: str | None, message: str
+) -> None:
+    with pytest.raises(ContentError) as raised:
+        load_levels(_edited(tmp_path, level, key, line))
+    assert any(message in problem for problem in raised.value.problems), raised.value.problems
+
+
+def test_a_missing_level_and_a_broken_file_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "ai.toml"
+    text = levels_path().read_text(encoding="utf-8")
+    path.write_text(text[: text.index("[hard]")], encoding="utf-8")
+    with pytest.raises(ContentError, match=r"ai.toml: hard: -: missing"):
+        load_levels(path)
+    path.write_text("[easy\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="ai.toml"):
+        load_levels(path)
+    with pytest.raises(ContentError, match="file not found"):
+        load_levels(tmp_path / "nowhere.toml")
+
+
+def test_every_knob_is_documented() -> None:
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "ai.md").read_text(encoding="utf-8")
+    part = doc[doc.index("# Battle Planet") :]
+    missing = [k for k in LEVEL_SCHEMA if f"`{k}`" not in part]
+    assert missing == []
