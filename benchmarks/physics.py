@@ -10,7 +10,12 @@ standing on cards, headless, and prints:
 - overhead_ratio: our resolution wall time (record=False) over raw ``space.step`` of the
   same bodies (same static shapes, sphere and friction joints, no callbacks) for the
   same number of steps per throw, measured in the same run, best of R passes each;
-- the landings, for a sanity check.
+- overhead_ratio_direct: the same over Chipmunk's ``cpSpaceStep`` called directly
+  through cffi (the engine steps that way after a run's first step, so this is the
+  stricter figure: everything Python adds, over the bare C stepping);
+- the landings, for a sanity check;
+- pairs: two spheres released at the same step (one from each side, as Battle Planet's
+  players throw) on the same table through `simulate`, runs per second.
 """
 
 from __future__ import annotations
@@ -43,8 +48,10 @@ from game.physics import (  # noqa: E402
     resolve_throw,
     standing_on,
 )
+from game.physics.engine import release_of  # noqa: E402
+from game.physics.simulate import check_release, clear_scene_cache, simulate  # noqa: E402
+from game.physics.throw import prepare, scene_of  # noqa: E402
 from game.physics.tuning import DT  # noqa: E402
-from game.physics.world import PreparedTable, ball_spec  # noqa: E402
 
 STANDING_SLOTS = [(0, 1), (1, 2), (2, 1), (3, 2), (4, 1), (2, 3)]
 
@@ -87,12 +94,17 @@ def _resolve_all(
     return time.perf_counter() - t0, results
 
 
-def _raw_steps(table: TableSpec, throws: list[Throw], steps: list[int]) -> float:
-    """Wall time of bare space.step for the same bodies and step counts."""
-    prepared = PreparedTable(table, handlers=False)
+def _raw_steps(
+    table: TableSpec, throws: list[Throw], steps: list[int], *, direct: bool = False
+) -> float:
+    """Wall time of bare space.step (`direct`: Chipmunk's cpSpaceStep, called straight
+    through cffi) for the same bodies and step counts."""
+    engine = prepare(table, handlers=False)
     total = 0.0
+    dt = DT
     for throw, n in zip(throws, steps, strict=True):
-        spec = ball_spec(
+        release = release_of(
+            throw.sphere_id,
             throw.origin,
             throw.angle,
             min(throw.speed, MAX_SPEED),
@@ -100,14 +112,22 @@ def _raw_steps(table: TableSpec, throws: list[Throw], steps: list[int]) -> float
             throw.radius,
             throw.mass,
         )
-        prepared.add_ball(spec)
-        step = prepared.space.step
-        dt = DT
-        t0 = time.perf_counter()
-        for _ in range(n):
-            step(dt)
+        engine.setup([release], 0)
+        if direct:
+            from pymunk._chipmunk_cffi import lib
+
+            c_step = lib.cpSpaceStep
+            handle = engine.space._space
+            t0 = time.perf_counter()
+            for _ in range(n):
+                c_step(handle, dt)
+        else:
+            step = engine.space.step
+            t0 = time.perf_counter()
+            for _ in range(n):
+                step(dt)
         total += time.perf_counter() - t0
-        prepared.remove_ball()
+        engine.teardown()
     return total
 
 
@@ -120,6 +140,7 @@ def run(count: int, repeat: int, cushions: bool) -> dict[str, Any]:
     best_plain = math.inf
     best_rec = math.inf
     best_raw = math.inf
+    best_direct = math.inf
     results: list[ThrowResult] = []
     for _ in range(repeat):
         wall, results = _resolve_all(table, throws, record=False)
@@ -127,6 +148,9 @@ def run(count: int, repeat: int, cushions: bool) -> dict[str, Any]:
         wall, _ = _resolve_all(table, throws, record=True)
         best_rec = min(best_rec, wall)
         best_raw = min(best_raw, _raw_steps(table, throws, [r.steps for r in results]))
+        best_direct = min(
+            best_direct, _raw_steps(table, throws, [r.steps for r in results], direct=True)
+        )
 
     steps = [r.steps for r in results]
     landings = Counter(
@@ -158,11 +182,44 @@ def run(count: int, repeat: int, cushions: bool) -> dict[str, Any]:
         "raw_us_per_step": round(best_raw / sum(steps) * 1e6, 3),
         "overhead_ratio": round(best_plain / best_raw, 3),
         "overhead_ratio_record": round(best_rec / best_raw, 3),
+        "raw_direct_us_per_step": round(best_direct / sum(steps) * 1e6, 3),
+        "overhead_ratio_direct": round(best_plain / best_direct, 3),
         "contacts_per_throw": round(sum(len(r.contacts) for r in results) / count, 3),
         "landings": dict(sorted(landings.items())),
         "python": platform.python_version(),
         "pymunk": pymunk.version,
         "machine": platform.machine(),
+    }
+
+
+def run_pairs(count: int, repeat: int) -> dict[str, Any]:
+    """Two throws at once, one from each player's side, on the benchmark table."""
+    table = bench_table(False)
+    scene = scene_of(table)
+    singles = bench_throws(table, 4 * count, seed=7)
+    sides: dict[str, list[Throw]] = {"p0": [], "p1": []}
+    for t in singles:
+        sides[str(t.sphere_id)].append(t)
+    pairs = [
+        [a, b]
+        for a, b in zip(sides["p0"], sides["p1"], strict=False)
+        if check_release(scene, [a, b]) is None
+    ][:count]
+    clear_scene_cache()
+    simulate(scene, pairs[0], record=False)  # build the cached space outside the timing
+    best = math.inf
+    outcomes = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        outcomes = [simulate(scene, pair, record=False) for pair in pairs]
+        best = min(best, time.perf_counter() - t0)
+    met = sum(any(c.sphere_other is not None for c in o.run.contacts) for o in outcomes)
+    return {
+        "pairs": len(pairs),
+        "pair_runs_per_sec": round(len(pairs) / best, 1),
+        "mean_steps": round(sum(o.run.steps for o in outcomes) / len(pairs), 1),
+        "spheres_met": round(met / len(pairs), 3),
+        "us_per_pair": round(best / len(pairs) * 1e6, 1),
     }
 
 
@@ -180,12 +237,13 @@ def main(argv: list[str] | None = None) -> int:
         figures["cushioned"] = {
             k: v for k, v in cushioned.items() if k not in ("python", "pymunk", "machine")
         }
+    figures["pairs"] = run_pairs(max(args.throws // 2, 1), args.repeat)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
         for key, value in figures.items():
-            if isinstance(value, dict) and key == "cushioned":
-                print("cushioned table:")
+            if isinstance(value, dict) and key in ("cushioned", "pairs"):
+                print("cushioned table:" if key == "cushioned" else "two at once:")
                 for k, v in value.items():
                     print(f"  {k:<24}  {v}")
             else:

@@ -73,7 +73,10 @@ def _cmd_level(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from game.ui.app import main as play
 
-    return play(args.lang)
+    if args.level is not None and not args.quick:
+        print("bakugan play: --level goes with --quick", file=sys.stderr)
+        return 2
+    return play(args.lang, quick=(args.level or "normal") if args.quick else None)
 
 
 def _chosen_game(argv: list[str] | None) -> GameRecord | None:
@@ -133,6 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     one.set_defaults(run=_cmd_level)
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("--lang", default=None, choices=("en", "ru"))
+    play.add_argument(
+        "--quick",
+        action="store_true",
+        help="start a match against the computer at once (quick-pick kits, no hints)",
+    )
+    play.add_argument(
+        "--level", default=None, choices=("easy", "normal", "hard"), help="with --quick"
+    )
     play.set_defaults(run=_cmd_play)
     args = parser.parse_args(argv)
     if args.command is None:

@@ -18,3 +18,9 @@ def test_the_seeds_calls_are_in_both_languages() -> None:
     assert tr("ru", "call.field_open") == "Поле Игры Открыть!"
     assert tr("en", "demo.turn", turn=3, player=2) == "— Turn 3: player 2 —"
     assert LANGUAGES == ("en", "ru")
+
+
+def test_the_text_demo_does_not_promise_a_screen_that_exists() -> None:
+    """`bakugan demo --text` once said the table and the screen were still to come."""
+    assert "coming" not in tr("en", "demo.note") and "в пути" not in tr("ru", "demo.note")
+    assert all("`bakugan`" in tr(lang, "demo.note") for lang in LANGUAGES)

@@ -11,7 +11,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from game.physics import CardSpec
-from game.physics.arena import ArenaCard, ArenaSpec, Motion, Piece, Rival
+from game.physics.motion import Motion
+from game.physics.pieces import ArenaCard, ArenaSpec, Piece, Rival
 
 LAND = "land"
 KNOCK = "knock"

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from game.challenges.defs import ANY_ORDER, KNOCK, LAND, ZONE, LevelDef, SphereDef
 from game.challenges.scoring import Score, knock_bonus, land_bonus, score, zone_bonus
 from game.physics import DT, Point, Throw
-from game.physics.arena import ArenaSpec, ShotResult, Standing, check_shot, resolve_shot
-from game.physics.table import rect_distance
+from game.physics.geometry import rect_distance
+from game.physics.pieces import ArenaSpec, Standing, check_shot
+from game.physics.shot import ShotResult, resolve_shot
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,8 +27,8 @@ from game.challenges.defs import KNOCK, LAND, ZONE, LevelDef
 from game.challenges.run import Attempt
 from game.challenges.scoring import PRECISION_POINTS, TARGET_POINTS, Score
 from game.physics import DT, MAX_SPEED, Throw
-from game.physics.arena import ShotResult
-from game.physics.table import rect_distance
+from game.physics.geometry import rect_distance
+from game.physics.shot import ShotResult
 
 SPEEDS = (500.0, 750.0, 1000.0, 1250.0, 1500.0, 1800.0, 2100.0, 2500.0)
 SWEEP_SPEEDS = (800.0, 1200.0, 1600.0, 2000.0, 2500.0)

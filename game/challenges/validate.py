@@ -21,15 +21,9 @@ from game.challenges.problems import LevelProblem, problem
 from game.challenges.scoring import max_score, min_throws
 from game.challenges.spatial import Box, box_of, candidate_pairs, union
 from game.physics import MIN_THROW_DISTANCE
-from game.physics.arena import (
-    MAX_PIECE_SPEED,
-    Block,
-    Motion,
-    Piece,
-    Round,
-    polygon_distance,
-    segment_distance,
-)
+from game.physics.geometry import polygon_distance, segment_distance
+from game.physics.motion import Motion
+from game.physics.pieces import MAX_PIECE_SPEED, Block, Piece, Round
 
 TOUCH = 0.5
 """mm: shapes may touch (cards edge to edge) but not overlap by more than this."""

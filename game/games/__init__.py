@@ -60,9 +60,9 @@ class GameRecord:
 
 
 def _records() -> dict[str, GameRecord]:
-    from game.games import classic, planet
+    from game.games import attack, classic, planet
 
-    return {r.id: r for r in (classic.RECORD, planet.RECORD)}
+    return {r.id: r for r in (classic.RECORD, attack.RECORD, planet.RECORD)}
 
 
 class _Registry(Mapping[str, GameRecord]):

@@ -13,7 +13,7 @@ drives it with bots.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -53,6 +53,7 @@ class ThrowDone:
 
 
 Entry = Event | ThrowDone
+Observer = Callable[[Event], None]
 
 
 class Seat(Protocol):
@@ -161,11 +162,12 @@ class MatchSession:
 
     # --------------------------------------------------------------- acting
 
-    def act(self, action: Action) -> list[Entry]:
-        """A player's choice (not a landing: throws go through `throw`)."""
+    def act(self, action: Action, observe: Observer | None = None) -> list[Entry]:
+        """A player's choice (not a landing: throws go through `throw`). `observe` sees
+        each event as the rules core records it (`MatchState.apply`)."""
         if isinstance(action, Land | Miss):
             raise ThrowRefused("a landing comes from the physics: use throw()")
-        events = self.state.apply(action)
+        events = self.state.apply(action, observe)
         return self._record(events)
 
     def check_throw(self, player: int, throw: physics.Throw) -> str | None:
@@ -177,7 +179,9 @@ class MatchSession:
             return f"p{player} must release the throw from his own side of the table"
         return physics.check_origin(self.table(), throw.origin, throw.radius)
 
-    def throw(self, player: int, throw: physics.Throw) -> list[Entry]:
+    def throw(
+        self, player: int, throw: physics.Throw, observe: Observer | None = None
+    ) -> list[Entry]:
         """Roll the thrown Bakugan on the table and apply where it came to rest."""
         problem = self.check_throw(player, throw)
         if problem is not None:
@@ -185,10 +189,15 @@ class MatchSession:
         waiting = self.awaiting_throw()
         assert waiting is not None
         result = physics.resolve_throw(self.table(), throw)
-        return self.apply_throw(player, waiting[1], throw, result)
+        return self.apply_throw(player, waiting[1], throw, result, observe)
 
     def apply_throw(
-        self, player: int, bakugan: str, throw: physics.Throw, result: physics.ThrowResult
+        self,
+        player: int,
+        bakugan: str,
+        throw: physics.Throw,
+        result: physics.ThrowResult,
+        observe: Observer | None = None,
     ) -> list[Entry]:
         """Apply an already resolved throw (from `throw`, or a replay)."""
         landing = result.landing
@@ -203,7 +212,7 @@ class MatchSession:
             action = Miss(landing.reason or physics.OFF_CARD)
         entry = ThrowDone(player, bakugan, throw, result)
         self.timeline.append(entry)
-        return [entry, *self._record(self.state.apply(action))]
+        return [entry, *self._record(self.state.apply(action, observe))]
 
     def _onto_card(self, slot: Slot, position: physics.Point) -> physics.Point:
         """Where an opened Bakugan stands: where it came to rest, moved onto the card if it

@@ -11,10 +11,19 @@ Nothing here imports pymunk: the geometry helpers are plain math, so `game.conte
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
+from game.physics.geometry import (
+    Point,
+    as_point,
+    check_hashable,
+    real,
+    rect_distance,
+    show,
+)
+from game.physics.scene import CUSHION_ID
+from game.physics.targets import CardSpec
 from game.physics.tuning import (
     CARD_LENGTH,
     CARD_WIDTH,
@@ -25,125 +34,8 @@ from game.physics.tuning import (
     OBSTACLE_RADIUS,
 )
 
-Point = tuple[float, float]
-Frame = tuple[float, float, float, float, float, float]
-
 GRID_COLS: int = 5
 GRID_ROWS: int = 4
-CUSHION_ID: str = "cushion"
-"""The `other` of a Contact with a cushion; obstacle ids may not use it."""
-
-
-def real(value: object, what: str) -> float:
-    """`value` as a finite float; ValueError naming `what` for anything else (None, a
-    string, a bool, NaN, an infinity, an int too large for a float)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{what} must be a number, got {_show(value)}")
-    try:
-        number = float(value)
-    except (OverflowError, ValueError, TypeError):
-        raise ValueError(f"{what} must be a finite number, got {_show(value)}") from None
-    if not math.isfinite(number):
-        raise ValueError(f"{what} must be finite, got {number}")
-    return number
-
-
-def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def as_point(value: Iterable[float], what: str) -> Point:
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ValueError(f"{what} must be a point (x, y), got {_show(value)}")
-    items = list(value)
-    if len(items) != 2:
-        raise ValueError(f"{what} must be a point (x, y), got {_show(value)}")
-    return (real(items[0], f"{what} x"), real(items[1], f"{what} y"))
-
-
-def check_hashable(value: object, what: str) -> None:
-    try:
-        hash(value)
-    except TypeError:
-        raise ValueError(
-            f"{what} must be hashable (a str, int or tuple), got {_show(value)}"
-        ) from None
-
-
-@dataclass(frozen=True, slots=True)
-class CardSpec:
-    """A Gate Card lying on the table: `width` across its own x, `length` along its y.
-
-    `angle` (radians) turns the card counter-clockwise about its centre. The magnetic
-    area is the circle of `magnet_radius` around the centre.
-    """
-
-    id: Hashable
-    center: Point
-    angle: float = 0.0
-    width: float = CARD_WIDTH
-    length: float = CARD_LENGTH
-    magnet_radius: float = MAGNET_RADIUS
-    frame: Frame = field(init=False, repr=False, compare=False)
-    """(cx, cy, cos a, sin a, width/2, length/2), precomputed for the geometry tests."""
-
-    def __post_init__(self) -> None:
-        check_hashable(self.id, "card id")
-        object.__setattr__(self, "center", as_point(self.center, f"card {self.id!r} center"))
-        for name in ("angle", "width", "length", "magnet_radius"):
-            value = real(getattr(self, name), f"card {self.id!r} {name}")
-            object.__setattr__(self, name, value)
-        if self.width <= 0 or self.length <= 0:
-            raise ValueError(f"card {self.id!r}: width and length must be positive")
-        if max(self.width, self.length, self.magnet_radius) > MAX_TABLE_SIZE:
-            raise ValueError(f"card {self.id!r}: larger than a table ({MAX_TABLE_SIZE:g} mm)")
-        if self.magnet_radius < 0:
-            raise ValueError(f"card {self.id!r}: magnet_radius must be >= 0")
-        c, s = (1.0, 0.0) if self.angle == 0.0 else (math.cos(self.angle), math.sin(self.angle))
-        frame = (self.center[0], self.center[1], c, s, self.width / 2, self.length / 2)
-        object.__setattr__(self, "frame", frame)
-
-    def local(self, point: Point) -> Point:
-        """`point` in the card's own frame (origin at its centre, unrotated)."""
-        cx, cy, c, s, _, _ = self.frame
-        dx = point[0] - cx
-        dy = point[1] - cy
-        return (c * dx + s * dy, c * dy - s * dx)
-
-    def contains(self, point: Point) -> bool:
-        """True if `point` lies on the card (edges included)."""
-        lx, ly = self.local(point)
-        return abs(lx) <= self.frame[4] and abs(ly) <= self.frame[5]
-
-    def distance(self, point: Point) -> float:
-        """Distance from `point` to the card's rectangle (0 on or inside it)."""
-        return rect_distance(self.frame, point[0], point[1])
-
-    def corners(self) -> tuple[Point, Point, Point, Point]:
-        """The rectangle's corners in table coordinates, counter-clockwise."""
-        c = math.cos(self.angle)
-        s = math.sin(self.angle)
-        hw = self.width / 2
-        hl = self.length / 2
-        cx, cy = self.center
-        pts = [(-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl)]
-        out = [(cx + c * x - s * y, cy + s * x + c * y) for x, y in pts]
-        return (out[0], out[1], out[2], out[3])
-
-
-def rect_distance(frame: Frame, x: float, y: float) -> float:
-    """Distance from (x, y) to the rectangle described by a CardSpec.frame."""
-    cx, cy, c, s, hw, hl = frame
-    dx = x - cx
-    dy = y - cy
-    ex = abs(c * dx + s * dy) - hw
-    ey = abs(c * dy - s * dx) - hl
-    if ex <= 0.0:
-        return ey if ey > 0.0 else 0.0
-    if ey <= 0.0:
-        return ex
-    return math.hypot(ex, ey)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,18 +80,18 @@ class TableSpec:
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "height", height)
         if not isinstance(self.cushions, bool):
-            raise ValueError(f"table cushions must be true or false, got {_show(self.cushions)}")
+            raise ValueError(f"table cushions must be true or false, got {show(self.cushions)}")
         for name in ("cards", "standing"):
             if not isinstance(getattr(self, name), tuple | list):
-                raise ValueError(f"table {name} must be a tuple, got {_show(getattr(self, name))}")
+                raise ValueError(f"table {name} must be a tuple, got {show(getattr(self, name))}")
         cards = tuple(self.cards)
         standing = tuple(self.standing)
         for card in cards:
             if not isinstance(card, CardSpec):
-                raise ValueError(f"cards must be CardSpec, got {_show(card)}")
+                raise ValueError(f"cards must be CardSpec, got {show(card)}")
         for obstacle in standing:
             if not isinstance(obstacle, Obstacle):
-                raise ValueError(f"standing must be Obstacle, got {_show(obstacle)}")
+                raise ValueError(f"standing must be Obstacle, got {show(obstacle)}")
         _unique([c.id for c in cards], "card")
         _unique([o.id for o in standing], "standing Bakugan")
         object.__setattr__(self, "cards", cards)
@@ -408,6 +300,7 @@ __all__ = [
     "ThrowLine",
     "check_origin",
     "grid_table",
+    "rect_distance",
     "slot_card",
     "slot_center",
     "standing_on",

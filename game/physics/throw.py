@@ -1,6 +1,7 @@
-"""Throwing a sphere: the Throw, its ThrowResult, and `resolve_throw`.
+"""Throwing one sphere on the match table: `resolve_throw`, its ThrowResult.
 
-One throw is simulated from release to rest at the fixed step DT and judged:
+One throw is simulated by the engine from release to rest at the fixed step DT and
+judged by the classic judge (`judge.RestJudge`):
 
 - a sphere slower than OPEN_SPEED with its centre inside a card's magnetic area is
   pulled to the card's centre and opens there (``partial=False``);
@@ -12,96 +13,26 @@ One throw is simulated from release to rest at the fixed step DT and judged:
 - at MAX_SIM_TIME whatever still moves is judged where it lies (``timed_out=True``).
 
 The same table and throw give the bit-identical result in any process on one machine.
+The TableSpec is turned into the engine's Scene once, when its space is prepared.
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 import struct
-from array import array
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
+from game.physics import loop
 from game.physics.cache import PreparedCache
-from game.physics.table import (
-    CardSpec,
-    Point,
-    TableSpec,
-    as_point,
-    check_hashable,
-    check_origin,
-    real,
-    rect_distance,
-)
-from game.physics.tuning import (
-    DT,
-    MAX_MASS,
-    MAX_RADIUS,
-    MAX_SPEED,
-    MIN_MASS,
-    MIN_RADIUS,
-    SPHERE_RADIUS,
-)
-from game.physics.world import PreparedTable, RawOutcome, ball_spec, contact_other
-
-_SAMPLE = struct.Struct("=3d")
-
-OFF_CARD = "off_card"
-OFF_TABLE = "off_table"
-
-
-@dataclass(frozen=True, slots=True)
-class Throw:
-    """A sphere released at `origin` toward `angle` at `speed` with `spin`.
-
-    `angle` is in radians: 0 points along +x, pi/2 along +y (toward player 1). `speed` is
-    in mm/s and is clamped to MAX_SPEED when resolved. `spin` in -1..1 curves the path:
-    positive to the left of the direction of travel (counter-clockwise), negative to
-    the right.
-    """
-
-    origin: Point
-    angle: float
-    speed: float
-    spin: float = 0.0
-    radius: float = SPHERE_RADIUS
-    mass: float = 1.0
-    sphere_id: Hashable = "sphere"
-
-    def __post_init__(self) -> None:
-        """Every field checked here, at the boundary: a throw that exists can be
-        simulated. ValueError names the field (None, a string, NaN, a huge mass...)."""
-        object.__setattr__(self, "origin", as_point(self.origin, "throw origin"))
-        for name in ("angle", "speed", "spin", "radius", "mass"):
-            object.__setattr__(self, name, real(getattr(self, name), f"throw {name}"))
-        check_hashable(self.sphere_id, "sphere_id")
-        if self.speed < 0:
-            raise ValueError(f"throw speed must be >= 0, got {self.speed}")
-        if not -1.0 <= self.spin <= 1.0:
-            raise ValueError(f"throw spin must be within -1..1, got {self.spin}")
-        if not MIN_RADIUS <= self.radius <= MAX_RADIUS:
-            raise ValueError(
-                f"sphere radius must be within {MIN_RADIUS:g}..{MAX_RADIUS:g} mm, got {self.radius}"
-            )
-        if not MIN_MASS <= self.mass <= MAX_MASS:
-            raise ValueError(
-                f"sphere mass must be within {MIN_MASS:g}..{MAX_MASS:g}, got {self.mass:g}"
-            )
-
-
-@dataclass(frozen=True, slots=True)
-class Landing:
-    """Where the sphere ended: on a card (`card` is its id) or a miss (`reason`)."""
-
-    card: Hashable | None
-    partial: bool
-    reason: str | None
-    position: Point
-
-    @property
-    def opened(self) -> bool:
-        return self.card is not None
+from game.physics.engine import Engine, release_of
+from game.physics.geometry import Point
+from game.physics.judge import CLASSIC, OFF_CARD, OFF_TABLE, Landing, rest_landing
+from game.physics.outcome import Run
+from game.physics.release import Throw, Trajectory
+from game.physics.scene import CUSHION_SIDES, Placement, Scene, Solid
+from game.physics.table import TableSpec, check_origin
+from game.physics.tuning import DT, MAX_SPEED, OBSTACLE_ELASTICITY, OBSTACLE_FRICTION
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,59 +43,6 @@ class Contact:
     other: Hashable
     impulse: float
     position: Point
-
-
-@dataclass(frozen=True, slots=True)
-class Trajectory:
-    """The thrown sphere's (x, y, angle) at t = 0 and after every step, packed as doubles.
-
-    Sample i is the state at time i * DT. Empty when the throw was resolved with
-    ``record=False``.
-    """
-
-    data: bytes = b""
-
-    def __len__(self) -> int:
-        return len(self.data) // _SAMPLE.size
-
-    def __getitem__(self, i: int) -> tuple[float, float, float]:
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError(f"trajectory sample {i} out of range 0..{n - 1}")
-        x, y, a = _SAMPLE.unpack_from(self.data, i * _SAMPLE.size)
-        return (x, y, a)
-
-    def __iter__(self) -> Iterator[tuple[float, float, float]]:
-        for i in range(len(self)):
-            yield self[i]
-
-    @property
-    def duration(self) -> float:
-        return max(len(self) - 1, 0) * DT
-
-    def at(self, t: float) -> tuple[float, float, float]:
-        """The state at time `t`, interpolated between steps (for drawing at any rate)."""
-        n = len(self)
-        if n == 0:
-            raise IndexError("empty trajectory")
-        f = t / DT
-        if f <= 0:
-            return self[0]
-        if f >= n - 1:
-            return self[n - 1]
-        i = int(f)
-        u = f - i
-        x0, y0, a0 = self[i]
-        x1, y1, a1 = self[i + 1]
-        return (x0 + (x1 - x0) * u, y0 + (y1 - y0) * u, a0 + (a1 - a0) * u)
-
-    def as_array(self) -> array[float]:
-        """A flat array('d') x0, y0, a0, x1, y1, a1, ..."""
-        out = array("d")
-        out.frombytes(self.data)
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +94,35 @@ class ThrowResult:
 # --- resolution ----------------------------------------------------------------------
 
 
-_CACHE: PreparedCache[TableSpec, PreparedTable] = PreparedCache(PreparedTable)
+def scene_of(table: TableSpec) -> Scene:
+    """The engine's Scene for a match table: cushions on every edge or none, the
+    standing Bakugan as still circles, the cards as still targets."""
+    pieces = tuple(
+        Solid(
+            o.id,
+            radius=o.radius,
+            offset=o.position,
+            elasticity=OBSTACLE_ELASTICITY,
+            friction=OBSTACLE_FRICTION,
+        )
+        for o in table.standing
+    )
+    return Scene(
+        width=table.width,
+        height=table.height,
+        cushions=frozenset(CUSHION_SIDES) if table.cushions else frozenset(),
+        pieces=pieces,
+        targets=tuple(Placement(card) for card in table.cards),
+    )
+
+
+def prepare(table: TableSpec, *, handlers: bool = True) -> Engine:
+    """A new engine for `table` (`handlers=False`: no callbacks, the benchmark's raw
+    baseline)."""
+    return Engine(scene_of(table), handlers=handlers)
+
+
+_CACHE: PreparedCache[TableSpec, Engine] = PreparedCache(prepare)
 
 
 def clear_cache() -> None:
@@ -224,7 +130,8 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _prepared(table: TableSpec) -> PreparedTable:
+def prepared(table: TableSpec) -> Engine:
+    """The cached engine for `table` (built on first use)."""
     return _CACHE.get(table)
 
 
@@ -249,59 +156,58 @@ def resolve_throw(
     clamped = speed > MAX_SPEED
     if clamped:
         speed = MAX_SPEED
-    spec = ball_spec(throw.origin, throw.angle, speed, throw.spin, throw.radius, throw.mass)
-    prepared = PreparedTable(table) if fresh else _prepared(table)
+    release = release_of(
+        throw.sphere_id, throw.origin, throw.angle, speed, throw.spin, throw.radius, throw.mass
+    )
+    engine = prepare(table) if fresh else _CACHE.get(table)
     try:
-        raw = prepared.run(spec, record)
+        run = loop.run(engine, (release,), 0, record)
     except BaseException:
         # A space a throw failed in may hold what the failure left (a NaN velocity on
         # its static body): it is never used again.
-        _CACHE.discard(table, prepared)
+        _CACHE.discard(table, engine)
         raise
-    return _dress(table, throw, raw, speed, clamped)
+    return _dress(run, speed, clamped)
 
 
-def _dress(
-    table: TableSpec, throw: Throw, raw: RawOutcome, speed: float, clamped: bool
-) -> ThrowResult:
-    if raw.exited:
-        landing = Landing(None, False, OFF_TABLE, raw.position)
-    elif raw.captured >= 0:
-        landing = Landing(table.cards[raw.captured].id, False, None, raw.position)
-    else:
-        landing = judge_rest(table, raw.position, throw.radius)
+def _dress(run: Run, speed: float, clamped: bool) -> ThrowResult:
+    sphere = run.spheres[0]
+    solid_ids = run.scene.solid_ids
     contacts = tuple(
-        Contact(c.step * DT, contact_other(table, c.index), c.impulse, c.position)
-        for c in raw.contacts
+        Contact(c.step * DT, solid_ids[c.solid], c.impulse, c.position)
+        for c in run.contacts
+        if c.solid is not None
     )
     return ThrowResult(
-        landing=landing,
-        time_to_rest=raw.steps * DT,
-        steps=raw.steps,
-        timed_out=not (raw.rested or raw.exited),
+        landing=CLASSIC(run)[0],
+        time_to_rest=run.steps * DT,
+        steps=run.steps,
+        timed_out=not run.rested,
         contacts=contacts,
-        trajectory=Trajectory(raw.trajectory),
+        trajectory=Trajectory(sphere.track),
         speed=speed,
         speed_clamped=clamped,
-        sphere_id=throw.sphere_id,
+        sphere_id=sphere.id,
     )
 
 
 def judge_rest(table: TableSpec, position: Point, radius: float) -> Landing:
     """The landing of a sphere lying still at `position` (no magnet involved)."""
-    if not table.contains(position):
-        return Landing(None, False, OFF_TABLE, position)
-    if table.far_from_cards(position, radius):
-        return Landing(None, False, OFF_CARD, position)
-    x, y = position
-    best: CardSpec | None = None
-    best_key = (True, math.inf)  # (not containing the centre, distance to the centre)
-    for card in table.cards:
-        d = rect_distance(card.frame, x, y)
-        if d < radius:
-            key = (d > 0.0, math.dist(position, card.center))
-            if key < best_key:
-                best, best_key = card, key
-    if best is None:
-        return Landing(None, False, OFF_CARD, position)
-    return Landing(best.id, True, None, position)
+    return rest_landing(table.cards, table.contains(position), position, radius, table.card_bounds)
+
+
+__all__ = [
+    "OFF_CARD",
+    "OFF_TABLE",
+    "Contact",
+    "Landing",
+    "Throw",
+    "ThrowResult",
+    "Trajectory",
+    "clear_cache",
+    "judge_rest",
+    "prepare",
+    "prepared",
+    "resolve_throw",
+    "scene_of",
+]

@@ -24,6 +24,7 @@ from game.persist.settings import UserSettings, read_settings, save_settings, sy
 from .audio import Audio
 from .gamepad import Gamepad
 from .scene import Scene
+from .status import StatusFile
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +96,7 @@ class App:
         self.frame_ms: list[float] = []
         self._view = pygame.Rect(0, 0, *LOGICAL)
         self._accum = 0.0
+        self.status = StatusFile.from_env()  # BAKUGAN_STATUS: what is on screen, for tests
         self._layout()
 
     # ----------------------------------------------------------- strings and scenes
@@ -134,7 +136,8 @@ class App:
     def change_settings(self, **changes: object) -> None:
         """Apply and save a settings change (a save that fails is logged, not fatal)."""
         self.settings = self.settings.replace(**changes)
-        self.lang = self.settings.language
+        if "language" in changes:  # (a --lang given at launch holds until then)
+            self.lang = self.settings.language
         self.aim_assist = self.settings.aim_assist
         self.time_scale = self.settings.animation_speed
         self.audio.effects_volume = self.settings.effects_volume
@@ -167,6 +170,22 @@ class App:
         x = (pos[0] - v.x) * LOGICAL[0] / max(v.w, 1)
         y = (pos[1] - v.y) * LOGICAL[1] / max(v.h, 1)
         return int(x), int(y)
+
+    def to_window(self, pos: tuple[float, float]) -> list[float]:
+        """A logical point in window pixels (the inverse of `to_logical`)."""
+        v = self._view
+        return [
+            round(v.x + pos[0] * v.w / LOGICAL[0], 1),
+            round(v.y + pos[1] * v.h / LOGICAL[1], 1),
+        ]
+
+    def window_bounds(self) -> tuple[float, float, float, float]:
+        """The whole window (letterbox bars too: a pointer can go there) in logical
+        coordinates: left, top, right, bottom."""
+        w, h = self.window.get_size()
+        v = self._view
+        kx, ky = LOGICAL[0] / max(v.w, 1), LOGICAL[1] / max(v.h, 1)
+        return (-v.x * kx, -v.y * ky, (w - v.x) * kx, (h - v.y) * ky)
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -223,6 +242,8 @@ class App:
             if self.stack:
                 self.top.update(STEP * self.time_scale)
         self.draw()
+        if self.status is not None:
+            self.status.update(self)
         self.frames += 1
         self.frame_ms.append((time.perf_counter() - t2 + t1 - t0) * 1000.0)
         if len(self.frame_ms) > FRAME_WINDOW + FRAME_WINDOW // 10:
@@ -291,8 +312,9 @@ def _sweep_leftovers() -> None:
         log.info("removed %d leftover temporary files of interrupted writes", removed)
 
 
-def main(lang: str | None = None) -> int:
-    """Open the window and play. Returns an exit code."""
+def main(lang: str | None = None, quick: str | None = None) -> int:
+    """Open the window and play. Returns an exit code. `quick`: a computer level to
+    play against at once (`bakugan play --quick`), skipping the menu and setup."""
     try:
         app = App(lang)
     except pygame.error as e:
@@ -302,5 +324,10 @@ def main(lang: str | None = None) -> int:
         app.toggle_fullscreen()
     from .menu import TitleScene
 
+    if quick is not None:
+        from .setup import quick_match
+
+        app.run(quick_match(app, quick))
+        return 0
     app.run(TitleScene(app))
     return 0

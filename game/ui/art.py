@@ -86,21 +86,25 @@ GATE_FRAME: dict[str, RGB] = {
     "gold": (224, 180, 62),
     "silver": (194, 202, 216),
     "bronze": (186, 114, 58),
+    "back": (92, 104, 140),  # a card whose colour is hidden: no metal of its own
 }
 _GATE_LIGHT: dict[str, RGB] = {
     "gold": (255, 242, 166),
     "silver": (250, 252, 255),
     "bronze": (248, 196, 136),
+    "back": (168, 180, 214),  # a card whose colour is hidden: no metal of its own
 }
 _GATE_DARK: dict[str, RGB] = {
     "gold": (112, 76, 16),
     "silver": (84, 92, 110),
     "bronze": (92, 42, 16),
+    "back": (34, 40, 62),  # a card whose colour is hidden: no metal of its own
 }
 _GATE_BACK: dict[str, RGB] = {
     "gold": (74, 46, 12),
     "silver": (40, 48, 62),
     "bronze": (70, 32, 16),
+    "back": (22, 26, 42),  # a card whose colour is hidden: no metal of its own
 }
 
 ABILITY_COLOURS: dict[str, RGB] = {

@@ -38,6 +38,7 @@ from game.persist.progress import Progress
 from game.physics import DT, MAX_SPEED
 from game.physics.arena import Block, Round, ShotResult, standing_position
 
+from . import slingshot, text_fit
 from . import widgets as w
 from .controls import throw_keys
 from .scene import Scene
@@ -52,7 +53,6 @@ RGB = tuple[int, int, int]
 
 TABLE_AREA = pygame.Rect(16, 16, 880, 688)
 SIDE = pygame.Rect(910, 10, 360, 700)
-MAX_PULL = 180.0  # px of pull for full power
 MAX_HAND_SPEED = MAX_SPEED  # mm/s at full power
 PREVIEW_SECONDS = 0.7
 CLOCK_STEPS = round((1.0 / 60.0) / DT)
@@ -407,10 +407,15 @@ class Aim:
     """
 
     def __init__(
-        self, level: LevelDef, view: TableView, keys: Mapping[int, str] | None = None
+        self,
+        level: LevelDef,
+        view: TableView,
+        keys: Mapping[int, str] | None = None,
+        bounds: Callable[[], slingshot.Bounds] | None = None,
     ) -> None:
         self.level = level
         self.view = view
+        self.bounds = bounds or (lambda: slingshot.DEFAULT_BOUNDS)  # the window, logical
         self.keys = dict(keys) if keys is not None else bound_keys({})
         x0, y0, x1, y1 = level.zone
         self.x = (x0 + x1) / 2
@@ -442,12 +447,10 @@ class Aim:
         if event.type == pygame.MOUSEMOTION:
             if self.dragging:
                 self.drag_to = event.pos
-                sx, sy = v.px(self.origin())
-                dx, dy = sx - event.pos[0], sy - event.pos[1]
-                pull = math.hypot(dx, dy)
-                if pull > 4:
-                    self.angle = math.atan2(-dy, dx)
-                self.power = min(pull / MAX_PULL, 1.0)
+                # The match's slingshot: full power at a straight pull to the window's edge.
+                angle, self.power = slingshot.pull(v.fpx(self.origin()), event.pos, self.bounds())
+                if angle is not None:
+                    self.angle = angle
             else:
                 x0, y0, x1, y1 = self.level.zone
                 mx, my = v.mm(event.pos)
@@ -566,7 +569,8 @@ class ChallengeScene(Scene):
         self.level = level
         self.attempt = Attempt(level)
         self.art = TableArt(level)
-        self.aim = Aim(level, self.art.view, bound_keys(self.app.settings.keys))
+        bounds = getattr(self.app, "window_bounds", None)
+        self.aim = Aim(level, self.art.view, bound_keys(self.app.settings.keys), bounds)
         sphere = self.attempt.sphere()
         self.aim.radius = sphere.radius if sphere is not None else 14.0
         self.aim.clamp()
@@ -878,7 +882,7 @@ class ChallengeScene(Scene):
         if self.number:
             w.text(surface, self.tr("challenge.level_n", n=self.number), (x, y), 22, w.MUTED)
             y += 24
-        w.text(surface, level.name.get(lang), (x, y), 36, w.ACCENT)
+        w.fit_text(surface, level.name.get(lang), pygame.Rect(x, y, SIDE.w - 36, 40), 36, w.ACCENT)
         y += 44
         y = w.paragraph(
             surface, level.hint.get(lang), pygame.Rect(x, y, SIDE.w - 36, 70), 20, w.INK
@@ -971,10 +975,13 @@ class ChallengeScene(Scene):
             w.MUTED,
         )
         for i, (line, colour, life) in enumerate([] if self.finished else self.notes[-3:]):
-            img = w.render(line, 30, colour)
+            # A note as wide as the table at most (a long file name shrinks it).
+            room = pygame.Rect(0, 0, TABLE_AREA.w - 48, 36)
+            img = w.render(line, w.fitted_size(line, room, 30), colour)
             img = img.copy()
             img.set_alpha(int(255 * min(1.0, life * 2)))
             rect = img.get_rect(center=(self.art.view.rect.centerx, 60 + i * 40))
+            text_fit.record(line, rect, TABLE_AREA, surface)
             back = rect.inflate(24, 10)
             box = pygame.Surface(back.size, pygame.SRCALPHA)
             box.fill((0, 0, 0, int(150 * min(1.0, life * 2))))
@@ -1007,7 +1014,7 @@ class ChallengeScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         box = self._result_box()
-        w.panel(surface, box, 245, w.ACCENT if score.complete else (200, 110, 90))
+        w.panel(surface, box, 245, w.ACCENT if score.complete else (200, 110, 90), overlay=True)
         cx = box.centerx
         title = self.tr("challenge.complete" if score.complete else "challenge.failed")
         w.text(
@@ -1389,9 +1396,10 @@ class LevelScene(ChallengeScene):
 
     def _draw_problems(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(140, 120, 1000, 480)
-        w.panel(surface, box, 240, (220, 90, 70))
+        w.panel(surface, box, 240, (220, 90, 70), overlay=True)
         x, y = box.x + 30, box.y + 24
-        w.text(surface, self.tr("challenge.cannot_play", file=self.path.name), (x, y), 34, BAD)
+        title = pygame.Rect(x, y, box.w - 60, 40)
+        w.fit_text(surface, self.tr("challenge.cannot_play", file=self.path.name), title, 34, BAD)
         y += 56
         for p in self.entry.problems[:12]:
             y = (

@@ -92,14 +92,27 @@ def rebind(keys: Mapping[str, str], action: str, code: int) -> Rebind:
 ARROWS = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
 
 
-def key_label(name: str, tr: Callable[[str], str]) -> str:
-    """A key name as the hints print it: letters in capitals, arrows as arrows, Space in
-    the player's language, anything else as pygame spells it."""
+def key_display(name: str, tr: Callable[..., str]) -> str:
+    """A key's name as the Controls screen writes it, in the player's language: letters,
+    digits and F-keys in capitals, the named keys from the catalog (``controls.key.*``:
+    "Left arrow", "Space", "Left Shift"...), a keypad key as "Keypad 4"."""
+    key = "controls.key." + name.replace(" ", "_")
+    shown = tr(key)
+    if shown != key:
+        return shown
+    if len(name) == 3 and name.startswith("[") and name.endswith("]"):
+        return tr("controls.key.keypad", number=name[1])
+    if len(name) == 1 or (name.startswith("f") and name[1:].isdigit()):
+        return name.upper()
+    return name
+
+
+def key_label(name: str, tr: Callable[..., str]) -> str:
+    """A key name as the hints print it: arrows as arrows, the rest as the Controls
+    screen writes it (`key_display`)."""
     if name in ARROWS:
         return ARROWS[name]
-    if name == "space":
-        return tr("controls.key.space")
-    return name.upper() if len(name) == 1 else name
+    return key_display(name, tr)
 
 
 def throw_keys(keys: Mapping[str, str], tr: Callable[[str], str]) -> dict[str, str]:
@@ -178,7 +191,7 @@ class ControlsScene(Scene):
         action = self.capturing
         assert action is not None
         result = rebind(self.app.settings.keys, action, code)
-        name = result.name or "?"
+        name = key_display(result.name, self.tr) if result.name else "?"
         if result.keys is None:
             if result.reason == "controls.taken":
                 holder = self.tr(f"controls.action.{result.holder}")
@@ -195,9 +208,8 @@ class ControlsScene(Scene):
         label = self.tr(f"controls.action.{action}")
         if result.swapped is not None:
             other = self.tr(f"controls.action.{result.swapped}")
-            self._say(
-                self.tr("controls.swapped", action=label, name=name, other=other, old=result.old)
-            )
+            old = key_display(result.old, self.tr)
+            self._say(self.tr("controls.swapped", action=label, name=name, other=other, old=old))
         else:
             self._say(self.tr("controls.bound", action=label, name=name))
         self._build()
@@ -262,17 +274,18 @@ class ControlsScene(Scene):
         pygame.draw.rect(surface, base, b.rect, border_radius=10)
         edge = w.ACCENT if lit else w.PANEL_EDGE
         pygame.draw.rect(surface, edge, b.rect, width=2, border_radius=10)
-        w.text(surface, b.label, (b.rect.x + 22, b.rect.centery), 24, w.INK, "midleft")
         if waiting:
             value, colour = self.tr("controls.press_key"), w.ACCENT
         else:
-            value, colour = self.key_name(action), w.INK
-        img = w.render(value, 24, colour)
-        cap = pygame.Rect(0, 0, max(96, img.get_width() + 32), b.rect.h - 12)
+            value, colour = key_display(self.key_name(action), self.tr), w.INK
+        width = min(300, max(96, w.font(24).size(value)[0] + 32))
+        cap = pygame.Rect(0, 0, width, b.rect.h - 12)
         cap.midright = (b.rect.right - 10, b.rect.centery)
+        label = pygame.Rect(b.rect.x + 22, b.rect.y + 4, cap.x - b.rect.x - 32, b.rect.h - 8)
+        w.fit_text(surface, b.label, label, 24, w.INK)
         pygame.draw.rect(surface, (22, 28, 48), cap, border_radius=8)
         pulse = waiting and int(self.t * 3) % 2 == 0
         pygame.draw.rect(
             surface, w.ACCENT if pulse else (110, 125, 170), cap, width=2, border_radius=8
         )
-        surface.blit(img, img.get_rect(center=cap.center))
+        w.fit_text(surface, value, cap.inflate(-12, -4), 24, colour, "center")

@@ -121,7 +121,8 @@ class LabScene(Scene):
                 pygame.draw.lines(surface, (shade, shade, 255), False, path, 1)
         panel = pygame.Rect(950, 10, 320, 700)
         w.panel(surface, panel)
-        w.text(surface, self.tr("lab.title"), (panel.x + 14, panel.y + 12), 36, w.ACCENT)
+        title = pygame.Rect(panel.x + 14, panel.y + 12, panel.w - 28, 40)
+        w.fit_text(surface, self.tr("lab.title"), title, 36, w.ACCENT)
         w.paragraph(
             surface,
             self.tr("lab.help"),

@@ -1,10 +1,12 @@
-"""The match: the table top-down, the piles, the hands, throwing by hand, the battle.
+"""The match: the table top-down under a camera, the hands, throwing by hand, the battle.
 
 The scene reads the session and hands it choices; every clickable choice comes from the
 rules core's legal actions, so nothing the rules forbid can be clicked. Each step's
 timeline entries are animated in order (the roll, the pop, the seed's calls as banners)
 while the table is drawn from a snapshot taken before the step; the snapshot catches up
-when the animations end.
+when the animations end. The battle panel reads the rules core's breakdown as it stood
+after each event (`battle_panel`), the camera frames what is going on (`camera`), and
+in a hot-seat match the curtain decides whose hidden things may be drawn (`curtain`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import logging
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
@@ -27,27 +28,30 @@ from game.match.seats import BotSeat
 from game.match.session import Entry, MatchSession, ThrowDone
 from game.rules.classic import (
     Action,
-    ChooseAttribute,
-    Evolve,
     Kit,
     MatchState,
     MoveBakugan,
     Pass,
     PlayAbility,
-    PlayGear,
-    PlayTrap,
     SetGate,
     Settings,
     TakeGate,
-    Throw,
 )
 from game.rules.classic import events as ev
 
+from . import anims, camera, hud, match_draw
 from . import widgets as w
+from .anims import Anim
+from .battle_panel import PanelModel, Recorder, Shot, draw_panel, panel_model, shoot
+from .card_effects import changes_nothing
+from .choices import BUTTON_KINDS, action_label
+from .coach import Coach, draw_hint
 from .controls import throw_keys
+from .curtain import Curtain, draw_curtain
 from .scene import Scene
+from .side_panel import SidePanel
 from .table_view import TableView
-from .throwing import ThrowInput
+from .throwing import MAX_HAND_SPEED, ThrowInput, throw_line
 
 if TYPE_CHECKING:
     from .app import App
@@ -56,20 +60,12 @@ log = logging.getLogger(__name__)
 
 PLAYER_COLOURS = ((80, 170, 255), (255, 110, 90), (110, 215, 120), (235, 195, 70))
 THINK_TIME = 0.55
-
-
-@dataclass
-class Anim:
-    kind: str
-    duration: float
-    entry: Entry | None = None
-    text: str = ""
-    sub: str = ""
-    t: float = 0.0
-    data: dict[str, object] = field(default_factory=dict)
+HandItem = tuple[str, str, pygame.Rect, bool]
 
 
 class MatchScene(Scene):
+    status_name = "match"
+
     def __init__(
         self,
         app: App,
@@ -81,10 +77,12 @@ class MatchScene(Scene):
         *,
         settings: Settings | None = None,
         levels: Sequence[str] = (),
+        hints: bool = True,
     ) -> None:
         """A match of `len(kits)` players; `humans[p]` says who plays at this computer,
         the others are bots of `levels[p]` (or `level`). `settings` are the rule options
-        (default: the preset of that many players); `first` starts."""
+        (default: the preset of that many players); `first` starts. `hints`: the
+        first-match hints may show (`bakugan play --quick` plays without)."""
         super().__init__(app)
         self.catalog = shipped_catalog()
         self.kits = list(kits)
@@ -97,7 +95,6 @@ class MatchScene(Scene):
         base = settings if settings is not None else Settings.preset(n)
         self.rules = dataclasses.replace(base, first_player=first)
         self.session = MatchSession(self.catalog, self.kits, self.rules, seed=seed)
-        self.table_view = TableView(self.session.width, self.session.height)
         self.view: MatchState = self.session.state.clone()
         self.view_resting = dict(self.session.resting)
         # Each computer's difficulty (assets/data/ai/levels.toml).
@@ -120,15 +117,26 @@ class MatchScene(Scene):
         self.buttons: list[w.Button] = []
         self.button_page = 0  # which page of choices the buttons show
         self.hover_piece: tuple[str, str] | None = None
-        self.curtain_for: int | None = None
-        self.last_human: int | None = None
+        self.hover_rect: pygame.Rect | None = None
+        self.hover_chip: int | None = None
         self.particles: list[list[float]] = []
         self.shake = 0.0
-        # First-match coach marks: each situation explained once, dismissable (T skips all).
-        self.coach_seen: set[str] = set()
-        self.coach: str | None = None
+        self.curtain = Curtain(self.humans)
+        self.side = SidePanel()
+        self.hints = Coach(hints and app.settings.tutorial and any(self.humans))
+        self.recorder = Recorder(lambda: self.session.state)
+        self.last_throw: dict[str, object] | None = None
+        self._centres: dict[tuple[int, int], physics.Point] = {}
+        self._view_shot: tuple[Shot | None] | None = None
+        self._wasted: dict[tuple[int | None, str], bool] = {}
+        self._reset_view()
         self._queue(self.session.timeline)
         self._invalidate()
+
+    def _reset_view(self) -> None:
+        self.table_view = TableView(self.session.width, self.session.height)
+        self.camera = camera.Camera(self.table_view)
+        self.camera.aim(self._frame(), snap=True)
 
     @classmethod
     def resume(cls, app: App, payload: dict[str, object]) -> MatchScene:
@@ -158,9 +166,9 @@ class MatchScene(Scene):
             levels=[str(v) for v in levels_raw],
         )
         scene.session = session
-        scene.table_view = TableView(session.width, session.height)
         scene.anims.clear()
         scene._catch_up()
+        scene._reset_view()
         return scene
 
     def _autosave(self, entries: list[Entry]) -> None:
@@ -185,25 +193,47 @@ class MatchScene(Scene):
         except (OSError, ValueError) as e:  # a full disk must not end the match
             log.warning("autosave failed: %s", e)
 
-    # ------------------------------------------------------------------ helpers
+    # ------------------------------------------------------------------ who sees what
 
     @property
     def viewer(self) -> int | None:
-        """Whose hidden cards the screen shows, or None for nobody's.
-
-        With one person at the screen (or none: the computer plays itself), his (else
-        player 0's). When several share it, only the one who last lifted the curtain:
-        he is the one looking, also while the step before the next person's turn plays
-        out and while computers play; before anyone has lifted it, nobody's.
-        """
-        if self.hotseat:
-            return self.last_human
-        return next((q for q, human in enumerate(self.humans) if human), 0)
+        """Whose hidden cards the screen may show now, or None for nobody's (see
+        `curtain.Curtain.viewer`)."""
+        return self.curtain.viewer(self.session.to_act())
 
     @property
     def hotseat(self) -> bool:
         """Several people share this screen: hidden cards wait behind a curtain."""
-        return sum(self.humans) >= 2
+        return self.curtain.hotseat
+
+    @property
+    def curtain_for(self) -> int | None:
+        return self.curtain.down_for
+
+    @curtain_for.setter
+    def curtain_for(self, person: int | None) -> None:
+        self.curtain.down_for = person
+
+    @property
+    def last_human(self) -> int | None:
+        """The person who lifted the curtain last (he is the one at the screen)."""
+        return self.curtain.at_screen
+
+    @last_human.setter
+    def last_human(self, person: int | None) -> None:
+        self.curtain.at_screen = person
+
+    @property
+    def coach(self) -> str | None:
+        """The first-match hint showing now, if any."""
+        return self.hints.showing
+
+    @property
+    def lang(self) -> str:
+        return self.app.lang
+
+    def colour(self, p: int) -> tuple[int, int, int]:
+        return PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
 
     def who(self, p: int) -> str:
         """How the screen names player `p`: "You" against computers, else "Player N";
@@ -222,88 +252,77 @@ class MatchScene(Scene):
             return self.tr(f"{key}_you", **fields)
         return self.tr(key, name=self.who(p), **fields)
 
+    def slot_centre(self, slot: tuple[int, int]) -> physics.Point:
+        """A Gate Card place's centre on the table (the layout never changes: kept)."""
+        centre = self._centres.get(slot)
+        if centre is None:
+            centre = self._centres[slot] = self.session.layout.slot_center(slot)
+        return centre
+
     def card_rect(self, slot: tuple[int, int]) -> pygame.Rect:
         """Where the Gate Card slot `slot` lies on screen."""
-        centre = self.session.layout.slot_center(slot)
-        return self.table_view.box(centre, physics.CARD_WIDTH - 3, physics.CARD_LENGTH - 3)
+        return self.table_view.box(
+            self.slot_centre(slot), physics.CARD_WIDTH - 3, physics.CARD_LENGTH - 3
+        )
+
+    def figure_size(self, scale: float | None = None) -> int:
+        """An opened Bakugan's size on screen, at the camera's scale (or `scale`)."""
+        from .table_layer import snap
+
+        k = self.table_view.scale if scale is None else scale
+        return snap(min(140, max(26, 46 * k)))
+
+    def settle_scale(self) -> float | None:
+        """While the camera moves, the scale it is heading for (art is drawn at that size
+        once and stretched on the way, not drawn again at every size it passes)."""
+        target = self.camera.target
+        if target is None or self.camera.settled():
+            return None
+        return target.scale
+
+    def sphere_radius(self) -> int:
+        return max(6, min(30, round(14 * self.table_view.scale)))
 
     def bname(self, ident: str) -> str:
         return self.catalog.bakugan[ident].name.get(self.app.lang)
 
     def _busy(self) -> bool:
-        return bool(self.anims) or self.curtain_for is not None or self.coach is not None
+        return bool(self.anims) or self.curtain.down or self.hints.showing is not None
+
+    # ------------------------------------------------------------------ the battle shown
+
+    def view_shot(self) -> Shot | None:
+        """The battle of the table as drawn (kept until the table catches up)."""
+        if self._view_shot is None:
+            self._view_shot = (shoot(self.view),)
+        return self._view_shot[0]
+
+    def battle_shot_now(self) -> Shot | None:
+        """The battle the panel shows now: as it stood after the event being animated,
+        or as it stands."""
+        if self.anims:
+            return self.anims[0].battle
+        return self.view_shot()
+
+    def battle_panel(self) -> PanelModel | None:
+        """What the battle panel shows now (None: no panel)."""
+        shot = self.battle_shot_now()
+        if shot is None:
+            return None
+        return panel_model(shot, self.catalog, self.app.lang, self.tr)
 
     # ------------------------------------------------------------------ timeline
 
-    def _queue(self, entries: list[Entry]) -> None:
-        tr = self.tr
-        for e in entries:
-            if isinstance(e, ThrowDone):
-                dur = max(e.result.trajectory.duration, 0.2)
-                self.anims.append(Anim("roll", dur, e))
-                if e.result.landing.opened:
-                    self.anims.append(Anim("pop", 0.45, e))
-            elif isinstance(e, ev.MatchStarted):
-                self.anims.append(Anim("banner", 1.3, e, tr("call.field_open")))
-            elif isinstance(e, ev.GateSet):
-                self.anims.append(Anim("banner", 0.8, e, tr("call.gate_set")))
-            elif isinstance(e, ev.Thrown):
-                self.anims.append(Anim("banner", 0.7, e, tr("call.brawl"), self.bname(e.bakugan)))
-            elif isinstance(e, ev.Missed):
-                self.anims.append(
-                    Anim("banner", 0.9, e, tr("match.missed", bakugan=self.bname(e.bakugan)))
-                )
-            elif isinstance(e, ev.BattleStarted):
-                sub = f"{self.bname(e.attacker[1])} — {self.bname(e.defender[1])}"
-                self.anims.append(Anim("banner", 1.0, e, tr("match.battle"), sub))
-            elif isinstance(e, ev.GateOpened):
-                name = self.catalog.gates[e.gate].name.get(self.app.lang)
-                self.anims.append(Anim("banner", 1.2, e, tr("call.gate_open"), name))
-            elif isinstance(e, ev.AbilityPlayed):
-                name = self.catalog.abilities[e.card].name.get(self.app.lang)
-                self.anims.append(Anim("banner", 1.2, e, tr("call.ability"), name))
-            elif isinstance(e, ev.AbilityWasted):
-                name = self.catalog.abilities[e.card].name.get(self.app.lang)
-                params = {k: self._param(v) for k, v in e.params}
-                why = tr(f"why.{e.code}", **params) if e.code else ""
-                sub = tr("match.wasted_why", card=name, why=why) if why else name
-                self.anims.append(Anim("banner", 1.2, e, tr("match.wasted"), sub))
-            elif isinstance(e, ev.AbilityCancelled):
-                name = self.catalog.abilities[e.card].name.get(self.app.lang)
-                self.anims.append(Anim("banner", 0.9, e, tr("match.cancelled", card=name)))
-            elif isinstance(e, ev.TrapOpened):
-                self.anims.append(Anim("trap", 1.1, e))  # set onto the card, then it opens
-                name = self.catalog.traps[e.trap].name.get(self.app.lang)
-                shown = self.tr(f"attr.{e.attribute.value}") if e.attribute else f"{e.g:+d} G"
-                self.anims.append(
-                    Anim("banner", 1.3, e, self.tr("match.trap_opened", name=name), shown)
-                )
-            elif isinstance(e, ev.GearOpened):
-                name = self.catalog.gear[e.gear].name.get(self.app.lang)
-                self.anims.append(
-                    Anim("banner", 1.3, e, self.tr("match.gear_opened", name=name), f"{e.g:+d} G")
-                )
-            elif isinstance(e, ev.Evolved):
-                sub = f"{self.bname(e.bakugan)} → {self.bname(e.evolved)}"
-                self.anims.append(Anim("banner", 1.6, e, self.tr("match.evolved"), sub))
-            elif isinstance(e, ev.BattleResolved):
-                self.anims.append(Anim("result", 2.4, e))
-            elif isinstance(e, ev.GateCaptured):
-                gate = self.catalog.gates[e.gate].name.get(self.app.lang)
-                self.anims.append(
-                    Anim("banner", 1.0, e, self.said("match.captured", e.player, gate=gate))
-                )
-            elif isinstance(e, ev.Recycled):
-                self.anims.append(Anim("banner", 0.8, e, self.said("match.recycled", e.player)))
-            elif isinstance(e, ev.FieldEmpty):
-                self.anims.append(Anim("banner", 1.0, e, tr("match.field_empty")))
-            elif isinstance(e, ev.GameWon):
-                self.anims.append(Anim("banner", 1.6, e, self.said("match.won", e.player)))
+    def _queue(self, entries: Sequence[Entry], shots: Sequence[Shot | None] = ()) -> None:
+        if not shots:  # entries that came without an observer (the opening)
+            shots = [None] * sum(not isinstance(e, ThrowDone) for e in entries)
+        self.anims.extend(anims.queue(self, entries, shots))
 
     def _after_step(self, entries: list[Entry]) -> None:
+        shots = self.recorder.take()
         self.hover_piece = None  # a card just set face down must not stay in view
         self.button_page = 0
-        self._queue(entries)
+        self._queue(entries, shots)
         self._autosave(entries)
         self.selected_gate = None
         self.targets = []
@@ -312,6 +331,7 @@ class MatchScene(Scene):
             self._catch_up()
 
     def _catch_up(self) -> None:
+        self._view_shot = None
         self.view = self.session.state.clone()
         self.view_resting = dict(self.session.resting)
         self._invalidate()
@@ -320,12 +340,13 @@ class MatchScene(Scene):
         """The choices on screen are stale: take them away until they are rebuilt."""
         self._dirty = True
         self.buttons = []
+        self._wasted.clear()
 
     def do(self, action: Action) -> None:
         if self.session.state.why_illegal(action) is not None:
             self._invalidate()  # a stale click: rebuild the choices, change nothing
             return
-        self._after_step(self.session.act(action))
+        self._after_step(self.session.act(action, self.recorder))
 
     def enter(self) -> None:
         self.app.audio.music(False)
@@ -336,21 +357,34 @@ class MatchScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from .results import PauseScene
 
+            if self.throw_input is not None:
+                self.throw_input.cancel()  # a charge or a pull does not outlive the pause
+            self.camera.held = False
             self.app.push(PauseScene(self.app))
             return
-        if self.coach is not None and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
-                self.app.change_settings(tutorial=False)  # no more hints, now or later
-            self.coach_seen.add(self.coach)
-            self.coach = None
-            self._invalidate()
-            return
-        if self.curtain_for is not None:
+        if self.curtain.down:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-                self.last_human = self.curtain_for
-                self.curtain_for = None
+                self.curtain.lift()
                 self.hover_piece = None  # the last person's card must not stay in view
                 self._invalidate()
+            return
+        if self.hints.showing is not None:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+                    self.hints.stop()
+                    self.app.change_settings(tutorial=False)  # no more hints, now or later
+                else:
+                    self.hints.dismiss()
+                self._invalidate()
+            return
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.side.shown
+            and self.side.tab().collidepoint(event.pos)
+        ):
+            self.side.toggle()
+            self._invalidate()
             return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
@@ -366,6 +400,7 @@ class MatchScene(Scene):
                 self.aim_assist = not self.aim_assist
                 return
             thrown = self.throw_input.handle(event)
+            self.camera.held = self.throw_input.dragging
             if thrown is not None:
                 self._throw(thrown)
             return
@@ -376,27 +411,34 @@ class MatchScene(Scene):
 
     def _hover(self, pos: tuple[int, int]) -> None:
         self.hover_piece = None
-        for kind, ident, rect, _ in self._hand_items():
+        self.hover_rect = None
+        self.hover_chip = None
+        for i, rect in enumerate(hud.chip_rects(len(self.humans))):
             if rect.collidepoint(pos):
-                self.hover_piece = (kind, ident)
+                self.hover_chip = self.view.seating[i]
+                return
+        if self.side.open:
+            for kind, ident, rect, _ in self._hand_items():
+                if rect.collidepoint(pos):
+                    self.hover_piece, self.hover_rect = (kind, ident), rect
+            if self.side.rect().collidepoint(pos):
+                return
+        shot = self.battle_shot_now()
+        viewer = self.viewer
         for slot, fg in self.view.field.items():
-            if self.card_rect(slot).collidepoint(pos):
-                visible = fg.owner == self.viewer or (
-                    self.view.battle is not None
-                    and self.view.battle.slot == slot
-                    and self.view.battle.gate_open
-                )
-                if visible:
-                    self.hover_piece = ("gates", fg.gate)
+            rect = self.card_rect(slot)
+            if rect.collidepoint(pos):
+                face_up = shot is not None and shot.slot == slot and shot.gate_open
+                if face_up or (viewer is not None and fg.owner == viewer):
+                    self.hover_piece, self.hover_rect = ("gates", fg.gate), rect
 
     def _click(self, pos: tuple[int, int]) -> None:
         p = self.session.to_act()
         if p is None or not self.humans[p]:
             return
-        legal = self.session.legal_actions()
         # Hand cards and glowing places are ghost buttons (so keys and pads reach them
         # too); here only a click on a Gate Card to take it or move onto it remains.
-        for a in legal:
+        for a in self.session.legal_actions():
             if isinstance(a, TakeGate | MoveBakugan) and self.card_rect(a.slot).collidepoint(pos):
                 self.do(a)
                 return
@@ -424,7 +466,7 @@ class MatchScene(Scene):
         if p is not None and self.selected_gate is not None:
             self.do(SetGate(p, self.selected_gate, slot))
 
-    def _slots_for_selected(self) -> list[tuple[int, int]]:
+    def slots_for_selected(self) -> list[tuple[int, int]]:
         if self.selected_gate is None:
             return []
         return [
@@ -432,6 +474,15 @@ class MatchScene(Scene):
             for a in self.session.legal_actions()
             if isinstance(a, SetGate) and a.gate == self.selected_gate
         ]
+
+    _slots_for_selected = slots_for_selected
+
+    def table_choices(self) -> list[Action]:
+        """What the person to act may click on the table now (taking, moving)."""
+        p = self.session.to_act()
+        if p is None or not self.humans[p] or self._busy() or self.viewer != p:
+            return []
+        return self.session.legal_actions()
 
     def _throw(self, throw: physics.Throw) -> None:
         p = self.session.to_act()
@@ -442,7 +493,23 @@ class MatchScene(Scene):
             self.throw_input.refuse(self.tr("throw.too_close"))
             return
         self.throw_input = None
-        self._after_step(self.session.throw(p, throw))
+        self.camera.held = False
+        self._thrown(p, throw, self.session.throw(p, throw, self.recorder))
+
+    def _thrown(self, p: int, throw: physics.Throw, entries: list[Entry]) -> None:
+        done = next((e for e in entries if isinstance(e, ThrowDone)), None)
+        if done is not None:
+            landing = done.result.landing
+            self.last_throw = {
+                "power": round(min(throw.speed / MAX_HAND_SPEED, 1.0), 4),
+                "player": p,
+                "landing": {
+                    "card": list(landing.card) if isinstance(landing.card, tuple) else None,
+                    "partial": landing.partial,
+                    "reason": landing.reason,
+                },
+            }
+        self._after_step(entries)
 
     # ------------------------------------------------------------------ update
 
@@ -454,6 +521,9 @@ class MatchScene(Scene):
             part[4] -= dt
         self.particles = [q for q in self.particles if q[4] > 0]
         self.shake = max(0.0, self.shake - dt)
+        self._update_side()
+        self.camera.aim(self._frame())
+        self.camera.update(dt)
         if self.anims:
             a = self.anims[0]
             if a.t == 0.0:
@@ -467,7 +537,9 @@ class MatchScene(Scene):
                 if a.kind == "aim":
                     throw = a.data["throw"]
                     assert isinstance(throw, physics.Throw)
-                    self._after_step(self.session.throw(int(str(a.data["player"])), throw))
+                    thrower = int(str(a.data["player"]))
+                    entries = self.session.throw(thrower, throw, self.recorder)
+                    self._thrown(thrower, throw, entries)
                 elif not self.anims:
                     self._catch_up()
             return
@@ -483,33 +555,60 @@ class MatchScene(Scene):
                 self.think = 0.0
                 self._bot_step(p)
             return
-        if self.hotseat and self.last_human != p and self.curtain_for is None:
-            self.curtain_for = p
-            return
-        self.last_human = p
-        self._coach_for(p)
-        if self.coach is not None:
+        if self.curtain.needed(p):
+            if not self.curtain.down:
+                self.curtain.lower(p)  # the next person's turn: the curtain first
+                self.throw_input = None
+                self.hover_piece = None
             return
         if self.session.awaiting_throw() and self.throw_input is None:
-            zone = self.session.zone(p)
-            self.throw_input = ThrowInput(self, p, zone)
-        if self.throw_input is not None:
-            self.throw_input.update(dt)
+            self.throw_input = ThrowInput(self, p, self.session.zone(p))
         if self._dirty:
             self._build_buttons()
-
-    COACH_STEPS = ("setup", "main", "throw", "battle", "own")
-
-    def _coach_for(self, p: int) -> None:
-        """Show the first-match hint for what the player faces now, once each."""
-        if not self.app.settings.tutorial or self.coach is not None:
+        self._offer_hint(p)
+        if self.hints.showing is not None:
             return
+        if self.throw_input is not None:
+            self.throw_input.update(dt)
+
+    def _update_side(self) -> None:
+        """The side panel shows while the person at the screen has a hand to look at,
+        and makes way for a throw and its roll."""
+        rolling = bool(self.anims) and self.anims[0].kind in ("aim", "roll")
+        throwing = self.throw_input is not None and not self.curtain.down
+        person = any(self.humans)
+        self.side.shown = person and self.viewer is not None and not rolling and not throwing
+
+    def _offer_hint(self, p: int) -> None:
+        """The first-match hint for what the person faces now, once each (the choices
+        are built first, so the hint can point at them)."""
         state = self.session.state
         step = "throw" if self.session.awaiting_throw() else state.phase
-        if step in self.COACH_STEPS and step not in self.coach_seen:
-            self.coach = step
-            if self.coach_seen | {step} >= set(self.COACH_STEPS):
-                self.app.change_settings(tutorial=False)  # all seen: done for good
+        self.hints.offer(step)
+
+    def _hint_target(self, step: str) -> pygame.Rect:
+        """The thing a hint talks about, on screen."""
+        if step == "throw" and self.throw_input is not None:
+            sx, sy = self.table_view.px(self.throw_input.origin())
+            return pygame.Rect(sx - 30, sy - 30, 60, 60)
+        if step == "battle":
+            return hud.BATTLE.copy()
+        faces = [b.rect for b in self.buttons if not b.ghost]
+        cards = [rect for kind, _, rect, _ in self._hand_items() if kind == "gates"]
+        if step == "setup" and cards:
+            return cards[0].unionall(cards[1:])
+        if faces:
+            return faces[0].unionall(faces[1:])
+        return self.side.rect()
+
+    def _hint_clear(self) -> tuple[pygame.Rect, ...]:
+        """What a hint must leave in sight: the battle's card, the sphere to throw."""
+        shot = self.battle_shot_now()
+        keep = [self.card_rect(shot.slot).inflate(20, 20)] if shot is not None else []
+        if self.throw_input is not None:
+            sx, sy = self.table_view.px(self.throw_input.origin())
+            keep.append(pygame.Rect(sx - 40, sy - 40, 80, 80))
+        return tuple(keep)
 
     def on_over(self) -> None:
         """The match ended and its last animation played: show the results."""
@@ -579,93 +678,90 @@ class MatchScene(Scene):
                 if contact.impulse > 500 and self.app.settings.effects_level != "off":
                     self.shake = 0.25 if self.app.settings.effects_level == "full" else 0.12
 
+    # ------------------------------------------------------------------ camera
+
+    def _frame(self) -> camera.Frame:
+        """What the camera should show now."""
+        layout = self.session.layout
+        field = camera.field_box(layout, self.view.field)
+        a = self.anims[0] if self.anims else None
+        thrower: int | None = None
+        if a is not None and a.kind == "aim":
+            thrower = int(str(a.data["player"]))
+        elif a is None and self.throw_input is not None and not self.curtain.down:
+            thrower = self.throw_input.player
+        if thrower is not None:
+            line = throw_line(self.session.width, self.session.height, self.session.zone(thrower))
+            cards = camera.cards_box(layout, self.view.field)
+            side = self.session.side(thrower)
+            frame = camera.throw_frame(cards, line, hud.throw_area(side))
+            left = frame.origin()[0]
+            right = left + self.session.width * frame.scale
+            if max(left, hud.SCREEN.w - right) >= match_draw.HINT_MARGIN:
+                return frame  # the throw's hint goes beside the table
+            return camera.throw_frame(cards, line, hud.throw_area(side, hint=True))
+        wide = pygame.Rect(10, hud.TOP_BAR_H + 6, 1260, 720 - hud.TOP_BAR_H - 12)
+        if a is not None and a.kind in ("roll", "pop") and isinstance(a.entry, ThrowDone):
+            traj = a.entry.result.trajectory
+            if a.kind == "roll" and len(traj):
+                x, y, _ = traj.at(min(a.t, traj.duration))
+            else:
+                x, y = a.entry.result.landing.position
+            x = min(max(x, 0.0), self.session.width)
+            y = min(max(y, 0.0), self.session.height)
+            return camera.fit(camera.union(field, camera.around((x, y), 70.0)), wide)
+        shot = self.battle_shot_now()
+        if shot is not None:
+            box = camera.slots_box(layout, [shot.slot], spread=1)
+            assert box is not None
+            return camera.fit(box, hud.battle_area(self.side.open))
+        return camera.fit(field, hud.field_area(self.side.open))
+
     # ------------------------------------------------------------------ buttons
 
     def _label(self, a: Action) -> str:
-        tr = self.tr
-        if isinstance(a, Pass):
-            return tr("match.pass")
-        if isinstance(a, Throw):
-            return tr("match.throw", bakugan=self.bname(a.bakugan))
-        if isinstance(a, TakeGate):
-            return tr("match.take", slot=f"{a.slot[0] + 1}:{a.slot[1] + 1}")
-        if isinstance(a, MoveBakugan):
-            return tr(
-                "match.move", bakugan=self.bname(a.bakugan), slot=f"{a.slot[0] + 1}:{a.slot[1] + 1}"
-            )
-        if isinstance(a, ChooseAttribute):
-            return tr(f"attr.{a.attribute.value}")
-        if isinstance(a, PlayTrap):
-            return tr("match.trap", name=self.catalog.traps[a.trap].name.get(self.app.lang))
-        if isinstance(a, PlayGear):  # one button per choice of the gear's abilities
-            gear = self.catalog.gear[a.gear]
-            name = gear.name.get(self.app.lang)
-            chosen = [ab.name.get(self.app.lang) for ab in gear.abilities if ab.id in a.abilities]
-            if not chosen:
-                return tr("match.gear", name=name)
-            return tr("match.gear_with", name=name, abilities=" + ".join(chosen))
-        if isinstance(a, Evolve):
-            card = next(c for c in self.catalog.evolutions.values() if c.base == a.bakugan)
-            return tr(
-                "match.evolve", bakugan=self.bname(a.bakugan), evolved=self.bname(card.evolved)
-            )
-        if isinstance(a, PlayAbility):
-            name = self.catalog.abilities[a.card].name.get(self.app.lang)
-            if a.bakugan and a.slot:
-                return tr(
-                    "match.ability_move",
-                    card=name,
-                    bakugan=self.bname(a.bakugan),
-                    slot=f"{a.slot[0] + 1}:{a.slot[1] + 1}",
-                )
-            if a.bakugan:
-                return tr("match.ability_target", card=name, bakugan=self.bname(a.bakugan))
-            return name
-        return str(a)
+        return action_label(a, self.catalog, self.app.lang, self.tr)
+
+    def _choices(self) -> list[Action]:
+        """The choices shown as buttons (the cancel marker is Pass(-1))."""
+        legal = self.session.legal_actions()
+        shown: list[Action] = list(self.targets)
+        if not shown:
+            shown = [a for a in legal if isinstance(a, BUTTON_KINDS)]
+        if self.targets or self.selected_gate:
+            shown.append(Pass(-1))  # "cancel" marker
+        return shown
+
+    def page_size(self) -> int:
+        ps = self.view.players[self.viewer] if self.viewer is not None else None
+        cards = len(ps.gates) + len(ps.abilities) if ps is not None else 0
+        return self.side.page_size(cards)
 
     def _build_buttons(self) -> None:
         self._dirty = False
         self.buttons = []
         p = self.session.to_act()
-        if p is None or not self.humans[p] or self.session.awaiting_throw():
+        if p is None or not self.humans[p] or self.session.awaiting_throw() or self.viewer != p:
             return
         for kind, ident, rect, playable in self._hand_items():
             if playable and not self.targets and self.selected_gate is None:
                 choose = partial(self._hand_choice, kind, ident)
                 self.buttons.append(w.Button(rect, ident, choose, ghost=True))
-        for slot in self._slots_for_selected():
+        for slot in self.slots_for_selected():
             place = partial(self._place, slot)
             self.buttons.append(w.Button(self.card_rect(slot), f"@{slot}", place, ghost=True))
-        legal = self.session.legal_actions()
-        shown: list[Action] = list(self.targets)
-        if not shown:
-            shown = [
-                a
-                for a in legal
-                if isinstance(
-                    a,
-                    Pass
-                    | Throw
-                    | TakeGate
-                    | MoveBakugan
-                    | ChooseAttribute
-                    | PlayTrap
-                    | PlayGear
-                    | Evolve,
-                )
-            ]
-        if self.targets or self.selected_gate:
-            shown.append(Pass(-1))  # "cancel" marker
+        shown = self._choices()
         # Passing (or cancelling) stays in sight at the bottom; the other choices come a
         # page at a time when there are more than fit (the Big Game's six throws and
         # evolutions, a long list of moves).
+        page = self.page_size()
         pinned = [a for a in shown if isinstance(a, Pass)]
         choices = [a for a in shown if not isinstance(a, Pass)]
-        pages = max(1, math.ceil(len(choices) / self.PAGE))
+        pages = max(1, math.ceil(len(choices) / page))
         self.button_page %= pages
-        start = self.button_page * self.PAGE
+        start = self.button_page * page
         rows: list[tuple[str, Callable[[], None], int | None]] = []
-        for choice in choices[start : start + self.PAGE]:
+        for choice in choices[start : start + page]:
             rows.append((self._label(choice), partial(self.do, choice), None))
         if pages > 1:
             more = self.tr("ui.more_choices", page=self.button_page + 1, pages=pages)
@@ -675,12 +771,8 @@ class MatchScene(Scene):
                 rows.append((self.tr("ui.cancel"), self._cancel, None))
             else:
                 rows.append((self._label(passing), partial(self.do, passing), pygame.K_p))
-        y = 430
-        for label, fn, key in rows:
-            self.buttons.append(w.Button(pygame.Rect(950, y, 310, 32), label, fn, key=key))
-            y += 36
-
-    PAGE = 5  # choices a page of buttons shows (with "more" and pass: 7 rows)
+        for rect, (label, fn, key) in zip(self.side.button_rects(len(rows)), rows, strict=True):
+            self.buttons.append(w.Button(rect, label, fn, key=key))
 
     def _next_page(self) -> None:
         self.button_page += 1
@@ -694,315 +786,98 @@ class MatchScene(Scene):
 
     # ------------------------------------------------------------------ hand layout
 
-    def _hand_items(self) -> list[tuple[str, str, pygame.Rect, bool]]:
+    def _hand_items(self) -> list[HandItem]:
         """The viewer's Gate and Ability Cards in hand: (kind, id, rect, playable now)."""
         viewer = self.viewer
-        if viewer is None:
+        if viewer is None or not self.side.open:
             return []
         ps = self.view.players[viewer]
-        legal = self.session.legal_actions() if not self._busy() else []
+        # (lit under a hint too: the hint talks about the lit cards)
+        legal = self.session.legal_actions() if not self.anims and not self.curtain.down else []
         mine = self.session.to_act() == viewer and self.humans[viewer]
-        out = []
-        # Three cards a row at full size; the Big Game's six share the row.
-        most = max(3, len(ps.gates), len(ps.abilities))
-        step = 312 // most
-        cw, ch = step - 8, (step - 8) * 134 // 96
-        for i, g in enumerate(ps.gates):
+        rects = self.side.card_rects(len(ps.gates), len(ps.abilities), self.page_size() + 2)
+        out: list[HandItem] = []
+        for g, rect in zip(ps.gates, rects, strict=False):
             ok = mine and any(isinstance(a, SetGate) and a.gate == g for a in legal)
-            out.append(("gates", g, pygame.Rect(950 + i * step, 150, cw, ch), ok))
-        for i, c in enumerate(ps.abilities):
+            out.append(("gates", g, rect, ok))
+        for c, rect in zip(ps.abilities, rects[len(ps.gates) :], strict=False):
             ok = mine and any(isinstance(a, PlayAbility) and a.card == c for a in legal)
-            out.append(("abilities", c, pygame.Rect(950 + i * step, 156 + ch, cw, ch), ok))
+            out.append(("abilities", c, rect, ok))
         return out
+
+    def wasted(self, card: str) -> bool:
+        """Playing `card` now would change nothing in the battle (`card_effects`)."""
+        viewer = self.viewer
+        key = (viewer, card)
+        if key not in self._wasted:  # (asked every frame; the answer waits for a step)
+            self._wasted[key] = viewer is not None and changes_nothing(
+                self.session.state, viewer, card
+            )
+        return self._wasted[key]
 
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        from . import art
+        if self.curtain.down:  # nothing but the curtain: no table, no hand, no hint
+            p = self.curtain.down_for or 0
+            draw_curtain(surface, p, self.tr, self.colour(p))
+            return
+        from .table_layer import draw_table
 
-        surface.blit(art.table_felt(surface.get_size()), (0, 0))
-        self._draw_table(surface)
-        for p, rect in self._panel_rects():
-            self._draw_player_panel(surface, p, rect)
-        self._draw_side(surface)
-        if self.throw_input is not None and not self._busy():
-            self.throw_input.draw(surface)
+        draw_table(self, surface)
         for x, y, _, _, life in self.particles:
             pygame.draw.circle(
                 surface, (255, 230, 140), (int(x), int(y)), max(1, int(4 * life / 0.6))
             )
-        if self.anims:
-            self._draw_anim(surface, self.anims[0])
-        if self.curtain_for is not None:
-            self._draw_curtain(surface)
-        if self.coach is not None:
-            self._draw_coach(surface)
+        if self.throw_input is not None and not self.anims:  # (under a hint about it too)
+            self.throw_input.draw(surface)
+        if self.anims and self.anims[0].kind not in ("banner", "result"):
+            anims.draw(self, surface, self.anims[0])
+        match_draw.overlays(self, surface)
+        if self.anims and self.anims[0].kind in ("banner", "result"):
+            anims.draw(self, surface, self.anims[0])
+        if self.hints.showing is not None:
+            step = self.hints.showing
+            draw_hint(surface, step, self._hint_target(step), self.tr, self._hint_clear())
         if self.shake > 0:
             k = self.shake / 0.25
             surface.scroll(int(6 * k * math.sin(self.t * 90)), int(4 * k * math.cos(self.t * 70)))
 
-    def _draw_table(self, surface: pygame.Surface) -> None:
-        from . import art
+    def banner_area(self) -> pygame.Rect:
+        """Where the calls go: over the table, clear of the panels."""
+        if self.battle_shot_now() is not None:
+            return hud.battle_area(self.side.open)
+        return hud.field_area(self.side.open)
 
-        tv = self.table_view
-        pygame.draw.rect(surface, (60, 40, 26), tv.rect.inflate(12, 12), border_radius=10)
-        surface.blit(art.table_felt(tv.rect.size), tv.rect)
-        for p in range(len(self.humans)):
-            band = tv.zone_rect(self.session.zone(p).box)
-            shade = pygame.Surface(band.size, pygame.SRCALPHA)
-            shade.fill((*PLAYER_COLOURS[p], 38))
-            surface.blit(shade, band)
-            # Who sits there, written along the edge of his band.
-            tag = w.font(16).render(self.who(p), True, PLAYER_COLOURS[p])
-            side = self.session.side(p)
-            if side in ("left", "right"):
-                tag = pygame.transform.rotate(tag, 90 if side == "left" else -90)
-            # At the far end of the band, clear of the sphere (which starts mid-band)
-            # and of the power meter.
-            end_x = band.right - 20 - tag.get_width() // 2
-            end_y = band.top + 20 + tag.get_height() // 2
-            edge = {
-                "bottom": (end_x, band.bottom),
-                "top": (end_x, band.top),
-                "left": (band.left, end_y),
-                "right": (band.right, end_y),
-            }[side]
-            inward = {"bottom": (0, -12), "top": (0, 12), "left": (12, 0), "right": (-12, 0)}
-            dx, dy = inward[side]
-            surface.blit(tag, tag.get_rect(center=(edge[0] + dx, edge[1] + dy)))
-        to_act = self.session.to_act()
-        for slot in self._slots_for_selected():
-            r = self.card_rect(slot)
-            pulse = 120 + int(80 * math.sin(self.t * 6))
-            pygame.draw.rect(surface, (255, 220, 90), r, 3, border_radius=4)
-            glow = pygame.Surface(r.size, pygame.SRCALPHA)
-            glow.fill((255, 220, 90, pulse // 3))
-            surface.blit(glow, r)
-        battle = self.view.battle
-        for slot, fg in self.view.field.items():
-            r = self.card_rect(slot)
-            face_up = battle is not None and battle.slot == slot and battle.gate_open
-            known = face_up or fg.owner == self.viewer
-            gate = self.catalog.gates[fg.gate]
-            colour = gate.colour.value if known else "back"
-            bonuses = {a.value: v for a, v in gate.bonuses.items()} if face_up else None
-            img = art.gate_card(colour, r.size, face_up, bonuses)
-            surface.blit(img, r)
-            pygame.draw.rect(surface, PLAYER_COLOURS[fg.owner], r.inflate(4, 4), 2, border_radius=5)
-            on_card = list(fg.standing)
-            if battle is not None and battle.slot == slot:  # the two battling are there too
-                on_card += battle.sides
-            for i, (q, b) in enumerate(on_card):
-                pos = self.view_resting.get((q, b), self.session.layout.slot_center(slot))
-                d = self.catalog.bakugan[b]
-                sprite = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, 44)
-                c = self.table_view.px(pos)
-                c = (c[0] + i * 14, c[1] - i * 8)
-                pygame.draw.circle(surface, PLAYER_COLOURS[q], c, 24, 3)
-                surface.blit(sprite, sprite.get_rect(center=c))
-        if battle is not None:
-            for i, support in enumerate(s for s in battle.supports if s.kind == "trap"):
-                self._draw_trap(surface, support.player, support.piece, battle.slot, i, 1.0)
-        legal = (
-            self.session.legal_actions()
-            if to_act is not None and self.humans[to_act] and not self._busy()
-            else []
-        )
-        for a in legal:
-            if isinstance(a, TakeGate | MoveBakugan):
-                pygame.draw.rect(
-                    surface,
-                    (255, 240, 160),
-                    self.card_rect(a.slot).inflate(8, 8),
-                    2,
-                    border_radius=6,
-                )
-
-    def _panel_rects(self) -> list[tuple[int, pygame.Rect]]:
-        """Each player's panel down the left column, as they sit: seat position 0 (the
-        bottom of the table) at the bottom."""
-        order = list(reversed(self.view.seating))
-        gap = 10
-        h = (700 - gap * (len(order) - 1)) // len(order)
-        return [(p, pygame.Rect(10, 10 + i * (h + gap), 350, h)) for i, p in enumerate(order)]
-
-    def _draw_player_panel(self, surface: pygame.Surface, p: int, rect: pygame.Rect) -> None:
-        from . import art
-
-        w.panel(surface, rect, 200, PLAYER_COLOURS[p])
-        ps = self.view.players[p]
-        compact = rect.h < 300  # three or four players share the column
-        turn = self.view.turn_player == p and not self.view.is_over()
-        w.text(
-            surface,
-            self.who(p),
-            (rect.x + 16, rect.y + 10),
-            28 if compact else 32,
-            PLAYER_COLOURS[p],
-        )
-        if turn:
-            w.text(
-                surface,
-                self.tr("match.turn"),
-                (rect.right - 16, rect.y + 14),
-                22,
-                w.ACCENT,
-                "topright",
-            )
-        need = self.view.settings.gates_to_win
-        y = rect.y + (40 if compact else 50)
-        label = w.text(
-            surface,
-            self.tr("match.captured_n", n=len(ps.captured), need=need),
-            (rect.x + 16, y),
-            20 if compact else 24,
-        )
-        # The captured cards after the count, as many as fit the rest of the line.
-        room = rect.right - 16 - (label.right + 10)
-        mini_w = max(8, min(26 if compact else 34, room // max(need, 1) - 4))
-        mini = (mini_w, mini_w * 48 // 34)
-        for i, (_, g) in enumerate(ps.captured):
-            gate = self.catalog.gates[g]
-            img = art.gate_card(gate.colour.value, mini, False)
-            surface.blit(img, (label.right + 10 + i * (mini_w + 4), label.centery - mini[1] // 2))
-        # The Bakugan still to throw, with their G-Power; the used ones faded.
-        y = rect.y + (90 if compact else 150)
-        if not compact:
-            w.text(surface, self.tr("match.unused"), (rect.x + 16, rect.y + 104), 22, w.MUTED)
-        radius = 15 if compact else 20
-        step = min(60, (rect.w - 40) // max(1, len(ps.unused)))
-        for i, b in enumerate(ps.unused):
-            d = self.catalog.bakugan[b]
-            img = art.closed_sphere(d.attribute.value if d.attribute else None, radius, 0.0)
-            c = (rect.x + 16 + radius + i * step, y)
-            surface.blit(img, img.get_rect(center=c))
-            w.text(
-                surface,
-                str(d.g_power),
-                (c[0], c[1] + radius + 10),
-                16 if compact else 18,
-                w.INK,
-                "center",
-            )
-        # The used ones faded after them, on the same row.
-        x = rect.x + 16 + len(ps.unused) * step + (12 if ps.unused else 0)
-        small = 9 if compact else 13
-        for i, b in enumerate(ps.used):
-            d = self.catalog.bakugan[b]
-            img = art.closed_sphere(d.attribute.value if d.attribute else None, small, 0.0)
-            img.set_alpha(140)
-            surface.blit(img, img.get_rect(center=(x + small + i * (2 * small + 6), y)))
-        hand = self.tr("match.hand", gates=len(ps.gates), abilities=len(ps.abilities))
-        support = ""
-        if ps.traps or ps.gear or ps.used_traps or ps.used_gear:
-            support = self.tr("match.support", traps=len(ps.traps), gear=len(ps.gear))
-        if compact:
-            if support:
-                where = (rect.right - 16, rect.bottom - 30)
-                w.text(surface, support, where, 17, w.MUTED, "bottomright")
-            w.text(surface, hand, (rect.x + 16, rect.bottom - 10), 17, w.MUTED, "bottomleft")
+    def draw_battle(self, surface: pygame.Surface) -> None:
+        model = self.battle_panel()
+        if model is None:
             return
-        if support:
-            w.text(surface, support, (rect.x + 16, rect.y + 200), 20, w.MUTED)
-        w.text(surface, hand, (rect.x + 16, rect.y + 228), 22, w.MUTED)
-        used = ", ".join(
-            self.catalog.abilities[c].name.get(self.app.lang) for c in ps.used_abilities
-        )
-        if used:
-            w.paragraph(
-                surface,
-                self.tr("match.played", cards=used),
-                pygame.Rect(rect.x + 16, rect.y + 258, rect.w - 32, 76),
-                18,
-                w.MUTED,
-            )
 
-    def _draw_side(self, surface: pygame.Surface) -> None:
-        from .pieces import draw_piece_detail, piece_thumb
+        def species(ident: str) -> str:
+            return self.catalog.bakugan[ident].species
 
-        side = pygame.Rect(940, 10, 330, 700)
-        w.panel(surface, side, 200)
-        w.text(surface, self._prompt(), (side.x + 12, side.y + 10), 24, w.ACCENT)
-        level = self.tr("match.game_level", level=self.view.game_level())
-        w.text(surface, level, (side.right - 12, side.bottom - 12), 20, w.MUTED, "bottomright")
-        w.paragraph(
-            surface,
-            self._hint(),
-            pygame.Rect(side.x + 12, side.y + 40, side.w - 24, 100),
-            20,
-            w.INK,
-        )
-        for kind, ident, rect, playable in self._hand_items():
-            surface.blit(
-                piece_thumb(
-                    self.catalog, kind, ident, rect.size, self.app.lang, dimmed=not playable
-                ),
-                rect,
-            )
-            if playable:
-                pygame.draw.rect(surface, w.ACCENT, rect.inflate(4, 4), 2, border_radius=8)
-            if self.selected_gate == ident:
-                pygame.draw.rect(surface, (255, 255, 255), rect.inflate(6, 6), 3, border_radius=8)
-        for b in self.buttons:
-            b.draw(surface, 22)
-        if self.view.battle is not None:
-            self._draw_battle(surface)
-        elif self.hover_piece is not None:
-            box = pygame.Rect(10, 360, 600, 250)
-            w.panel(surface, box, 245, w.ACCENT)
-            draw_piece_detail(
-                surface, box.inflate(-24, -24), self.catalog, *self.hover_piece, self.app.lang
-            )
-        self._draw_reason(surface)
-
-    def _draw_reason(self, surface: pygame.Surface) -> None:
-        """Why the hovered Ability Card is dimmed, in the player's language."""
-        if self.hover_piece is None or self.hover_piece[0] != "abilities":
-            return
-        card = self.hover_piece[1]
-        viewer = self.viewer
-        if viewer is None or self._busy():
-            return
-        reason = self.view.ability_problem(viewer, card)
-        if reason is None:
-            return
-        text = self.tr(
-            f"why.{reason.code}", **{k: self._param(v) for k, v in reason.params.items()}
-        )
-        box = pygame.Rect(950, 640, 310, 60)
-        w.panel(surface, box, 240, (200, 120, 60))
-        w.paragraph(surface, text, box.inflate(-16, -12), 19)
-
-    def _param(self, value: object) -> str:
-        if isinstance(value, str) and ("," in value or value in ("before", "during", "after")):
-            return ", ".join(self.tr(f"timing.{t}") for t in str(value).split(","))
-        if isinstance(value, str) and value in (
-            "pyrus",
-            "aquos",
-            "subterra",
-            "haos",
-            "darkus",
-            "ventus",
-        ):
-            return self.tr(f"attr.{value}")
-        return str(value)
+        draw_panel(surface, model, hud.BATTLE, self.tr, PLAYER_COLOURS, species)
 
     def _prompt(self) -> str:
-        p = self.session.to_act()
+        """What the screen waits for, said to the right person, and only when it does."""
         if self.session.over:
             return self.tr("match.over")
-        if p is None:
+        p = self.session.to_act()
+        if p is None or self.anims:
             return ""
         if not self.humans[p]:
             return self.tr("match.ai_thinking")
+        if self.viewer != p:
+            return ""
         if self.hotseat:
             return self.tr("match.your_move", player=p + 1)
         return self.tr("match.your_move_you")
 
     def _hint(self) -> str:
-        s = self.view
+        s = self.session.state
         p = self.session.to_act()
-        if p is None or not self.humans[p]:
+        if p is None or not self.humans[p] or self.anims or self.viewer != p:
             return ""
         if self.session.awaiting_throw():
             return self.tr("hint.throw", **throw_keys(self.app.settings.keys, self.tr))
@@ -1024,254 +899,68 @@ class MatchScene(Scene):
             )
         return ""
 
-    def _draw_battle(self, surface: pygame.Surface) -> None:
-        """The battle, over the piles column: each side's Bakugan, G-Power and its layers."""
-        from . import art
+    def param_text(self, value: object) -> str:
+        """A reason's parameter in the screen's language (timings, attributes)."""
+        if isinstance(value, str) and ("," in value or value in ("before", "during", "after")):
+            return ", ".join(self.tr(f"timing.{t}") for t in str(value).split(","))
+        if isinstance(value, str) and value in (
+            "pyrus",
+            "aquos",
+            "subterra",
+            "haos",
+            "darkus",
+            "ventus",
+        ):
+            return self.tr(f"attr.{value}")
+        return str(value)
 
-        b = self.view.battle
-        assert b is not None
-        box = pygame.Rect(10, 150, 350, 420)
-        w.panel(surface, box, 255, w.ACCENT)
-        w.text(
-            surface, self.tr(f"window.{b.window}"), (box.centerx, box.y + 10), 22, w.MUTED, "midtop"
-        )
-        evaluation = self.view.evaluate_battle()
-        for i, side in enumerate(evaluation.sides):
-            y = box.y + 40 + i * 185
-            d = self.catalog.bakugan[side.bakugan]
-            img = art.open_bakugan(d.species, side.attribute.value if side.attribute else None, 76)
-            surface.blit(img, (box.x + 12, y))
-            w.text(
-                surface,
-                self.bname(side.bakugan),
-                (box.x + 100, y + 2),
-                22,
-                PLAYER_COLOURS[side.player],
-            )
-            w.text(surface, f"{side.total} G", (box.x + 100, y + 26), 44, w.ACCENT)
-            lines = [self._layer(label, amount) for label, amount in side.parts]
-            for j, line in enumerate(lines[:4]):
-                w.text(surface, line, (box.x + 100, y + 72 + j * 21), 19, w.INK)
-            if evaluation.winner == i and b.gate_open:
-                w.text(surface, "★", (box.right - 16, y + 30), 40, w.ACCENT, "topright")
-        if evaluation.lower_wins:
-            w.text(
-                surface,
-                self.tr("match.lower_wins"),
-                (box.centerx, box.bottom - 12),
-                20,
-                (255, 140, 140),
-                "midbottom",
-            )
-
-    def _source_name(self, source: str) -> str:
-        """The name of what a G-Power layer came from: an Ability Card, a Trap, a Battle
-        Gear or one of its property card's abilities (``gear.ability``)."""
-        lang = self.app.lang
-        if source in self.catalog.abilities:
-            return self.catalog.abilities[source].name.get(lang)
-        if source in self.catalog.traps:
-            return self.catalog.traps[source].name.get(lang)
-        piece, _, ability = source.partition(".")
-        if piece in self.catalog.gear:
-            gear = self.catalog.gear[piece]
-            found = next((ab for ab in gear.abilities if ab.id == ability), None)
-            return gear.name.get(lang) if found is None else found.name.get(lang)
-        return source
-
-    def _layer(self, label: str, amount: int) -> str:
-        if label == "base":
-            return self.tr("layer.base", g=amount)
-        if label == "swap":
-            return self.tr("layer.swap", g=amount)
-        if label.startswith("gate "):
-            return self.tr("layer.gate_bonus", attribute=self.tr(f"attr.{label[5:]}"), g=amount)
-        if label == "gate":
-            return self.tr("layer.gate", g=amount)
-        if label.startswith("x2 "):
-            src = label[3:]
-            name = self.tr("layer.the_gate") if src == "gate" else self._source_name(src)
-            return self.tr("layer.double", source=name, g=amount)
-        return self.tr("layer.card", card=self._source_name(label), g=amount)
-
-    def _draw_anim(self, surface: pygame.Surface, a: Anim) -> None:
-        from . import art
-
-        if a.kind == "aim":
-            throw = a.data["throw"]
-            assert isinstance(throw, physics.Throw)
-            player = int(str(a.data["player"]))
-            k = min(a.t / a.duration, 1.0)
-            sx, sy = self.table_view.px(throw.origin)
-            length = 40 + 160 * k * throw.speed / physics.MAX_SPEED
-            end = (sx + math.cos(throw.angle) * length, sy - math.sin(throw.angle) * length)
-            pygame.draw.line(surface, PLAYER_COLOURS[player], (sx, sy), end, 3)
-            waiting = self.session.awaiting_throw()
-            attr = None
-            if waiting is not None:
-                d = self.catalog.bakugan[waiting[1]]
-                attr = d.attribute.value if d.attribute else None
-            img = art.closed_sphere(attr, 11, 0.0)
-            surface.blit(img, img.get_rect(center=(sx, sy)))
-        elif a.kind == "roll" and isinstance(a.entry, ThrowDone):
-            traj = a.entry.result.trajectory
-            if len(traj):
-                pts = [
-                    self.table_view.px(traj.at(min(a.t, traj.duration) * k / 12)[:2])
-                    for k in range(13)
-                ]
-                if len(pts) > 1:
-                    pygame.draw.lines(surface, (255, 255, 255), False, pts, 1)
-                x, y, angle = traj.at(a.t)
-                d = self.catalog.bakugan[a.entry.bakugan]
-                q = round(angle / (math.tau / 32)) * (math.tau / 32)
-                img = art.closed_sphere(d.attribute.value if d.attribute else None, 11, q)
-                surface.blit(img, img.get_rect(center=self.table_view.px((x, y))))
-        elif a.kind == "pop" and isinstance(a.entry, ThrowDone):
-            d = self.catalog.bakugan[a.entry.bakugan]
-            k = min(a.t / a.duration, 1.0)
-            size = int(20 + 28 * (1 - (1 - k) ** 3))
-            img = art.open_bakugan(d.species, d.attribute.value if d.attribute else None, size)
-            surface.blit(
-                img, img.get_rect(center=self.table_view.px(a.entry.result.landing.position))
-            )
-        elif a.kind == "trap" and isinstance(a.entry, ev.TrapOpened):
-            self._draw_trap_set(surface, a.entry, min(a.t / a.duration, 1.0))
-        elif a.kind == "banner":
-            self._banner(surface, a.text, a.sub, a.t / a.duration)
-        elif a.kind == "result" and isinstance(a.entry, ev.BattleResolved):
-            e = a.entry
-            winner = self.bname(e.bakugan)
-            sub = "  ·  ".join(f"{self.bname(bk)} {total} G" for _, bk, total, _ in e.sides)
-            self._banner(
-                surface, self.tr("match.battle_won", bakugan=winner), sub, a.t / a.duration
-            )
-
-    def _trap_spot(self, slot: tuple[int, int], index: int) -> tuple[int, int]:
-        """Where the `index`-th Trap of a battle lies: against the card's lower corner,
-        clear of the Bakugan standing on it (the first right, the second left)."""
-        r = self.card_rect(slot)
-        half = int(r.w * 0.31) + 2
-        x = r.right + half if index % 2 == 0 else r.left - half
-        return (x, r.bottom - half)
-
-    def _draw_trap(
-        self,
-        surface: pygame.Surface,
-        player: int,
-        trap: str,
-        slot: tuple[int, int],
-        index: int,
-        unfold: float,
-        at: tuple[int, int] | None = None,
-        scale: float = 1.0,
-    ) -> None:
-        from . import art
-
-        attribute = self.catalog.traps[trap].attribute.value
-        size = max(12, int(self.card_rect(slot).w * 0.62 * scale))
-        centre = at if at is not None else self._trap_spot(slot, index)
-        pygame.draw.circle(surface, PLAYER_COLOURS[player], centre, size // 2 + 2, 2)
-        img = art.trap_piece(attribute, size, unfold)
-        surface.blit(img, img.get_rect(center=centre))
-
-    def _draw_trap_set(self, surface: pygame.Surface, e: ev.TrapOpened, k: float) -> None:
-        """A Trap flies from its owner's side onto the battle's card, lands, and opens."""
-        battle = self.view.battle
-        index = 0 if battle is None else sum(s.kind == "trap" for s in battle.supports)
-        end = self._trap_spot(e.slot, index)
-        start = self.table_view.zone_rect(self.session.zone(e.player).box).center
-        fly = min(k / 0.55, 1.0)
-        ease = 1 - (1 - fly) ** 2
-        x = start[0] + (end[0] - start[0]) * ease
-        y = start[1] + (end[1] - start[1]) * ease
-        lift = math.sin(math.pi * fly)  # it is carried above the table, then set down
-        unfold = max(0.0, (k - 0.6) / 0.4)
-        at = (round(x), round(y - 30 * lift))
-        if fly < 1.0:
-            shadow = pygame.Surface((24, 10), pygame.SRCALPHA)
-            pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
-            surface.blit(shadow, shadow.get_rect(center=(round(x), round(y) + 6)))
-        self._draw_trap(surface, e.player, e.trap, e.slot, index, unfold, at, 1.0 + 0.5 * lift)
-        if unfold >= 0.9:  # its face: the attribute it gives, or the G it adds
-            from . import art
-
-            r = self.card_rect(e.slot)
-            if e.attribute is not None:
-                sym = art.attribute_symbol(e.attribute.value, max(14, r.w // 2))
-                surface.blit(sym, sym.get_rect(midbottom=(end[0], end[1] - r.w // 3)))
-            else:
-                w.text(
-                    surface,
-                    f"{e.g:+d} G",
-                    (end[0], end[1] - r.w // 3),
-                    18,
-                    w.ACCENT,
-                    "midbottom",
-                    shadow=True,
-                )
-
-    def _banner(self, surface: pygame.Surface, title: str, sub: str, k: float) -> None:
-        ease = min(1.0, k * 6) if k < 0.8 else max(0.0, (1 - k) * 5)
-        band = pygame.Rect(0, 0, 900, 120 if sub else 90)
-        band.center = (self.table_view.rect.centerx, 300)
-        shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, int(190 * ease)))
-        surface.blit(shade, band)
-        img = w.font(58).render(title, True, w.ACCENT)
-        img.set_alpha(int(255 * ease))
-        surface.blit(img, img.get_rect(center=(band.centerx, band.y + 44)))
-        if sub:
-            img = w.font(28).render(sub, True, w.INK)
-            img.set_alpha(int(255 * ease))
-            surface.blit(img, img.get_rect(center=(band.centerx, band.y + 92)))
-
-    COACH_TARGET: ClassVar[dict[str, tuple[int, int]]] = {
-        "setup": (1000, 220),
-        "main": (1100, 450),
-        "throw": (650, 640),  # (the band of the seat to throw, when known)
-        "battle": (185, 360),
-        "own": (1100, 450),
-    }
-
-    def _draw_coach(self, surface: pygame.Surface) -> None:
-        assert self.coach is not None
-        box = pygame.Rect(390, 200, 520, 190)
-        target = self.COACH_TARGET[self.coach]
-        p = self.session.to_act()
-        if self.coach == "throw" and p is not None:  # the thrower's own band
-            target = self.table_view.zone_rect(self.session.zone(p).box).center
-        pygame.draw.line(surface, w.ACCENT, box.center, target, 4)
-        pygame.draw.circle(surface, w.ACCENT, target, 10, 4)
-        w.panel(surface, box, 250, w.ACCENT)
-        w.text(surface, self.tr("coach.title"), (box.x + 18, box.y + 12), 26, w.ACCENT)
-        w.paragraph(
-            surface,
-            self.tr(f"coach.{self.coach}"),
-            pygame.Rect(box.x + 18, box.y + 46, box.w - 36, 110),
-            22,
-        )
-        w.text(
-            surface,
-            self.tr("coach.dismiss"),
-            (box.centerx, box.bottom - 14),
-            18,
-            w.MUTED,
-            "midbottom",
+    def reason_text(self, card: str) -> str:
+        """Why the hovered Ability Card is dimmed (or that it would change nothing)."""
+        viewer = self.viewer
+        if viewer is None or self._busy():
+            return ""
+        reason = self.view.ability_problem(viewer, card)
+        if reason is None:
+            return self.tr("why.no_effect") if self.wasted(card) else ""
+        return self.tr(
+            f"why.{reason.code}", **{k: self.param_text(v) for k, v in reason.params.items()}
         )
 
-    def _draw_curtain(self, surface: pygame.Surface) -> None:
-        surface.fill((5, 8, 16))  # opaque: nothing of the last person's shows through
-        p = self.curtain_for or 0
-        w.text(
-            surface,
-            self.tr("match.handover", player=p + 1),
-            (640, 320),
-            56,
-            PLAYER_COLOURS[p],
-            "center",
-        )
-        w.text(surface, self.tr("match.handover_hint"), (640, 390), 28, w.INK, "center")
+    # ------------------------------------------------------------------ status
+
+    def status(self) -> dict[str, object]:
+        """For `BAKUGAN_STATUS`: the throw the person at the screen may make now."""
+        out: dict[str, object] = {"to_act": self.session.to_act(), "over": self.session.over}
+        if self.curtain.down:
+            out["curtain"] = self.curtain.down_for  # waiting for this person's click
+        shot = self.battle_shot_now()
+        if shot is not None:
+            out["battle"] = {"slot": list(shot.slot), "decided": shot.decided}
+        ti = self.throw_input
+        if (
+            ti is not None
+            and not self._busy()
+            and self.viewer == ti.player
+            and self.camera.target == self._frame()  # framed for this throw, and still
+            and self.camera.settled()
+        ):
+            out["sphere_px"] = self.app.to_window(self.table_view.fpx(ti.origin()))
+            bx, by = ti.back()
+            out["back_px"] = [round(bx, 4), round(by, 4)]
+            # The table in window pixels: where its origin lies, how many px a mm is.
+            v = self.table_view
+            origin = self.app.to_window((v.ox, v.oy))
+            far = self.app.to_window((v.ox + 100 * v.scale, v.oy))
+            out["table_px"] = {"origin": origin, "scale": round((far[0] - origin[0]) / 100, 5)}
+        if self.last_throw is not None:
+            out["last_throw"] = self.last_throw
+        if not self._busy() and self.buttons:  # what may be clicked (a card: by its id)
+            out["buttons"] = [
+                {"label": b.label, "center": self.app.to_window(b.rect.center)}
+                for b in self.buttons
+                if b.enabled
+            ]
+        return out
 
     def rematch(self) -> MatchScene:
         seed = random.randrange(1 << 30)
@@ -1288,4 +977,5 @@ class MatchScene(Scene):
             self.level,
             settings=self.rules,
             levels=self.levels,
+            hints=self.hints.enabled,
         )

@@ -73,7 +73,7 @@ class TitleScene(Scene):
             ("menu.quit", self.app.pop, True, ""),
         ]
         self.buttons = []
-        top = 300 if len(items) <= 6 else 272
+        top = 300 if len(items) <= 6 else 280
         step = 64 if len(items) <= 6 else 58
         for i, (key, fn, enabled, reason) in enumerate(items):
             rect = pygame.Rect(0, 0, 380, 50)
@@ -117,22 +117,19 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         _backdrop(surface, self.t)
-        w.text(surface, self.tr("ui.title"), (640, 110), 96, w.ACCENT, "center", shadow=True)
-        w.text(surface, self.tr("menu.tagline"), (640, 175), 32, w.INK, "center", shadow=True)
-        w.text(
-            surface,
-            self.tr("call.field_open"),
-            (640, 225),
-            30,
-            (255, 120, 80),
-            "center",
-            shadow=True,
-        )
+        title = pygame.Rect(40, 50, 1200, 100)
+        w.fit_text(surface, self.tr("ui.title"), title, 96, w.ACCENT, "center", shadow=True)
+        tagline = pygame.Rect(40, 152, 1200, 38)
+        w.fit_text(surface, self.tr("menu.tagline"), tagline, 32, w.INK, "center", shadow=True)
+        call = pygame.Rect(40, 192, 1200, 36)  # well clear of the first button
+        w.fit_text(surface, self.tr("call.field_open"), call, 30, (255, 120, 80), "center", True)
         for b in self.buttons:
             b.draw(surface)
-        w.text(surface, self.tr("menu.keys"), (640, 700), 20, w.MUTED, "center")
-        if self.message_t > 0:
-            box = pygame.Rect(240, 620, 800, 64)
+        keys = pygame.Rect(40, 686, 1200, 26)
+        if self.message_t <= 0:
+            w.fit_text(surface, self.tr("menu.keys"), keys, 20, w.MUTED, "center")
+        else:  # under the buttons, in place of the keys line
+            box = pygame.Rect(200, 660, 880, 56)
             w.panel(surface, box, 240, (220, 120, 80))
             w.paragraph(surface, self.message, box.inflate(-24, -14), 20)
 
@@ -140,12 +137,27 @@ class TitleScene(Scene):
 class HowToScene(Scene):
     """The rules in short, in the player's language, with the seed's calls."""
 
+    BOX = pygame.Rect(140, 60, 1000, 600)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
         self.t = 0.0
+        self.hints_reset = False
+        again = pygame.Rect(self.BOX.right - 380, self.BOX.bottom - 64, 340, 42)
+        self.again = w.Button(again, self.tr("howto.hints_again"), self.show_hints_again)
+
+    def show_hints_again(self) -> None:
+        """The first-match hints show again, each once more (they are kept per profile)."""
+        from game.persist.hints import forget
+
+        forget()
+        self.app.change_settings(tutorial=True)
+        self.hints_reset = True
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.again.handle(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.pop()
@@ -166,13 +178,14 @@ class HowToScene(Scene):
         from . import art
 
         _backdrop(surface, self.t)
-        box = pygame.Rect(140, 60, 1000, 600)
+        box = self.BOX
         w.panel(surface, box, 235)
-        w.text(surface, self.tr(f"howto.title{self.page}"), (box.x + 40, box.y + 30), 44, w.ACCENT)
+        title = pygame.Rect(box.x + 40, box.y + 26, box.w - 80, 52)
+        w.fit_text(surface, self.tr(f"howto.title{self.page}"), title, 44, w.ACCENT)
         w.paragraph(
             surface,
             self.tr(f"howto.body{self.page}"),
-            pygame.Rect(box.x + 40, box.y + 100, 560, 440),
+            pygame.Rect(box.x + 40, box.y + 100, 560, 420),
             27,
         )
         # An illustration per page, drawn by code.
@@ -199,14 +212,12 @@ class HowToScene(Scene):
             for i in range(3):
                 img = art.gate_card(("gold", "silver", "bronze")[i], (110, 156), face_up=False)
                 surface.blit(img, img.get_rect(center=(cx - 60 + i * 60, cy - 20 + i * 20)))
-        w.text(
-            surface,
-            self.tr("howto.nav", page=self.page + 1, pages=4),
-            (box.centerx, box.bottom - 28),
-            22,
-            w.MUTED,
-            "center",
-        )
+        nav = pygame.Rect(box.x + 40, box.bottom - 62, box.w - 80 - 360, 38)
+        w.fit_text(surface, self.tr("howto.nav", page=self.page + 1, pages=4), nav, 22, w.MUTED)
+        self.again.draw(surface, 20)
+        if self.hints_reset:
+            done = pygame.Rect(self.again.rect.x, self.again.rect.y - 30, self.again.rect.w, 24)
+            w.fit_text(surface, self.tr("howto.hints_reset"), done, 18, (150, 230, 160), "center")
 
 
 class SettingsScene(Scene):

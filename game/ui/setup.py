@@ -30,9 +30,33 @@ HUMAN = "human"
 LEVELS = ("easy", "normal", "hard")
 
 
+def quick_match(app: App, level: str = "normal", seed: int | None = None) -> Scene:
+    """A match against the computer of `level` at once: quick-pick kits, the person
+    starts, no first-match hints (`bakugan play --quick`)."""
+    from .match_scene import MatchScene
+
+    catalog = shipped_catalog()
+    rng = random.Random(seed)
+    rules = Settings.preset(2)
+    kits = [random_kit(catalog, rng, rules) for _ in range(2)]
+    return MatchScene(
+        app,
+        kits,
+        (True, False),
+        0,
+        seed=rng.randrange(1 << 30),
+        level=level,
+        settings=rules,
+        levels=(level, level),
+        hints=False,
+    )
+
+
 class MatchSetupScene(Scene):
     """Who plays (2-4 seats, each a person at this computer or a computer of a level),
     the Big Game or not, Traps & Gear or not, who starts, and each person's kit."""
+
+    status_name = "setup"
 
     def __init__(self, app: App, hotseat: bool) -> None:
         super().__init__(app)
@@ -287,7 +311,7 @@ class MatchSetupScene(Scene):
             if alone and self.seats[self.editing] == HUMAN
             else self.tr("setup.player_kit", player=self.editing + 1)
         )
-        w.text(surface, who, (60, 40), 44, w.ACCENT, shadow=True)
+        w.fit_text(surface, who, pygame.Rect(60, 26, 440, 52), 44, w.ACCENT, shadow=True)
         w.paragraph(surface, self.tr("setup.hint"), pygame.Rect(60, 84, 440, 44), 19, w.MUTED, 0)
         kit = self.kits[self.editing]
         for kind, i, rect in self._slots():
@@ -309,6 +333,6 @@ class MatchSetupScene(Scene):
         pieces += [self.catalog.gear[g].name.get(self.app.lang) for g in kit.gear]
         if pieces:
             line = self.tr("setup.support_list", pieces=", ".join(pieces))
-            w.paragraph(surface, line, pygame.Rect(60, 640, 440, 60), 19, w.INK, 0)
+            w.paragraph(surface, line, pygame.Rect(60, 640, 440, 72), 19, w.INK, 0)
         for b in self.buttons:
             b.draw(surface, 22)

@@ -1,8 +1,10 @@
 """A table on screen: its millimetres to pixels and back.
 
 Top-down, the near edge (y = 0: player 0's side, or the challenger's) at the bottom of
-the screen, the table scaled to fit its area whatever its size: the match table of any
-players' count and grid, a challenge level's arena.
+the screen. A view starts fitted into an area (a challenge level's arena, the lab) and
+may then be moved and zoomed by a camera (`game.ui.camera`): the match frames its
+field, widens for a throw, follows the rolling sphere and closes in on a battle. All
+that changes is the scale and where the table's origin lies on screen.
 """
 
 from __future__ import annotations
@@ -12,28 +14,48 @@ import pygame
 Point = tuple[float, float]
 
 MATCH_AREA = pygame.Rect(370, 10, 560, 700)
-"""Where the match table is drawn on the 1280 x 720 screen."""
+"""Where a whole match table fits before the camera takes over (tests, the demo)."""
 
 
 class TableView:
-    """Table millimetres to screen pixels: the table fitted into `area`, near edge down."""
+    """Table millimetres to screen pixels: `scale` px per mm, the table's origin (its
+    near left corner) at screen (`ox`, `oy`), y growing away from the near edge."""
 
     def __init__(self, width: float, height: float, area: pygame.Rect = MATCH_AREA) -> None:
-        self.scale = min(area.w / width, area.h / height)
-        tw, th = int(width * self.scale), int(height * self.scale)
-        self.rect = pygame.Rect(0, 0, tw, th)
-        self.rect.center = area.center
         self.width = width
         self.height = height
+        self.scale = 1.0
+        self.ox = 0.0
+        self.oy = 0.0
+        self.fit(area)
+
+    def fit(self, area: pygame.Rect) -> None:
+        """The whole table fitted into `area`, centred."""
+        scale = min(area.w / self.width, area.h / self.height)
+        self.place(scale, (self.width / 2, self.height / 2), area.center)
+
+    def place(self, scale: float, centre: Point, at: tuple[float, float]) -> None:
+        """Zoom to `scale` px per mm with the table point `centre` at screen point `at`."""
+        self.scale = scale
+        self.ox = at[0] - centre[0] * scale
+        self.oy = at[1] + centre[1] * scale
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """The whole table's rectangle on screen (it may reach past the screen)."""
+        left, bottom = round(self.ox), round(self.oy)
+        w, h = round(self.width * self.scale), round(self.height * self.scale)
+        return pygame.Rect(left, bottom - h, w, h)
 
     def px(self, p: Point) -> tuple[int, int]:
-        return (
-            round(self.rect.x + p[0] * self.scale),
-            round(self.rect.bottom - p[1] * self.scale),
-        )
+        return (round(self.ox + p[0] * self.scale), round(self.oy - p[1] * self.scale))
 
-    def mm(self, pos: tuple[int, int]) -> Point:
-        return ((pos[0] - self.rect.x) / self.scale, (self.rect.bottom - pos[1]) / self.scale)
+    def fpx(self, p: Point) -> tuple[float, float]:
+        """`px` without rounding (the slingshot measures in fractions of a pixel)."""
+        return (self.ox + p[0] * self.scale, self.oy - p[1] * self.scale)
+
+    def mm(self, pos: tuple[float, float]) -> Point:
+        return ((pos[0] - self.ox) / self.scale, (self.oy - pos[1]) / self.scale)
 
     def length(self, mm: float) -> int:
         return max(1, round(mm * self.scale))

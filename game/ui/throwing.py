@@ -1,7 +1,8 @@
 """Throwing by hand: a slingshot with the mouse, or aim and charge with the keyboard.
 
 Mouse: move along your throw line, press on the sphere, drag back and release: the
-throw goes the other way, harder the longer the pull. The wheel (or Q / E) sets spin.
+throw goes the other way, harder the longer the pull; a straight pull to the window's
+edge is full power whatever the window (`slingshot`). The wheel (or Q / E) sets spin.
 Keyboard: A / D move along the line, Left / Right aim, hold Space to charge, release to
 throw. With aim assist on, the first part of the path is previewed through the same
 physics the throw will use.
@@ -22,12 +23,15 @@ import pygame
 from game import physics
 from game.match.layout import Zone
 
+from . import slingshot
 from . import widgets as w
+from .slingshot import MAX_PULL
 
 if TYPE_CHECKING:
     from .match_scene import MatchScene
 
-MAX_PULL = 180.0  # px of pull for full power
+__all__ = ["MAX_HAND_SPEED", "MAX_PULL", "ThrowInput", "bound_keys", "throw_line"]
+SPHERE_INSET = 24.0  # mm from the band's inner edge to the sphere's line
 MAX_HAND_SPEED = 2400.0  # mm/s at full power (the physics caps at MAX_SPEED)
 PREVIEW_SECONDS = 0.7
 
@@ -51,18 +55,25 @@ def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
     return out
 
 
+def throw_line(width: float, height: float, zone: Zone) -> tuple[bool, float, float, float, float]:
+    """The sphere's line in a band: (horizontal, lo, hi, across, facing) in table mm."""
+    line = physics.ThrowLine.of(zone.box, physics.TableSpec(width=width, height=height))
+    at = line.inner - SPHERE_INSET * line.facing
+    return (line.horizontal, line.lo + 20, line.hi - 20, at, line.facing)
+
+
 class ThrowInput:
     def __init__(self, scene: MatchScene, player: int, zone: Zone) -> None:
         self.scene = scene
         self.view = scene.table_view
         self.player = player
         self.zone = zone
-        # The sphere moves along the band's line, 50 mm inside its edge toward the field.
+        # The sphere moves along the band's line, just inside its edge toward the field.
         table = physics.TableSpec(width=self.view.width, height=self.view.height)
         self.line = physics.ThrowLine.of(zone.box, table)
-        self.horizontal = self.line.horizontal
-        self.lo, self.hi = self.line.lo + 20, self.line.hi - 20
-        self.at = self.line.inner - 50 * self.line.facing
+        self.horizontal, self.lo, self.hi, self.at, _ = throw_line(
+            self.view.width, self.view.height, zone
+        )
         self.along = (self.lo + self.hi) / 2
         # The aim keys turn the line the way the move keys move the sphere on screen:
         # seats facing up or right turn counter-clockwise for "left", the others the
@@ -93,9 +104,27 @@ class ThrowInput:
     def toward_field(self) -> tuple[float, float]:
         """A unit step on screen from the sphere toward the field."""
         sx, sy = self.view.px(self.origin())
-        cx, cy = self.view.rect.center
+        cx, cy = self.view.px((self.view.width / 2, self.view.height / 2))
         d = math.hypot(cx - sx, cy - sy) or 1.0
         return ((cx - sx) / d, (cy - sy) / d)
+
+    def back(self) -> tuple[float, float]:
+        """The unit vector on screen pointing away from where the throw goes: the way a
+        straight pull goes."""
+        return (-math.cos(self.angle), math.sin(self.angle))
+
+    def bounds(self) -> slingshot.Bounds:
+        """Where the pointer can go, in logical coordinates (the whole window)."""
+        app = getattr(self.scene, "app", None)
+        window = getattr(app, "window_bounds", None)
+        return window() if callable(window) else slingshot.DEFAULT_BOUNDS
+
+    def cancel(self) -> None:
+        """Drop a pull or a charge in progress (the game pauses, the curtain falls)."""
+        self.dragging = False
+        self.drag_to = None
+        self.charging = False
+        self.power = 0.0
 
     def current(self) -> physics.Throw:
         speed = max(0.0, min(self.power, 1.0)) * MAX_HAND_SPEED
@@ -112,12 +141,11 @@ class ThrowInput:
         if event.type == pygame.MOUSEMOTION:
             if self.dragging:
                 self.drag_to = event.pos
-                sx, sy = self.view.px(self.origin())
-                dx, dy = sx - event.pos[0], sy - event.pos[1]
-                pull = math.hypot(dx, dy)
-                if pull > 4:
-                    self.angle = math.atan2(-dy, dx)  # screen y points down
-                self.power = min(pull / MAX_PULL, 1.0)
+                angle, self.power = slingshot.pull(
+                    self.view.fpx(self.origin()), event.pos, self.bounds()
+                )
+                if angle is not None:
+                    self.angle = angle
             else:
                 tx, ty = self.view.mm(event.pos)
                 self._move(tx if self.horizontal else ty)
@@ -184,7 +212,6 @@ class ThrowInput:
         return self._preview
 
     def draw(self, surface: pygame.Surface) -> None:
-        from . import art
         from .match_scene import PLAYER_COLOURS
 
         sx, sy = self.view.px(self.origin())
@@ -204,15 +231,23 @@ class ThrowInput:
                 pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
         if self.dragging and self.drag_to is not None:
             pygame.draw.line(surface, (230, 230, 230), (sx, sy), self.drag_to, 2)
-        img = art.closed_sphere(attr, 11, self.spin * 2)
+        from .table_layer import sphere
+
+        radius = getattr(self.scene, "sphere_radius", lambda: 11)()
+        img = sphere(attr, radius, self.spin * 2)
         surface.blit(img, img.get_rect(center=(sx, sy)))
-        # Power meter and spin readout.
-        # The power meter lies along the table's edge nearest the thrower (the bottom
-        # edge for a side seat), its readout beside it.
-        table = self.view.rect
-        top = sy < table.centery and self.horizontal
-        meter = pygame.Rect(table.x + 10, table.y + 10 if top else table.bottom - 24, 200, 14)
-        pygame.draw.rect(surface, (30, 30, 40), meter, border_radius=6)
+        # The power meter and the spin beside the sphere, along its line.
+        fx, fy = self.toward_field()
+        side = (-fy, fx) if self.horizontal else (fy, -fx)
+        mx = round(sx + side[0] * 100)
+        my = round(sy + side[1] * 100)
+        meter = pygame.Rect(0, 0, 120, 12)
+        meter.center = (mx, my)
+        # The meter and its readout under it stay on the screen together.
+        both = pygame.Rect(meter.x - 40, meter.y, meter.w + 80, 36)
+        both.clamp_ip(surface.get_rect().inflate(-8, -8))
+        meter.topleft = (both.x + 40, both.y)
+        pygame.draw.rect(surface, (30, 30, 40), meter.inflate(4, 4), border_radius=6)
         fill = meter.copy()
         fill.w = int(meter.w * self.power)
         colour = (
@@ -224,7 +259,8 @@ class ThrowInput:
         )
         pygame.draw.rect(surface, colour, fill, border_radius=6)
         label = self.scene.tr("throw.meter", power=int(self.power * 100), spin=f"{self.spin:+.1f}")
-        w.text(surface, label, (meter.right + 10, meter.centery), 20, w.INK, "midleft")
+        tag = pygame.Rect(meter.x - 40, meter.bottom + 4, meter.w + 80, 20)
+        w.fit_text(surface, label, tag, 18, w.INK, "center", shadow=True)
         if self.message_t > 0:
             fx, fy = self.toward_field()
             w.text(

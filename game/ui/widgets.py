@@ -1,4 +1,9 @@
-"""Small widgets: text, panels, buttons. Drawn on the logical surface."""
+"""Small widgets: text, panels, buttons. Drawn on the logical surface.
+
+Text in a box fits it (`fit_text`, `paragraph`, buttons): it shrinks, and is cut with
+"…" only when even the smallest size is too wide. Every piece of text is reported to
+`text_fit.record`, which a test reads to find text that leaves its box.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from functools import lru_cache
 
 import pygame
 
+from . import text_fit as fit
 from .fonts import load_font
 
 INK = (236, 240, 250)
@@ -43,24 +49,57 @@ def text(
     if shadow:
         surface.blit(render(value, size, (0, 0, 0)), rect.move(2, 2))
     surface.blit(img, rect)
+    fit.record(value, _ink(rect, size), None, surface)
+    return rect
+
+
+def _ink(rect: pygame.Rect, size: int) -> pygame.Rect:
+    """The part of a rendered label the letters cover: the font's line box has room
+    above and below the glyphs that may overlap a neighbour without showing."""
+    pad = max(0, (rect.h - size) // 2)
+    return rect.inflate(0, -2 * pad)
+
+
+def fitted_size(value: str, box: pygame.Rect, size: int) -> int:
+    """The largest size up to `size` at which `value` fits `box` on one line."""
+    return _fitted_size(value, box.w, box.h, size)
+
+
+@lru_cache(maxsize=2048)
+def _fitted_size(value: str, width: int, height: int, size: int) -> int:
+    # (asked for the same labels every frame: the answers are kept)
+    s = size
+    while s > fit.MIN_SIZE and (font(s).size(value)[0] > width or s > height):
+        s -= 1
+    return s
+
+
+def fit_text(
+    surface: pygame.Surface,
+    value: str,
+    box: pygame.Rect,
+    size: int = 24,
+    colour: tuple[int, int, int] = INK,
+    anchor: str = "midleft",
+    shadow: bool = False,
+) -> pygame.Rect:
+    """One line of text inside `box`: as big as `size` allows, smaller when it must,
+    cut with "…" only past the smallest size. `anchor` places it in the box."""
+    s = fitted_size(value, box, size)
+    shown = fit.ellipsize(value, s, box.w)
+    img = render(shown, s, colour)
+    pos = getattr(box, anchor)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(render(shown, s, (0, 0, 0)), rect.move(2, 2))
+    surface.blit(img, rect)
+    fit.record(value, _ink(rect, s), box, surface, cut=shown != value)
     return rect
 
 
 def wrap(value: str, size: int, width: int) -> list[str]:
     """Split `value` into lines that fit `width` pixels (explicit newlines kept)."""
-    f = font(size)
-    lines: list[str] = []
-    for para in value.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+    return fit.wrap(value, size, width)
 
 
 def paragraph(
@@ -70,14 +109,25 @@ def paragraph(
     size: int = 24,
     colour: tuple[int, int, int] = INK,
     spacing: int = 4,
+    center: bool = False,
 ) -> int:
-    """Draw wrapped text inside `rect`; returns the y below the last line."""
+    """Draw wrapped text inside `rect`, smaller when it must to fit (each line centred
+    with `center`); returns the y below the last line."""
+    s, lines = fit.fit_paragraph(value, rect.w, rect.h, size, spacing=spacing)
     y = rect.y
-    for line in wrap(value, size, rect.w):
-        if y + size > rect.bottom:
+    step = fit.line_step(s, spacing)
+    for i, line in enumerate(lines):
+        cut = y + step - spacing > rect.bottom
+        if cut:  # even the smallest size does not fit: the rest is left out, and told
+            fit.record(
+                " ".join(lines[i:]), pygame.Rect(rect.x, y, rect.w, step), rect, surface, True
+            )
             break
-        text(surface, line, (rect.x, y), size, colour)
-        y += font(size).get_linesize() + spacing
+        img = render(line, s, colour)
+        at = img.get_rect(midtop=(rect.centerx, y)) if center else img.get_rect(topleft=(rect.x, y))
+        surface.blit(img, at)
+        fit.record(line, _ink(at, s), rect, surface)
+        y += step
     return y
 
 
@@ -94,8 +144,14 @@ def panel(
     rect: pygame.Rect,
     alpha: int = 220,
     edge: tuple[int, int, int] = PANEL_EDGE,
+    overlay: bool = False,
 ) -> None:
+    """A box to put things in. An `overlay` lies over the screen for a while (a hover,
+    a hint, the match's panels over the table) and may hide text under it; any other
+    panel is part of the layout, and text drawn before it must not run under it."""
     r, g, b = edge
+    if fit.recording_now():
+        fit.panel(rect, surface, overlay)
     surface.blit(_panel((rect.w, rect.h), alpha, (r, g, b)), rect.topleft)
 
 
@@ -143,25 +199,16 @@ class Button:
         pygame.draw.rect(surface, base, self.rect, border_radius=10)
         edge = ACCENT if ((self.hot or self.focused) and self.enabled) else PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
-        while size > 14 and font(size).size(self.label)[0] > self.rect.w - 12:
-            size -= 2  # a long label shrinks to fit its button
-        text(
-            surface,
-            self.label,
-            self.rect.center,
-            size,
-            INK if self.enabled else MUTED,
-            anchor="center",
-        )
+        # A long label shrinks to fit its button.
+        inner = self.rect.inflate(-12, -4)
+        fit_text(surface, self.label, inner, size, INK if self.enabled else MUTED, "center")
         if self.hot and not self.enabled and self.reason:
-            tip = pygame.Rect(0, 0, 360, 10)
-            lines = wrap(self.reason, 20, tip.w - 16)
-            tip.h = 12 + 20 * len(lines)
+            lines = wrap(self.reason, 20, 344)
+            tip = pygame.Rect(0, 0, 360, 12 + fit.line_step(20, 2) * len(lines))
             tip.midbottom = (self.rect.centerx, self.rect.y - 6)
             tip.clamp_ip(surface.get_rect())
-            panel(surface, tip, 240, ACCENT)
-            for i, line in enumerate(lines):
-                text(surface, line, (tip.x + 8, tip.y + 6 + 20 * i), 20, INK)
+            panel(surface, tip, 240, ACCENT, overlay=True)
+            paragraph(surface, self.reason, tip.inflate(-16, -10), 20, INK, 2)
 
 
 FOCUS_NEXT = (pygame.K_DOWN, pygame.K_TAB)

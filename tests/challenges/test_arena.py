@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-import game.physics.arena as arena_mod
+import game.physics.fast as fast_mod
 from game.content.levels import discover
 from game.physics import CardSpec, TableSpec, Throw, resolve_throw
 from game.physics.arena import (
@@ -77,16 +77,16 @@ def test_same_shot_same_result_cached_fresh_and_through_the_public_step() -> Non
         cached = resolve_shot(arena, throw, start)
         fresh = resolve_shot(arena, throw, start, fresh=True)
         assert cached == fresh, ident
-    arena_mod.USE_FAST_STEP = False
+    fast_mod.USE_FAST_ACCESS = False
     try:
         for ident, arena, throw, start in _random_shots(40, 8):
             slow = resolve_shot(arena, throw, start, fresh=True)
-            arena_mod.USE_FAST_STEP = True
+            fast_mod.USE_FAST_ACCESS = True
             fast = resolve_shot(arena, throw, start)
-            arena_mod.USE_FAST_STEP = False
+            fast_mod.USE_FAST_ACCESS = False
             assert slow == fast, ident
     finally:
-        arena_mod.USE_FAST_STEP = True
+        fast_mod.USE_FAST_ACCESS = True
 
 
 def test_motion_is_a_function_of_the_clock() -> None:

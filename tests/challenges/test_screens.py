@@ -16,6 +16,7 @@ from game.content.levels import discover
 from game.persist.progress import Progress
 from game.ui.app import App
 from game.ui.challenges import ChallengeScene, LevelScene, LevelSelectScene
+from game.ui.slingshot import full_pull
 
 from .conftest import GOOD_LEVEL
 
@@ -68,8 +69,9 @@ def _sling(
     _frames(app, 1)
     sx, sy = view.px(scene.aim.origin())
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1))
-    pull = power * 180.0
-    to = (round(sx - math.cos(angle) * pull), round(sy + math.sin(angle) * pull))
+    back = (-math.cos(angle), math.sin(angle))  # on screen, y down
+    pull = power * full_pull((sx, sy), back, app.window_bounds())
+    to = (round(sx + back[0] * pull), round(sy + back[1] * pull))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
     _frames(app, 1)

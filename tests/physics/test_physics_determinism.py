@@ -25,7 +25,7 @@ from game.physics import (
     resolve_throw,
     standing_on,
 )
-from game.physics import world as physics_world
+from game.physics import fast as physics_fast
 
 ROOT = Path(__file__).resolve().parents[2]
 SLOTS = [(c, r) for r in range(4) for c in range(5)]
@@ -136,7 +136,7 @@ def test_fast_and_public_state_access_agree(monkeypatch: pytest.MonkeyPatch) -> 
     table = busy_table(True)
     throws = random_throws(table, 60, seed=5)
     fast = [resolve_throw(table, t, fresh=True).digest() for t in throws]
-    monkeypatch.setattr(physics_world, "USE_FAST_ACCESS", False)
+    monkeypatch.setattr(physics_fast, "USE_FAST_ACCESS", False)
     public = [resolve_throw(table, t, fresh=True).digest() for t in throws]
     assert fast == public
 

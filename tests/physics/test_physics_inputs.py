@@ -16,9 +16,9 @@ from game.physics import (
     Throw,
     clear_cache,
     grid_table,
+    loop,
     resolve_throw,
     standing_on,
-    world,
 )
 from game.physics.arena import ArenaSpec, Rival, clear_arena_cache, resolve_shot
 from game.physics.tuning import MAX_MASS, MIN_MASS
@@ -103,36 +103,34 @@ def test_a_failed_throw_never_poisons_the_cached_space(monkeypatch: pytest.Monke
     throw = Throw(**GOOD)
     expected = resolve_throw(TABLE, throw, fresh=True).digest()
     assert resolve_throw(TABLE, throw).digest() == expected  # the space is cached now
-    real_run = world.PreparedTable._run
+    real_run = loop.steps
 
-    def blow_up(self: world.PreparedTable, ball: Any, record: bool) -> Any:
+    def blow_up(engine: Any, spheres: Any, record: bool) -> Any:
         # what the overflow of a mass of 1e155 did: NaN in the space's static body
-        self.space.static_body.velocity = (math.nan, math.nan)
+        engine.space.static_body.velocity = (math.nan, math.nan)
         raise ValueError("cannot convert float NaN to integer")
 
     with monkeypatch.context() as m:
-        m.setattr(world.PreparedTable, "_run", blow_up)
+        m.setattr(loop, "steps", blow_up)
         with pytest.raises(ValueError, match="NaN"):
             resolve_throw(TABLE, throw)
-    assert world.PreparedTable._run is real_run
+    assert loop.steps is real_run
     for _ in range(3):  # every later normal throw on the same table is the normal result
         assert resolve_throw(TABLE, throw).digest() == expected
 
 
 def test_a_failed_shot_never_poisons_the_cached_arena(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.physics import arena
-
     spec = ArenaSpec(800.0, 1000.0, frozenset(), (), (), (), (Rival("r", (400.0, 700.0)),))
     throw = Throw(**GOOD)
     expected = resolve_shot(spec, throw, fresh=True)
     assert resolve_shot(spec, throw) == expected
 
-    def blow_up(self: Any, record: bool) -> Any:
-        self.space.static_body.velocity = (math.nan, math.nan)
+    def blow_up(engine: Any, spheres: Any, record: bool) -> Any:
+        engine.space.static_body.velocity = (math.nan, math.nan)
         raise ValueError("boom")
 
     with monkeypatch.context() as m:
-        m.setattr(arena.PreparedArena, "_run", blow_up)
+        m.setattr(loop, "steps", blow_up)
         with pytest.raises(ValueError, match="boom"):
             resolve_shot(spec, throw)
     again = resolve_shot(spec, throw)

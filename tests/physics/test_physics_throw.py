@@ -21,7 +21,8 @@ from game.physics import (
     ThrowResult,
     resolve_throw,
 )
-from game.physics import world as physics_world
+from game.physics import engine as physics_engine
+from game.physics import loop as physics_loop
 
 UP = math.pi / 2
 ORIGIN = (400.0, 100.0)
@@ -123,10 +124,10 @@ def test_a_sphere_thrown_at_an_opened_bakugan_bounces_off_and_it_stays_put() -> 
     gaps = [math.dist((x, y), drago.position) - 16.0 - R for x, y, _ in result.trajectory]
     assert min(gaps) > -5.0
     # the standing Bakugan is a static circle that stayed where it was
-    from game.physics.throw import _prepared
+    from game.physics.throw import prepared as _prepared
 
     prepared = _prepared(table)
-    circles = [s for s in prepared.space.shapes if s.collision_type == physics_world.OBSTACLE_BASE]
+    circles = [s for s in prepared.space.shapes if s.collision_type == physics_engine.SOLID]
     assert len(circles) == 1
     body = circles[0].body
     assert body is not None and body.body_type == pymunk.Body.STATIC
@@ -184,7 +185,7 @@ def test_speed_is_clamped_and_reported() -> None:
 def test_the_time_cap_judges_a_moving_sphere_where_it_lies(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(physics_world, "MAX_STEPS", 30)
+    monkeypatch.setattr(physics_loop, "MAX_STEPS", 30)
     result = resolve_throw(TABLE, Throw(ORIGIN, UP, 1000.0))
     assert result.timed_out
     assert result.steps == 30 and result.time_to_rest == pytest.approx(30 * DT)

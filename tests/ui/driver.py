@@ -26,7 +26,8 @@ from game.ui.match_scene import MatchScene
 from game.ui.menu import TitleScene
 from game.ui.results import ResultsScene
 from game.ui.setup import MatchSetupScene
-from game.ui.throwing import MAX_HAND_SPEED, MAX_PULL
+from game.ui.slingshot import full_pull
+from game.ui.throwing import MAX_HAND_SPEED
 
 
 def post_click(pos: tuple[int, int], button: int = 1) -> None:
@@ -52,6 +53,8 @@ class ScreenPlayer:
         self.seats = seats
         self.big = big
         self.rng = random.Random(seed)
+        self.seed = seed
+        self.seeded: list[MatchSetupScene] = []
         self.plan: deque[list[pygame.event.Event] | None] = deque()
         self.results_seen = 0
         self.actions = 0
@@ -77,6 +80,10 @@ class ScreenPlayer:
             want = app.tr(("menu.play_ai", "menu.two_players")[self.menu_item])
             post_click(next(b for b in scene.buttons if b.label == want).rect.center)
         elif isinstance(scene, MatchSetupScene):
+            if scene not in self.seeded:  # the same kits and match for the same seed
+                self.seeded.append(scene)
+                scene.rng.seed(self.seed)
+                scene._redeal()
             post_click(self._setup_click(app, scene))
         elif isinstance(scene, ResultsScene):
             self.results_seen += 1
@@ -124,7 +131,9 @@ class ScreenPlayer:
         if p is None or not scene.humans[p]:
             return
         if scene.throw_input is not None:
-            self._throw(scene, p)
+            # The table must not move under the hand: wait for the throw's view.
+            if scene.camera.settled() and "sphere_px" in scene.status():
+                self._throw(scene, p)
             return
         legal = scene.session.legal_actions()
         if not legal:
@@ -217,19 +226,23 @@ class ScreenPlayer:
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
         ]
 
+    def _target(self, scene: MatchScene, p: int, cards: list[object]) -> object:
+        """The card to aim at (any, at random)."""
+        return self.rng.choice(cards)
+
     def _throw(self, scene: MatchScene, p: int) -> None:
         self.throws += 1
         zone = scene.session.zone(p)
         table = scene.session.table()
         ti = scene.throw_input
         assert ti is not None
-        target = self.rng.choice([c.id for c in table.cards])
+        target = self._target(scene, p, [c.id for c in table.cards])
         plan = plan_throw(table, zone.box, target, self.rng, AimSkill(6, 0.0, 0.0))
         # Move along the throw line to the planned release point, then drag back.
         along = plan.origin[0] if ti.horizontal else plan.origin[1]
         start = scene.table_view.px((along, ti.at) if ti.horizontal else (ti.at, along))
-        pull = plan.speed / MAX_HAND_SPEED * MAX_PULL
         dx, dy = math.cos(plan.angle), -math.sin(plan.angle)
+        pull = plan.speed / MAX_HAND_SPEED * full_pull(start, (-dx, -dy), scene.app.window_bounds())
         end = (int(start[0] - dx * pull), int(start[1] - dy * pull))
         mid = (int(start[0] - dx * pull / 2), int(start[1] - dy * pull / 2))
         self.plan.extend(

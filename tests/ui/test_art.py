@@ -62,7 +62,11 @@ def test_palettes_cover_every_key() -> None:
         assert set(table) == set(ATTRS)
         for rgb in table.values():
             assert len(rgb) == 3 and all(0 <= c <= 255 for c in rgb)
-    assert set(art.GATE_FRAME) == {"gold", "silver", "bronze"}
+    # (and "back": a face-down card whose colour the viewer may not know)
+    assert set(art.GATE_FRAME) == {"gold", "silver", "bronze", "back"}
+    back = art.gate_card("back", (62, 88), False)
+    silver = art.gate_card("silver", (62, 88), False)
+    assert pygame.image.tobytes(back, "RGBA") != pygame.image.tobytes(silver, "RGBA")
     assert set(art.ABILITY_COLOURS) == {"red", "blue", "green"}
     assert len(set(art.ATTRIBUTE_COLOURS.values())) == len(ATTRS)
 

@@ -12,9 +12,11 @@ import pytest
 
 from game.match.layout import Zone
 from game.persist import paths
+from game.persist.lang import tr
 from game.persist.settings import DEFAULT_KEYS, UserSettings, load_settings
+from game.ui import text_fit
 from game.ui.app import App
-from game.ui.controls import CONTROL_ACTIONS, RESERVED, ControlsScene
+from game.ui.controls import CONTROL_ACTIONS, RESERVED, ControlsScene, key_display
 from game.ui.menu import SettingsScene
 from game.ui.table_view import TableView
 from game.ui.throwing import ThrowInput, bound_keys
@@ -134,7 +136,7 @@ def test_a_clicked_row_takes_the_next_key_saves_it_and_the_throw_answers_it() ->
     assert ti.angle == angle
     _press(ti, pygame.K_j)
     assert ti.angle > angle
-    assert "j" in scene.message and app.tr("controls.action.aim_left") in scene.message
+    assert "“J”" in scene.message and app.tr("controls.action.aim_left") in scene.message
     pygame.quit()
 
 
@@ -171,7 +173,8 @@ def test_a_key_bound_to_another_action_swaps_the_two() -> None:
     keys = _saved()
     assert keys["aim_left"] == "a" and keys["move_left"] == "left"
     assert len(set(keys.values())) == len(keys)  # never two actions on one key
-    assert app.tr("controls.action.move_left") in scene.message and "left" in scene.message
+    assert app.tr("controls.action.move_left") in scene.message
+    assert app.tr("controls.key.left") in scene.message  # the key, in the player's words
     ti = _throw_input(app)
     x, angle = ti.along, ti.angle
     _press(ti, pygame.K_a)
@@ -203,7 +206,7 @@ def test_keys_the_game_needs_are_refused_with_a_reason(key: int) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
     assert scene.capturing == "spin_right"  # still waiting for a usable key
     assert app.settings.keys == DEFAULT_KEYS and not paths.settings_path().exists()
-    assert pygame.key.name(key) in scene.message
+    assert key_display(pygame.key.name(key), app.tr) in scene.message
     assert app.tr(f"controls.why.{RESERVED[key]}") in scene.message
     post_key(pygame.K_o)  # a free key still binds
     app.step()
@@ -218,7 +221,8 @@ def test_a_key_the_settings_cannot_keep_is_refused() -> None:
     post_key(pygame.K_CAPSLOCK)
     app.step()
     assert scene.capturing == "move_right" and app.settings.keys == DEFAULT_KEYS
-    assert scene.message == app.tr("controls.unusable", name=pygame.key.name(pygame.K_CAPSLOCK))
+    shown = key_display(pygame.key.name(pygame.K_CAPSLOCK), app.tr)
+    assert scene.message == app.tr("controls.unusable", name=shown)
     pygame.quit()
 
 
@@ -399,7 +403,7 @@ def test_the_throw_hints_name_the_keys_as_bound() -> None:
     assert ru.endswith("удерживайте пробел для силы")
     rebound = {**DEFAULT_KEYS, "aim_left": "j", "aim_right": "l", "throw_charge": "left shift"}
     fields = throw_keys(rebound, en)
-    assert fields["aim"] == "J/L" and fields["charge"] == "left shift"
+    assert fields["aim"] == "J/L" and fields["charge"] == "Left Shift"
     assert "J/L aim" in en("challenge.keys_keyboard", **fields)
 
 
@@ -420,5 +424,23 @@ def test_the_match_hint_follows_a_rebind() -> None:
         scene.do(scene.session.legal_actions()[0])
         scene.anims.clear()
         scene._catch_up()
+    scene.last_human = scene.session.to_act()  # the thrower lifted the curtain
     assert "J/L" in scene._hint() and "A/D" not in scene._hint()
+    pygame.quit()
+
+
+def test_the_controls_screen_names_the_keys_in_the_players_language() -> None:
+    """Left, right, space and the other named keys are written in Russian in Russian."""
+    for name, ru in (("left", "Стрелка влево"), ("space", "пробел"), ("left shift", "Левый Shift")):
+        assert key_display(name, lambda key, **f: tr("ru", key, **f)) == ru
+    assert key_display("[4]", lambda key, **f: tr("en", key, **f)) == "Keypad 4"
+    assert key_display("q", lambda key, **f: tr("ru", key, **f)) == "Q"
+    app = _app(lang="ru")
+    scene = ControlsScene(app)
+    app.push(scene)
+    with text_fit.recording() as ledger:
+        scene.draw(app.screen)
+    drawn = {d.text for d in ledger.drawn}
+    assert {"Стрелка влево", "Стрелка вправо", "пробел"} <= drawn, drawn
+    assert not {"left", "right", "space"} & drawn
     pygame.quit()

@@ -15,6 +15,7 @@ import pytest
 from game import physics
 from game.content.classic import shipped_catalog
 from game.rules.classic import PlayAbility, SetGate, random_kit
+from game.ui import hud
 from game.ui.app import App
 from game.ui.lab import LabScene
 from game.ui.match_scene import MatchScene
@@ -64,7 +65,7 @@ def test_every_button_is_a_legal_action_and_dimmed_cards_do_nothing() -> None:
         for b in scene.buttons:
             if not b.ghost and b.label != app.tr("ui.cancel"):
                 assert b.label in labels, f"button {b.label!r} is not a legal action"
-        for kind, ident, rect, playable in scene._hand_items():
+        for _kind, ident, rect, playable in scene._hand_items():
             offered = any(
                 (isinstance(a, SetGate) and a.gate == ident)
                 or (isinstance(a, PlayAbility) and a.card == ident)
@@ -92,13 +93,15 @@ def test_the_hot_seat_curtain_hides_the_hand_until_the_next_player_clicks() -> N
     app, scene = _scene((True, True))
     _frames(app, 3)
     assert scene.curtain_for == 0
-    # While the curtain is up, clicking where a hand card is does nothing and the screen is dark.
-    rect = scene._hand_items()[0][2]
+    # While the curtain is up nothing of a hand is laid out, clicking where the hand
+    # goes does nothing and the screen is dark there.
+    assert scene._hand_items() == []
+    where = hud.SIDE.center
     before = scene.session.state.to_json()
-    post_click(rect.center)
+    post_click(where)
     _frames(app, 1)
     assert scene.session.state.to_json() == before
-    pixel = app.screen.get_at(rect.center)
+    pixel = app.screen.get_at(where)
     assert max(pixel.r, pixel.g, pixel.b) < 60, "the hand shows through the curtain"
     _frames(app, 2)
     assert scene.curtain_for is None  # the click lifted it
@@ -107,7 +110,10 @@ def test_the_hot_seat_curtain_hides_the_hand_until_the_next_player_clicks() -> N
     while scene.anims:
         _frames(app, 1)
     _frames(app, 3)
-    assert scene.curtain_for == 1 and scene.viewer == 1
+    assert scene.curtain_for == 1 and scene.viewer is None  # nobody's hand behind it
+    post_click((640, 360))
+    _frames(app, 2)
+    assert scene.curtain_for is None and scene.viewer == 1
     pygame.quit()
 
 

@@ -12,6 +12,7 @@ from game.content.classic import shipped_catalog
 from game.rules.classic import Evolve, PlayGear, PlayTrap, random_kit
 from game.ui.app import App
 from game.ui.match_scene import MatchScene
+from game.ui.table_layer import trap_spot
 
 CAT = shipped_catalog()
 
@@ -104,7 +105,7 @@ def test_a_trap_is_set_onto_the_battle_card_and_opens_there() -> None:
     assert all(side in session.resting for side in battle.sides)
     anim = scene.anims[0]
     card = scene.card_rect(battle.slot)
-    spot = scene._trap_spot(battle.slot, 0)
+    spot = trap_spot(scene, battle.slot, 0)
     assert card.right < spot[0] < card.right + card.w  # beside the card, clear of them
     for k in (0.0, 0.3, 0.6, 0.95):
         anim.t = anim.duration * k

@@ -1,0 +1,91 @@
+"""The Attack difficulty record: Easy, Normal and Hard run the same code with other knobs.
+
+`game.content.attack_ai` loads `assets/data/attack/ai.toml` into `AttackLevel` records
+(a bad file is refused as ``file: level: field: problem``). What each knob does:
+docs/ai.md, "Bakugan Attack!". This module imports nothing heavy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class AttackLevel:
+    name: str
+    title_en: str
+    title_ru: str
+    counting: int
+    """0: plays by its hand and its target only (it does not look at the table or count
+    the cards gone); 1: counts what was played and judges each card against what is on
+    the table and what may still come."""
+    mistakes: float
+    """Chance, at a decision with a real choice, of a careless card (any legal one)."""
+    samples: int
+    """Completions of the round sampled to judge each card's chance to catch."""
+    planning: int
+    """0: judges this round only; 1: also what the cards it keeps will catch later, and
+    plays for the total it ends the deal with."""
+    worlds: int
+    """Search: hidden hands sampled consistently with what it saw; each candidate card is
+    played out to the end of the deal in every world (0: no search)."""
+    under_weight: float
+    """Standard rules: how much a Bakugan still missing weighs against one too many
+    while later deals can still bring it (the house variant, and a game about to end,
+    weigh both alike)."""
+    think_cap_s: float
+    """Wall-clock safety cap per decision (seconds); the shipped budgets stay far below
+    it, so results never depend on the clock."""
+
+
+LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
+    "title_en": ("str", 0, 0),
+    "title_ru": ("str", 0, 0),
+    "counting": ("int", 0, 1),
+    "mistakes": ("float", 0.0, 1.0),
+    "samples": ("int", 0, 10_000),
+    "planning": ("int", 0, 1),
+    "worlds": ("int", 0, 10_000),
+    "under_weight": ("float", 0.0, 1.0),
+    "think_cap_s": ("float", 0.01, 60.0),
+}
+
+assert set(LEVEL_SCHEMA) == {f.name for f in fields(AttackLevel)} - {"name"}
+
+
+def check_level(name: str, raw: Any) -> tuple[AttackLevel | None, list[tuple[str, str]]]:
+    """An `AttackLevel` from one raw table, or None and the problems as (field, problem)."""
+    if not isinstance(raw, dict):
+        return None, [("-", "not a table")]
+    problems: list[tuple[str, str]] = []
+    values: dict[str, Any] = {"name": name}
+    for extra in sorted(set(raw) - set(LEVEL_SCHEMA)):
+        problems.append((extra, f"unknown field (one of {', '.join(LEVEL_SCHEMA)})"))
+    for key, (kind, low, high) in LEVEL_SCHEMA.items():
+        if key not in raw:
+            problems.append((key, "missing"))
+            continue
+        value = raw[key]
+        if kind == "str":
+            if not isinstance(value, str) or not value.strip():
+                problems.append((key, f"must be a non-empty string, got {value!r}"))
+            values[key] = value
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            problems.append((key, f"must be a number, got {value!r}"))
+            continue
+        if kind == "int" and not isinstance(value, int):
+            problems.append((key, f"must be a whole number, got {value!r}"))
+            continue
+        if not low <= value <= high:
+            problems.append((key, f"must be within {low:g}..{high:g}, got {value!r}"))
+            continue
+        values[key] = float(value) if kind == "float" else int(value)
+    if not problems and values["worlds"] > 0 and values["counting"] < 1:
+        problems.append(("counting", "a searching level counts the cards (1)"))
+    if problems:
+        return None, problems
+    return AttackLevel(**values), []

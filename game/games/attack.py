@@ -1,0 +1,101 @@
+"""Bakugan Attack! (seed 002): its record for the registry."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from game.games import GameRecord, ScenarioKit, SimKit
+
+
+def _sim_arguments(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument(
+        "--policies",
+        default="random",
+        help="the bots around the table, repeating: random, easy, normal, hard",
+    )
+    sim.add_argument("--players", type=int, default=4, help="3, 4 or 5 players")
+    sim.add_argument(
+        "--variant",
+        default="standard",
+        choices=("standard", "house"),
+        help="the standard rules or the seed's house variant",
+    )
+
+
+def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
+    """Raises ValueError with the reason for options the game refuses."""
+    from game.ai.attack.sim import run_sim
+    from game.content.attack import shipped_deck
+    from game.content.attack_ai import shipped_attack_levels
+    from game.rules.attack import InvalidSettings, Settings, Variant
+
+    settings = Settings(args.players, Variant(args.variant))
+    deck = shipped_deck()
+    try:
+        settings.check(deck)
+    except InvalidSettings as e:
+        raise ValueError(str(e.reason)) from None
+    names = [n.strip() for n in args.policies.split(",") if n.strip()]
+    if not names:
+        raise ValueError("--policies takes one or more names, e.g. hard,normal")
+    if len(names) > args.players:
+        raise ValueError(f"--policies names at most {args.players} bots for {args.players} players")
+    names = [names[i % len(names)] for i in range(args.players)]  # repeating round the table
+    return run_sim(deck, names, args.games, args.seed, settings, shipped_attack_levels())
+
+
+def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
+    lines = [
+        f"{data['games']} games of {data['players']} players, {data['variant']} rules, "
+        f"seed {args.seed}"
+    ]
+    for name, rate in data["win_rates"].items():
+        lo, hi = rate["ci95"]
+        lines.append(
+            f"  {name:>10}: {data['wins'][name]:>8.1f} wins  {rate['rate']:.1%}"
+            f"  (95% CI {lo:.1%}-{hi:.1%}), {data['mean_points'][name]:.1f} points"
+        )
+    if 1 < len(data["levels"]) < len(data["win_rates"]):
+        for name, level in data["levels"].items():
+            lo, hi = level["ci95"]
+            lines.append(
+                f"  {name:>10} ({level['seats']} seats): {level['rate']:.1%}"
+                f"  (95% CI {lo:.1%}-{hi:.1%}; equal share {level['equal_share']:.0%})"
+            )
+    lines.append(f"  mean deals {data['mean_deals']:.2f}, mean rounds {data['mean_rounds']:.1f}")
+    lines.append(f"  shared first places: {data['shared_wins']}; ends: {data['end_reasons']}")
+    lines.append(f"  {data['matches_per_sec']:.0f} games/s")
+    return lines
+
+
+def _scenario_load(path: Path) -> Any:
+    from game.content.attack import shipped_deck
+    from game.content.attack_scenarios import load_attack_scenario
+
+    return load_attack_scenario(path, shipped_deck())
+
+
+def _scenario_run(scenario: Any) -> list[str]:
+    from game.content.attack import shipped_deck
+    from game.games.attack_runner import run_attack_scenario
+
+    return run_attack_scenario(scenario, shipped_deck())
+
+
+def _text_demo(seed: int, lang: str) -> int:
+    from game.attack_demo import run_attack_demo
+
+    run_attack_demo(seed=seed, lang=lang)
+    return 0
+
+
+RECORD = GameRecord(
+    id="attack",
+    names={"en": "Bakugan Attack!", "ru": "Бакуган: Атака!"},
+    player_counts=(3, 4, 5),
+    scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
+    sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
+    text_demo=_text_demo,
+)

@@ -1,0 +1,48 @@
+"""Bakugan Attack! (seed 002): the card-and-dice game for 3 to 5 players.
+
+`AttackState.new(deck, Settings(players, variant), seed)` makes a game; the deck
+(`Deck`, loaded by `game.content.attack`) holds the cards, the special cards' effects
+and what each player count changes. Readings of the seed: docs/rules.md.
+"""
+
+from game.rules.api import CHANCE, IllegalAction, Reason
+
+from .actions import Action, ActionSyntaxError, Deal, Pick, PlayCard, Roll, parse_action
+from .cards import DIE_FACES, PLAYER_COUNTS, CardDef, Deck, Effect, PlayerSetup, Text, When
+from .events import Event
+from .judge import Judgement, Play, judge
+from .observation import Observation, SeatView
+from .settings import InvalidSettings, Phase, Settings, Variant
+from .state import AttackState
+
+__all__ = [
+    "CHANCE",
+    "DIE_FACES",
+    "PLAYER_COUNTS",
+    "Action",
+    "ActionSyntaxError",
+    "AttackState",
+    "CardDef",
+    "Deal",
+    "Deck",
+    "Effect",
+    "Event",
+    "IllegalAction",
+    "InvalidSettings",
+    "Judgement",
+    "Observation",
+    "Phase",
+    "Pick",
+    "Play",
+    "PlayCard",
+    "PlayerSetup",
+    "Reason",
+    "Roll",
+    "SeatView",
+    "Settings",
+    "Text",
+    "Variant",
+    "When",
+    "judge",
+    "parse_action",
+]
