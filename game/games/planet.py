@@ -20,6 +20,7 @@ from game.games import GameRecord, ScenarioKit, SimKit
 if TYPE_CHECKING:
     from game.ai.planet.bots import Bot
     from game.ai.planet.levels import Level
+    from game.ai.planet_aim import RollAim
     from game.rules.planet import Catalog, Kit
 
 
@@ -43,6 +44,14 @@ def load_levels(path: Path | None = None) -> Mapping[str, Level]:
 def shipped_levels() -> Mapping[str, Level]:
     """The shipped difficulty records (easy, normal, hard), loaded once."""
     return load_levels()
+
+
+def level_hands() -> dict[str, RollAim]:
+    """Each shipped level's hand at the physics table (`game.ai.planet.levels.hand`:
+    the level file is the one place its noise lives)."""
+    from game.ai.planet.levels import hand
+
+    return {name: hand(level) for name, level in shipped_levels().items()}
 
 
 POLICIES = ("random", "greedy", "easy", "normal", "hard")
@@ -139,8 +148,9 @@ def _physics_arguments(sim: argparse.ArgumentParser) -> None:
     )
     sim.add_argument(
         "--hands",
-        default="normal,normal",
-        help="with --physics: each bot's hand at the table, easy, normal or hard",
+        default=None,
+        help="with --physics: each bot's hand at the table, easy, normal or hard"
+        " (default: a level's own, Normal's for random and greedy)",
     )
     sim.add_argument(
         "--aim-noise",
@@ -171,13 +181,14 @@ def _physics_run(
     from dataclasses import replace
 
     from game.ai.planet.bots import make_bot
-    from game.ai.planet_aim import AIM_LEVELS
     from game.match.planet_sim import run_physics_sim
 
-    hands = _pair(args.hands, "--hands")
-    if any(h not in AIM_LEVELS for h in hands):
-        raise ValueError(f"--hands takes two of {', '.join(AIM_LEVELS)}, e.g. easy,hard")
-    aims = [AIM_LEVELS[h] for h in hands]
+    known = level_hands()
+    own = [n if n in known else "normal" for n in names]
+    hands = _pair(args.hands, "--hands") if args.hands else own
+    if any(h not in known for h in hands):
+        raise ValueError(f"--hands takes two of {', '.join(known)}, e.g. easy,hard")
+    aims = [known[h] for h in hands]
     for option, field in (("aim_noise", "angle_noise"), ("speed_noise", "speed_noise")):
         text = getattr(args, option)
         if text is None:
@@ -195,7 +206,7 @@ def _physics_run(
             aims = [replace(a, speed_noise=v) for a, v in zip(aims, values, strict=True)]
 
     def bot(name: str, seed: int, kit: Any) -> Any:
-        return make_bot(name, catalog, seed)
+        return make_bot(name, catalog, seed, shipped_levels(), kit)
 
     return run_physics_sim(catalog, names, args.games, args.seed, bot, decks, settings, aims)
 

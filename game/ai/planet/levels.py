@@ -6,17 +6,22 @@ lists its problems as (field, problem); the file is refused whole with
 ``ai.toml: level: field: problem`` (`game.games.planet.load_levels` ties the two). Every
 level runs the same code (`game.ai.planet.player.LevelBot`); a level turns these knobs.
 
-The aiming knobs are for the physics table (a later issue rolls the Bakugan there and
-asks for hit rates by level): today a roll's outcome comes from the landing model, the
-bots only name the core they would aim at (`LevelBot.aim`).
+A level's hand at the physics table (`aim_noise`, `speed_noise`, `aim_samples`, turned
+into a `game.ai.planet_aim.RollAim` by `hand`) lives here and nowhere else; so does what
+that hand gives, measured on the table (`model_on_core`, `model_no_core`: the landing
+model of its own rolls where there is no physics, and its search's chance nodes).
 
-This module imports nothing heavy, so the content loader may use it.
+This module imports nothing heavy (`hand` imports the aiming on call), so the content
+loader may use it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ai.planet_aim import RollAim
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 SEARCHABLE: tuple[str, ...] = (
@@ -60,13 +65,17 @@ class Level:
     """Options searched at most: the heuristics' best, and passing."""
     rollout_turns: int
     """Whole turns played out after the current one before the position is scored."""
-    think_cap_s: float
-    """Wall-clock safety cap per decision (seconds); not reached at the shipped budgets."""
+    step_budget: int
+    """Rules-core actions over all the playouts of one decision, at most: the search
+    stops after the world that reaches it. Counted, never timed, so a seed gives one
+    game on any machine."""
     # --- its model of rolls ---------------------------------------------------------
     model_on_core: float
-    """The chance it expects a roll to open on a BakuCore (its search's chance nodes)."""
+    """The chance it expects a roll to open on a BakuCore (its search's chance nodes,
+    and its own rolls in the sim without physics): the share its hand (`aim_noise`,
+    `speed_noise`) opens on a core at the physics table, measured (docs/physics.md)."""
     model_no_core: float
-    """The chance it expects a roll to open without keeping a core."""
+    """The chance it expects a roll to open without keeping a core (measured likewise)."""
     # --- aiming (the physics table) -------------------------------------------------
     aim_noise: float
     """Execution noise of a roll: standard deviation of the release angle, radians."""
@@ -90,13 +99,22 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "determinizations": ("int", 0, 1_000),
     "width": ("int", 1, 64),
     "rollout_turns": ("int", 0, 10),
-    "think_cap_s": ("float", 0.01, 60.0),
+    "step_budget": ("int", 1, 10_000_000),
     "model_on_core": ("float", 0.0, 1.0),
     "model_no_core": ("float", 0.0, 1.0),
     "aim_noise": ("float", 0.0, 0.5),
     "speed_noise": ("float", 0.0, 0.5),
     "aim_samples": ("int", 1, 200),
 }
+
+
+def hand(level: Level) -> RollAim:
+    """The level's hand at the physics table (`game.ai.planet_aim`): its `aim_noise`,
+    `speed_noise` and `aim_samples`, the one place these numbers live."""
+    from game.ai.planet_aim import RollAim
+
+    return RollAim(level.aim_noise, level.speed_noise, level.aim_samples)
+
 
 assert set(LEVEL_SCHEMA) == {f.name for f in fields(Level)} - {"name"}
 

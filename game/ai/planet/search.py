@@ -14,8 +14,9 @@ the rolls drawn by the bot's own model of them; the position is then read
 A step both take at once is searched the same way: the bot's option is put in, and the
 opponent's choice, when he has not made it yet, is the playout policy's, drawn softly
 (`PICK_TEMPERATURE`) from his own cards and never from the bot's choice, so over the
-worlds it is a sample of what he may do. Playouts, not the clock, decide (a seed gives
-one game); `think_cap_s` only stops a search that would run away.
+worlds it is a sample of what he may do. The budget is counted, never timed (a seed
+gives one game on any machine): `rollouts` playouts, and `step_budget` rules-core
+actions over all of them (the search stops after the world that reaches it).
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ class SearchResult:
     best: Action
     values: dict[str, float]
     playouts: int
-    seconds: float
+    steps: int  # rules-core actions played out, over all playouts
+    seconds: float  # measured for the benchmark only: nothing depends on it
 
 
 class Search:
@@ -80,16 +82,18 @@ class Search:
         n_worlds = max(1, min(level.determinizations, level.rollouts // len(options)))
         worlds = [first] + [self.book.world(obs, rng) for _ in range(n_worlds - 1)]
         totals = [0.0] * len(options)
-        done = 0
+        done = steps = 0
         for w in worlds:
             seed = rng.getrandbits(32)
             for i, a in enumerate(options):
                 trial = w.clone()
                 trial.apply(a)
                 dice, choices = random.Random(seed), random.Random(seed ^ 0x5EED)
-                totals[i] += self.playout(trial, me, dice, choices)
+                value, used = self.playout(trial, me, dice, choices)
+                totals[i] += value
+                steps += used
                 done += 1
-            if time.perf_counter() - start > level.think_cap_s:
+            if steps >= level.step_budget:
                 break
         played = done // len(options)
         means = [t / max(1, played) for t in totals]
@@ -98,16 +102,17 @@ class Search:
             options[best],
             {str(a): m for a, m in zip(options, means, strict=True)},
             done,
+            steps,
             time.perf_counter() - start,
         )
 
     def playout(
         self, state: PlanetState, me: int, dice: random.Random, choices: random.Random
-    ) -> float:
+    ) -> tuple[float, int]:
         """Both sides by the quick policy to the end of the turn (and `rollout_turns`
-        more), the rolls by the bot's model; then the position's value for `me`. The
-        rolls and the policy draw from their own generators, so that every option of a
-        world meets the same rolls."""
+        more), the rolls by the bot's model; then the position's value for `me`, and
+        the actions played. The rolls and the policy draw from their own generators, so
+        that every option of a world meets the same rolls."""
         last = state.turn + self.level.rollout_turns
         steps = 0
         book = self.playbook
@@ -119,4 +124,4 @@ class Search:
                 state.apply(self.model.roll(state, dice))
                 continue
             state.apply(book.act(state, p, choices, PICK_TEMPERATURE))
-        return evaluate(state, me)
+        return evaluate(state, me), steps

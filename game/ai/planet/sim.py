@@ -35,12 +35,14 @@ def play_match(
     kits: list[Kit],
     seed: int,
     settings: Settings | None = None,
-    model: LandingModel = DEFAULT_MODEL,
+    model: LandingModel | None = None,
     levels: Mapping[str, Level] | None = None,
 ) -> MatchRecord:
     """One whole match; bots[i] with kits[i] sits in seat i (a level bot knows its own
-    kit, as a player knows the deck he brought)."""
+    kit, as a player knows the deck he brought). Each seat's rolls land by `model`, or
+    when None by its own hand (`seat_model`)."""
     rng = random.Random(seed)
+    models = [model or seat_model(name, levels) for name in bots]
     players = [
         make_bot(name, catalog, seed * 7 + i, levels, kits[i]) for i, name in enumerate(bots)
     ]
@@ -50,7 +52,7 @@ def play_match(
         acting = state.current_players()
         player = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
         if player == CHANCE:
-            action: Any = model.roll(state, rng)
+            action: Any = models[state.rolls.index(None)].roll(state, rng)
         else:
             bot = players[player]
             obs = state.observation(player) if bot.observes else None
@@ -59,6 +61,19 @@ def play_match(
         actions += 1
     times = [list(getattr(bot, "times", [])) for bot in players]
     return MatchRecord(state.winner, state.turn, actions, state.end_reason, times)
+
+
+def seat_model(name: str, levels: Mapping[str, Level] | None) -> LandingModel:
+    """Where a bot's rolls land without physics: a level's by what its hand gives at the
+    table (`model_on_core`, `model_no_core`, measured there); any other bot rolls with
+    Normal's hand, as it does at the table (`--hands` normal); without levels, the
+    `DEFAULT_MODEL`."""
+    if levels is None:
+        return DEFAULT_MODEL
+    level = levels.get(name) or levels.get("normal")
+    if level is None:
+        return DEFAULT_MODEL
+    return LandingModel(level.model_on_core, level.model_no_core)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -78,14 +93,15 @@ def run_sim(
     seed: int,
     decks: list[str] | None = None,
     settings: Settings | None = None,
-    model: LandingModel = DEFAULT_MODEL,
+    model: LandingModel | None = None,
     levels: Mapping[str, Level] | None = None,
     first_game: int = 0,
     raw_times: bool = False,
 ) -> dict[str, Any]:
     """`games` matches between the two bots; `decks`: the preset of each bot (None: a
     seeded random preset per bot and game). A JSON-able report, with each bot's
-    thinking time per decision (the level bots', decisions with a real choice).
+    thinking time per decision (the level bots', decisions with a real choice). The
+    rolls land by `model` for both, or when None by each bot's own hand (`seat_model`).
     `first_game` numbers the first match (a run split over processes); `raw_times`
     adds every thinking time (``thinking_s``) for a caller that merges runs."""
     keys = [names[0], names[1] if names[1] != names[0] else f"{names[1]}_2"]
