@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -44,22 +45,31 @@ def main() -> None:
     }
     for name in LEVEL_NAMES:
         times: list[float] = []
+        searches: list[tuple[float, int, int]] = []
         start = time.perf_counter()
         for g in range(args.games):
             seed = args.seed * 1_000_003 + g
             seat = g % 2
             names = [name, "normal"] if seat == 0 else ["normal", name]
             decks = [presets[(seed + i) % len(presets)] for i in (0, 1)]
+            bots: list[Any] = []
             record = play_match(
                 catalog,
                 names,
                 [catalog.presets[d].kit for d in decks],
                 seed,
                 levels=levels,
+                keep=bots,
             )
             times += record.times[seat]
-        figures = thinking_figures(times) if times else {}
+            searches += getattr(bots[seat], "searches", [])
+        figures: dict[str, Any] = thinking_figures(times) if times else {}
         figures["seconds"] = time.perf_counter() - start
+        if searches:
+            figures["searched"] = thinking_figures([s for s, _, _ in searches])
+            figures["searched"]["playouts_median"] = statistics.median(p for _, p, _ in searches)
+            figures["searched"]["steps_median"] = statistics.median(n for _, _, n in searches)
+            figures["searched"]["steps_max"] = max(n for _, _, n in searches)
         out[name] = figures
     hard = levels["hard"]
     out["hard_knobs"] = {
@@ -67,6 +77,7 @@ def main() -> None:
         "determinizations": hard.determinizations,
         "width": hard.width,
         "search_steps": list(hard.search_steps),
+        "step_budget": hard.step_budget,
     }
     if args.json:
         print(json.dumps(out))
@@ -77,6 +88,13 @@ def main() -> None:
             f"{name:>7}: {f.get('decisions', 0):>5} decisions, median {f.get('median', 0):.2f} ms,"
             f" p95 {f.get('p95', 0):.2f} ms, max {f.get('max', 0):.1f} ms"
         )
+        if "searched" in f:
+            t = f["searched"]
+            print(
+                f"{'':>7}  searched: {t['decisions']:>5} decisions, median {t['median']:.2f} ms,"
+                f" p95 {t['p95']:.2f} ms, max {t['max']:.1f} ms; playouts {t['playouts_median']:g},"
+                f" rules-core actions {t['steps_median']:g} median, {t['steps_max']} max"
+            )
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 """The Battle Planet AI ladder: `python benchmarks/planet_ai_ladder.py --policies hard,normal
-[--games 400] [--seed 1] [--jobs 2] [--json]`.
+[--games 400] [--seed 1] [--jobs 2] [--one-hand] [--json]`.
 
 The same matches as `bakugan sim --rules planet --policies A,B --games N --seed S`
-(`game.ai.planet.sim.run_sim`: the landing model for the rolls, seats alternating, game g
+(`game.ai.planet.sim.run_sim`: each seat's rolls land by what its level's hand gives at
+the physics table, `model_on_core` / `model_no_core`; with `--one-hand` both seats roll
+with Normal's, so that only the card play differs; seats alternating, game g
 seeded `seed * 1_000_003 + g` with a preset deck per bot drawn from that seed, the levels
 of `assets/data/planet/ai.toml`), split over `--jobs` processes (the figures do not
 depend on it). Prints the wins, the win rate of the first policy with its 95% Wilson
@@ -23,18 +25,20 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.ai.planet.sim import run_sim, thinking_figures, wilson  # noqa: E402
+from game.ai.planet.sim import run_sim, seat_model, thinking_figures, wilson  # noqa: E402
 from game.content.planet import shipped_catalog  # noqa: E402
 from game.games.planet import shipped_levels  # noqa: E402
 
 
-def _part(names: list[str], games: int, seed: int, first: int) -> dict[str, Any]:
+def _part(names: list[str], games: int, seed: int, first: int, one: bool) -> dict[str, Any]:
+    levels = shipped_levels()
     return run_sim(
         shipped_catalog(),
         names,
         games,
         seed,
-        levels=shipped_levels(),
+        model=seat_model("normal", levels) if one else None,
+        levels=levels,
         first_game=first,
         raw_times=True,
     )
@@ -46,6 +50,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--one-hand", action="store_true", help="both roll with Normal's hand")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     names = [n.strip() for n in args.policies.split(",")]
@@ -60,6 +65,7 @@ def main() -> None:
                 [bounds[i + 1] - bounds[i] for i in range(jobs)],
                 [args.seed] * jobs,
                 bounds[:-1],
+                [args.one_hand] * jobs,
             )
         )
     keys = list(parts[0]["wins"])
@@ -78,6 +84,7 @@ def main() -> None:
         "mean_turns": sum(p["mean_turns"] * p["games"] for p in parts) / games,
         "seconds": time.perf_counter() - start,
         "jobs": jobs,
+        "hands": "normal for both" if args.one_hand else "each level's own",
         "thinking_ms": {
             k: thinking_figures([t for p in parts for t in p["thinking_s"][k]])
             for k in keys

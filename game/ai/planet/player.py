@@ -6,12 +6,13 @@ them: with `insight` 0 by the quick rules of thumb (`playbook.Playbook`) on one 
 with `insight` 1 by playing each option out one step on the rules core (`judge`); with
 `rollouts` by the search (`search.Search`). It slips now and then (`mistakes`). Every
 choice comes from its own seeded generator; the thinking time of each decision with a
-real choice is kept (`times`) for the benchmark.
+real choice is kept (`times`; the searched ones also in `searches`, with the playouts and
+rules-core actions they took) for the benchmark.
 
 `aim(obs, character)` names the BakuCore it would throw its Bakugan at: the free core
 whose back adds most for it (its own backs it knows; a hidden one counts as the mean of
-its type). Today the landing model decides where a roll comes to rest; the physics
-table of a later issue will take this aim and the level's aiming knobs.
+its type). Where a roll comes to rest is the landing model's (its level's measured hand)
+or the physics table's (`game.ai.planet_aim`, with the level's hand).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class LevelBot:
         self.playbook = Playbook(catalog, level.insight, level.keep_for_flips, level.energy_goal)
         self.search = Search(level, self.book, self.playbook) if level.rollouts > 0 else None
         self.times: list[float] = []  # seconds, decisions with more than one legal action
+        self.searches: list[tuple[float, int, int]] = []  # (seconds, playouts, steps)
         self.last_search: SearchResult | None = None
 
     # -- the protocol ------------------------------------------------------------------
@@ -102,8 +104,9 @@ class LevelBot:
             return self._place(obs, legal)
         me = obs.viewer
         if self.search is not None and self._searched(obs, legal):
-            self.last_search = self.search.run(obs, legal, rng)
-            return self.last_search.best
+            found = self.last_search = self.search.run(obs, legal, rng)
+            self.searches.append((found.seconds, found.playouts, found.steps))
+            return found.best
         if level.insight == 0 or isinstance(legal[0], Energize) or obs.discard_due:
             world = self.book.world(obs, rng)
             return self.playbook.act(world, me, rng)

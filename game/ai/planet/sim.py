@@ -37,15 +37,18 @@ def play_match(
     settings: Settings | None = None,
     model: LandingModel | None = None,
     levels: Mapping[str, Level] | None = None,
+    keep: list[Any] | None = None,
 ) -> MatchRecord:
     """One whole match; bots[i] with kits[i] sits in seat i (a level bot knows its own
     kit, as a player knows the deck he brought). Each seat's rolls land by `model`, or
-    when None by its own hand (`seat_model`)."""
+    when None by its own hand (`seat_model`). `keep`, when given, receives the bots."""
     rng = random.Random(seed)
     models = [model or seat_model(name, levels) for name in bots]
     players = [
         make_bot(name, catalog, seed * 7 + i, levels, kits[i]) for i, name in enumerate(bots)
     ]
+    if keep is not None:
+        keep.extend(players)
     state, _ = PlanetState.new(catalog, kits, settings, seed=seed)
     actions = 0
     while not state.is_over():
