@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from game.ai.planet.landing import DEFAULT_MODEL
 from game.rules.planet import CardPlay, Catalog, Settings, TieBreakEmpty
 from game.rules.planet.defs import CORES_PER_KIT, DECK_SIZE
 
@@ -27,8 +28,10 @@ PARAMS: dict[str, Any] = {
     "card_play": CardPlay.BATCH.value,  # only the official batch: see docs/openspiel.md
     "first_player": -1,  # -1: a coin (a chance node); 0 or 1: who places the first core
     "decks": RANDOM_DECKS,  # each player's preset deck drawn by chance, or "a+b"
-    "on_core": 0.6,  # the landing model: a roll opens on a free BakuCore (each as likely)
-    "no_core": 0.1,  # ... opens touching a core it does not keep; else it stays closed
+    # the landing model's (game.ai.planet.landing.DEFAULT_MODEL): a roll opens on a free
+    # BakuCore (each as likely), or touching a core it does not keep; else stays closed
+    "on_core": DEFAULT_MODEL.on_core,
+    "no_core": DEFAULT_MODEL.no_core,
     "max_turns": Settings().turn_limit,  # a match still going after this turn is a draw
     "max_rerolls": 20,  # rerolls in one turn (none opened) after which it is a draw
 }
