@@ -3,8 +3,9 @@
 
 The same matches as `bakugan sim --rules planet --policies A,B --games N --seed S`
 (`game.ai.planet.sim.run_sim`: each seat's rolls land by what its level's hand gives at
-the physics table, `model_on_core` / `model_no_core`; with `--one-hand` both seats roll
-with Normal's, so that only the card play differs; seats alternating, game g
+the physics table, `model_on_core` / `model_no_core`; with `--one-hand` every level
+rolls, and expects to roll (Hard's search), with Normal's, so that only the card play
+differs; seats alternating, game g
 seeded `seed * 1_000_003 + g` with a preset deck per bot drawn from that seed, the levels
 of `assets/data/planet/ai.toml`), split over `--jobs` processes (the figures do not
 depend on it). Prints the wins, the win rate of the first policy with its 95% Wilson
@@ -18,6 +19,7 @@ import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,19 +27,26 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.ai.planet.sim import run_sim, seat_model, thinking_figures, wilson  # noqa: E402
+from game.ai.planet.sim import run_sim, thinking_figures, wilson  # noqa: E402
 from game.content.planet import shipped_catalog  # noqa: E402
 from game.games.planet import shipped_levels  # noqa: E402
 
 
 def _part(names: list[str], games: int, seed: int, first: int, one: bool) -> dict[str, Any]:
-    levels = shipped_levels()
+    levels = dict(shipped_levels())
+    if one:  # every level rolls, and expects to roll, as Normal does
+        normal = levels["normal"]
+        levels = {
+            name: replace(
+                level, model_on_core=normal.model_on_core, model_no_core=normal.model_no_core
+            )
+            for name, level in levels.items()
+        }
     return run_sim(
         shipped_catalog(),
         names,
         games,
         seed,
-        model=seat_model("normal", levels) if one else None,
         levels=levels,
         first_game=first,
         raw_times=True,
