@@ -1,5 +1,9 @@
 """`bakugan levels [--check] [--solve]`: the level files checked, and proven playable.
 
+The throw challenges are no game of the registry, but like a game's record this is
+where their parts meet: the level loader (`game.content.levels`) and the solver
+(`game.challenges.solver`), which know nothing of each other.
+
 ``levels`` lists the level files (default: the shipped `levels/` folder), one line per
 file: ``file: ok: name``, or each mistake as ``file: field: problem``; it ends with
 ``N levels ok, N with errors`` and exits 1 if any file has errors, 2 if a file is not
@@ -11,11 +15,12 @@ bring to a star as an error. (``bakugan level PATH``, the window on one level, l
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from game.challenges.solver import solve
 from game.content.levels import LevelEntry, discover, load_entry
-from game.persist.lang import tr
+from game.files.lang import tr
 
 # Problems that make a file no level file at all (it is not read further).
 UNREADABLE = frozenset({"unreadable", "not_utf8", "toml", "number", "nesting", "too_large"})
@@ -37,14 +42,21 @@ def _entries(paths: list[str], lang: str) -> list[LevelEntry] | None:
     return out
 
 
-def check_levels(paths: list[str], run_solver: bool, lang: str = "en", budget: int = 1500) -> int:
-    """Print the check of every level file; 0 if all are good (and solvable)."""
+def check_levels(
+    paths: list[str],
+    run_solver: bool,
+    lang: str = "en",
+    budget: int = 1500,
+    each: Callable[[list[LevelEntry]], Iterable[LevelEntry]] = iter,
+) -> int:
+    """Print the check of every level file; 0 if all are good (and solvable). `each`
+    goes through the files (the CLI's progress bar wraps them)."""
     entries = _entries(paths, lang)
     if entries is None:
         return 2
     ok = bad = 0
     unreadable = False
-    for entry in entries:
+    for entry in each(entries):
         name = entry.path.name
         if entry.level is None:
             bad += 1
