@@ -56,17 +56,25 @@ def trim() -> bool:
 
 
 def cache_fill() -> dict[str, str]:
-    """currsize/maxsize of every drawing cache that holds something."""
+    """currsize/maxsize of every drawing cache that holds something (the art package's
+    modules one by one)."""
+    import importlib
+    import pkgutil
+
     from game.ui import art, fonts, pieces, widgets
 
+    drawing = [
+        importlib.import_module(f"{art.__name__}.{m.name}")
+        for m in pkgutil.iter_modules(art.__path__)
+    ]
     out: dict[str, str] = {}
-    for module in (art, widgets, pieces, fonts):
+    for module in (*drawing, widgets, pieces, fonts):
         for name, fn in sorted(vars(module).items()):
             info = getattr(fn, "cache_info", None)
             if info is not None and getattr(fn, "__module__", "") == module.__name__:
                 ci = info()
                 if ci.currsize:
-                    out[f"{module.__name__.rsplit('.', 1)[-1]}.{name}"] = (
+                    out[f"{module.__name__.removeprefix('game.ui.')}.{name}"] = (
                         f"{ci.currsize}/{ci.maxsize}"
                     )
     return out
