@@ -59,7 +59,12 @@ def _sphere_light(radius: int) -> tuple[pygame.Surface, pygame.Surface]:
     )
 
 
-@lru_cache(maxsize=2048)
+SPHERE_CACHE = 256
+"""Closed spheres kept drawn (attribute, radius, spin step): a rolling sphere turns
+through `_SPIN_STEPS` of them; a four-player demo draws about 50 in its busiest minute."""
+
+
+@lru_cache(maxsize=SPHERE_CACHE)
 def _sphere(attribute: str | None, radius: int, step: int) -> pygame.Surface:
     key = attr_key(attribute)
     main, light, dark = ATTRIBUTE_COLOURS[key], ATTRIBUTE_LIGHT[key], ATTRIBUTE_DARK[key]
