@@ -102,7 +102,7 @@ def draw_aim(scene: ChallengeScene, surface: pygame.Surface) -> None:
         (ex - 12 * math.cos(aim.angle + 0.4), ey + 12 * math.sin(aim.angle + 0.4)),
     ]
     pygame.draw.polygon(surface, (255, 220, 120), head)
-    if scene.app.aim_assist and aim.power > 0.04:
+    if scene.app.aim_assist and aim.power > aim.feel.release:
         for i, p in enumerate(scene.preview_path()[::2]):
             pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
     if aim.dragging and aim.drag_to is not None:
