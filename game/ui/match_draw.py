@@ -1,19 +1,24 @@
-"""The match's overlays over the table: chips, the side panel, the battle panel, hovers.
+"""The match screen drawn in its layers (`draw`), and the overlays over the table: chips,
+the side panel, the battle panel, hovers.
 
-Drawn after the table and before the banners. Only what the curtain allows is drawn:
-the hand is the viewer's (`MatchScene.viewer`), and a hovered card is one the viewer may
-see (his own, or the battle's card once it opened).
+The overlays are drawn after the table and before the banners. Only what the curtain
+allows is drawn: the hand is the viewer's (`MatchScene.viewer`), and a hovered card is
+one the viewer may see (his own, or the battle's card once it opened).
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
-from . import hud, text_fit
+from . import anims, hud, match_guide, text_fit
 from . import widgets as w
-from .hud import SCREEN, ChipInfo
+from .battle_panel import draw_panel
+from .coach import draw_hint
+from .curtain import draw_curtain
+from .hud import PLAYER_COLOURS, SCREEN, ChipInfo
 
 if TYPE_CHECKING:
     from .match_scene import MatchScene
@@ -21,6 +26,46 @@ if TYPE_CHECKING:
 HOVER = (560, 300)
 HINT_MARGIN = 190  # px beside the table a throw's hint needs to go there
 NO_EFFECT = (120, 120, 130)
+
+
+def draw(scene: MatchScene, surface: pygame.Surface) -> None:
+    """The match screen: the table, the pop's particles, the throw being aimed, the
+    animation playing, the overlays, the banners over them, a hint, the shake."""
+    if scene.curtain.down:  # nothing but the curtain: no table, no hand, no hint
+        p = scene.curtain.down_for or 0
+        draw_curtain(surface, p, scene.tr, scene.colour(p))
+        return
+    from .table_layer import draw_table
+
+    draw_table(scene, surface)
+    for x, y, _, _, life in scene.particles:
+        pygame.draw.circle(surface, (255, 230, 140), (int(x), int(y)), max(1, int(4 * life / 0.6)))
+    if scene.throw_input is not None and not scene.anims:  # (under a hint about it too)
+        scene.throw_input.draw(surface)
+    if scene.anims and scene.anims[0].kind not in ("banner", "result"):
+        anims.draw(scene, surface, scene.anims[0])
+    overlays(scene, surface)
+    if scene.anims and scene.anims[0].kind in ("banner", "result"):
+        anims.draw(scene, surface, scene.anims[0])
+    if scene.hints.showing is not None:
+        step = scene.hints.showing
+        target = match_guide.hint_target(scene, step)
+        draw_hint(surface, step, target, scene.tr, match_guide.hint_clear(scene))
+    if scene.shake > 0:
+        k = scene.shake / 0.25
+        surface.scroll(int(6 * k * math.sin(scene.t * 90)), int(4 * k * math.cos(scene.t * 70)))
+
+
+def battle(scene: MatchScene, surface: pygame.Surface) -> None:
+    """The battle panel, while a battle is shown."""
+    model = scene.battle_panel()
+    if model is None:
+        return
+
+    def species(ident: str) -> str:
+        return scene.catalog.bakugan[ident].species
+
+    draw_panel(surface, model, hud.BATTLE, scene.tr, PLAYER_COLOURS, species)
 
 
 def overlays(scene: MatchScene, surface: pygame.Surface) -> None:
