@@ -19,6 +19,8 @@ from .battle_panel import draw_panel
 from .coach import draw_hint
 from .curtain import draw_curtain
 from .hud import PLAYER_COLOURS, SCREEN, ChipInfo
+from .pieces import draw_piece_detail, piece_thumb
+from .table_layer import draw_table
 
 if TYPE_CHECKING:
     from .match_scene import MatchScene
@@ -35,8 +37,6 @@ def draw(scene: MatchScene, surface: pygame.Surface) -> None:
         p = scene.curtain.down_for or 0
         draw_curtain(surface, p, scene.tr, scene.colour(p))
         return
-    from .table_layer import draw_table
-
     draw_table(scene, surface)
     for x, y, _, _, life in scene.particles:
         pygame.draw.circle(surface, (255, 230, 140), (int(x), int(y)), max(1, int(4 * life / 0.6)))
@@ -74,7 +74,7 @@ def overlays(scene: MatchScene, surface: pygame.Surface) -> None:
         side(scene, surface)
     elif scene.side.shown:
         scene.side.draw_tab(surface)
-    scene.draw_battle(surface)
+    battle(scene, surface)
     if scene.throw_input is not None and not scene._busy():
         throw_hint(scene, surface)
     if scene.hover_chip is not None:
@@ -98,10 +98,8 @@ def chips(scene: MatchScene, surface: pygame.Surface) -> None:
 
 
 def side(scene: MatchScene, surface: pygame.Surface) -> None:
-    from .pieces import piece_thumb
-
     footer = scene.tr("match.game_level", level=scene.view.game_level())
-    scene.side.draw_frame(surface, scene._prompt(), scene._hint(), footer)
+    scene.side.draw_frame(surface, match_guide.prompt(scene), scene._hint(), footer)
     for kind, ident, rect, playable in scene._hand_items():
         thumb = piece_thumb(scene.catalog, kind, ident, rect.size, scene.lang, not playable)
         surface.blit(thumb, rect)
@@ -142,8 +140,6 @@ def hover_box(anchor: pygame.Rect) -> pygame.Rect:
 def hover(
     scene: MatchScene, surface: pygame.Surface, kind: str, ident: str, anchor: pygame.Rect
 ) -> None:
-    from .pieces import draw_piece_detail
-
     box = hover_box(anchor)
     reason = scene.reason_text(ident) if kind == "abilities" else ""
     if reason:

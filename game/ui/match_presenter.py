@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from game.match.session import ThrowDone
 from game.rules.classic import events as ev
 
+from . import art
 from .anims import Anim
 
 if TYPE_CHECKING:
@@ -73,8 +74,6 @@ def begin(scene: MatchScene, a: Anim) -> None:
 def burst(scene: MatchScene, e: ThrowDone) -> None:
     """The sphere pops open: particles where it lies (fewer, or none, by the effects
     setting)."""
-    from . import art
-
     level = scene.app.settings.effects_level
     if level == "off":
         return

@@ -61,6 +61,7 @@ from .match_choices import HandItem
 from .match_turns import THINK_TIME
 from .scene import Scene
 from .side_panel import SidePanel
+from .table_layer import snap
 from .table_view import TableView
 from .throwing import ThrowInput
 
@@ -267,8 +268,6 @@ class MatchScene(Scene):
 
     def figure_size(self, scale: float | None = None) -> int:
         """An opened Bakugan's size on screen, at the camera's scale (or `scale`)."""
-        from .table_layer import snap
-
         k = self.table_view.scale if scale is None else scale
         return snap(min(140, max(26, 46 * k)))
 
@@ -369,9 +368,6 @@ class MatchScene(Scene):
     def _label(self, a: Action) -> str:
         return match_choices.label(self, a)
 
-    def page_size(self) -> int:
-        return match_choices.page_size(self)
-
     def _build_buttons(self) -> None:
         self._dirty = False
         self.buttons = []
@@ -390,15 +386,6 @@ class MatchScene(Scene):
     def _hand_items(self) -> list[HandItem]:
         """The viewer's Gate and Ability Cards in hand: (kind, id, rect, playable now)."""
         return match_choices.hand_items(self)
-
-    def slots_for_selected(self) -> list[tuple[int, int]]:
-        return match_choices.slots_for_selected(self)
-
-    _slots_for_selected = slots_for_selected
-
-    def table_choices(self) -> list[Action]:
-        """What the person to act may click on the table now (taking, moving)."""
-        return match_choices.table_choices(self)
 
     def wasted(self, card: str) -> bool:
         """Playing `card` now would change nothing in the battle (`card_effects`)."""
@@ -460,20 +447,9 @@ class MatchScene(Scene):
             return hud.battle_area(self.side.open)
         return hud.field_area(self.side.open)
 
-    def draw_battle(self, surface: pygame.Surface) -> None:
-        match_draw.battle(self, surface)
-
-    def _prompt(self) -> str:
-        """What the screen waits for, said to the right person, and only when it does."""
-        return match_guide.prompt(self)
-
     def _hint(self) -> str:
         """The keys and clicks for what the person to act faces now."""
         return match_guide.hint(self)
-
-    def param_text(self, value: object) -> str:
-        """A reason's parameter in the screen's language (timings, attributes)."""
-        return match_guide.param_text(self, value)
 
     def reason_text(self, card: str) -> str:
         """Why the hovered Ability Card is dimmed (or that it would change nothing)."""
