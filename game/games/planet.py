@@ -24,6 +24,7 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
         choices=("batch", "free"),
         help="batch: the official batch with priority; free: the seed's reading",
     )
+    _physics_arguments(sim)
 
 
 def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
@@ -51,6 +52,8 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     if args.games < 1:
         raise ValueError("--games takes a positive number")
     settings = Settings(card_play=CardPlay(args.card_play))
+    if getattr(args, "physics", False):
+        return _physics_run(args, catalog, names, decks, settings)
     return run_sim(catalog, names, args.games, args.seed, decks, settings)
 
 
@@ -64,6 +67,92 @@ def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
         )
     lines.append(f"  draws {data['draws']}, mean turns {data['mean_turns']:.1f}")
     lines.append(f"  {data['matches_per_sec']:.0f} matches/s")
+    if data.get("physics"):
+        lines += _physics_describe(data)
+    return lines
+
+
+def _physics_arguments(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument(
+        "--physics",
+        action="store_true",
+        help="every roll on the table: both spheres thrown at once onto the BakuCores",
+    )
+    sim.add_argument(
+        "--hands",
+        default="normal,normal",
+        help="with --physics: each bot's hand at the table, easy, normal or hard",
+    )
+    sim.add_argument(
+        "--aim-noise",
+        default=None,
+        help="with --physics: release angle noise of each bot in radians (s.d.), e.g. 0.02,0.05",
+    )
+    sim.add_argument(
+        "--speed-noise",
+        default=None,
+        help="with --physics: release speed noise of each bot, a fraction (s.d.), e.g. 0.04",
+    )
+
+
+def _pair(text: str, what: str) -> list[str]:
+    items = [t.strip() for t in text.split(",")]
+    if len(items) == 1:
+        items *= 2
+    if len(items) != 2 or not all(items):
+        raise ValueError(f"{what} takes one value or two separated by a comma")
+    return items
+
+
+def _physics_run(
+    args: argparse.Namespace, catalog: Any, names: list[str], decks: Any, settings: Any
+) -> dict[str, Any]:
+    """Every roll on the table (game.match.planet_sim); the bots' hands from --hands,
+    --aim-noise and --speed-noise."""
+    from dataclasses import replace
+
+    from game.ai.planet.bots import make_bot
+    from game.ai.planet_aim import AIM_LEVELS
+    from game.match.planet_sim import run_physics_sim
+
+    hands = _pair(args.hands, "--hands")
+    if any(h not in AIM_LEVELS for h in hands):
+        raise ValueError(f"--hands takes two of {', '.join(AIM_LEVELS)}, e.g. easy,hard")
+    aims = [AIM_LEVELS[h] for h in hands]
+    for option, field in (("aim_noise", "angle_noise"), ("speed_noise", "speed_noise")):
+        text = getattr(args, option)
+        if text is None:
+            continue
+        flag = "--" + option.replace("_", "-")
+        try:
+            values = [float(v) for v in _pair(text, flag)]
+        except ValueError as e:
+            raise ValueError(f"{flag} takes numbers >= 0, e.g. 0.03,0.05 ({e})") from None
+        if any(not 0.0 <= v <= 1.0 for v in values):
+            raise ValueError(f"{flag} takes numbers from 0 to 1")
+        if field == "angle_noise":
+            aims = [replace(a, angle_noise=v) for a, v in zip(aims, values, strict=True)]
+        else:
+            aims = [replace(a, speed_noise=v) for a, v in zip(aims, values, strict=True)]
+
+    def bot(name: str, seed: int, kit: Any) -> Any:
+        return make_bot(name, catalog, seed)
+
+    return run_physics_sim(catalog, names, args.games, args.seed, bot, decks, settings, aims)
+
+
+def _physics_describe(data: dict[str, Any]) -> list[str]:
+    lines = [
+        f"  every roll on the table: {data['rolls']} rolls, open {data['open_rate']:.1%},"
+        f" on a core {data['on_core_rate']:.1%}, rerolls {data['reroll_rate']:.1%}"
+    ]
+    for name, b in data["bots"].items():
+        lo, hi = b["on_core_ci95"]
+        lines.append(
+            f"  {name:>10}: open {b['open_rate']:.1%}, on a core {b['on_core_rate']:.1%}"
+            f" (95% CI {lo:.1%}-{hi:.1%}), on the core aimed at {b['intended_rate']:.1%}"
+            f" (angle noise {b['aim']['angle_noise']:g} rad, speed {b['aim']['speed_noise']:g})"
+        )
     return lines
 
 

@@ -16,15 +16,28 @@ with the rules core. One engine (`engine.py`, `loop.py`) serves three front ends
 
       outcome = simulate(scene, [throw_a, throw_b], judge=CLASSIC)
 
+  (Battle Planet's judge is `PLANET`, a `TouchJudge`: by contact with the BakuCores.)
+
 Map of the package (docs/physics.md tells the story): `tuning` (constants), `geometry`,
 `targets` (Gate Cards, BakuCores), `motion`, `table` (the match table as data),
 `pieces` (a challenge table as data), `scene` (what the engine simulates), `release`
 (Throw, Trajectory), `engine` (the prepared space), `fast` (C reads and the recorder),
-`loop` (the step loop), `outcome` (the Run), `judge` (landing judges), `throw`,
-`shot` and `simulate` (the front ends), `cache`, and `arena` (old import names).
+`loop` (the step loop), `outcome` (the Run), `judge` (landing judges), `touch` (the
+judge by contact), `throw`, `shot` and `simulate` (the front ends), `cache`, and `arena`
+(old import names).
 """
 
-from game.physics.judge import CLASSIC, OFF_CARD, OFF_TABLE, Judge, Landing, RestJudge
+from game.physics.judge import (
+    CLASSIC,
+    NO_TOUCH,
+    OBSTRUCTED,
+    OFF_CARD,
+    OFF_TABLE,
+    ROLLED_OFF,
+    Judge,
+    Landing,
+    RestJudge,
+)
 from game.physics.motion import Motion
 from game.physics.outcome import Run, RunContact, SphereRun, Touch
 from game.physics.release import Throw, Trajectory
@@ -52,6 +65,7 @@ from game.physics.throw import (
     judge_rest,
     resolve_throw,
 )
+from game.physics.touch import PLANET, TouchJudge, Verdict
 from game.physics.tuning import (
     CARD_LENGTH,
     CARD_WIDTH,
@@ -73,9 +87,13 @@ __all__ = [
     "MAX_SIM_TIME",
     "MAX_SPEED",
     "MIN_THROW_DISTANCE",
+    "NO_TOUCH",
+    "OBSTRUCTED",
     "OFF_CARD",
     "OFF_TABLE",
     "OPEN_SPEED",
+    "PLANET",
+    "ROLLED_OFF",
     "CardSpec",
     "Contact",
     "CoreSpec",
@@ -99,7 +117,9 @@ __all__ = [
     "ThrowLine",
     "ThrowResult",
     "Touch",
+    "TouchJudge",
     "Trajectory",
+    "Verdict",
     "check_origin",
     "check_release",
     "clear_cache",

@@ -17,8 +17,11 @@ and the touches.
   a miss (``reason="off_table"``).
 
 Battle Planet judges by contact (a sphere opens when it touches a core and nothing else
-obstructs it): its judge is a second class of this shape, reading `Run.touched`,
-`Run.touching` and `Run.contacts_of`.
+obstructs it): its judge, `touch.TouchJudge`, is a second class of this shape, reading
+`Run.touches` (with where every sphere was when each touch began) and `Run.touching`.
+Its landings may be open without being on a target (``reason=ROLLED_OFF``: it opened
+touching one and did not stay on it), or closed because the touch was `OBSTRUCTED` or
+there was none (`NO_TOUCH`).
 """
 
 from __future__ import annotations
@@ -34,20 +37,30 @@ from game.physics.targets import Target
 
 OFF_CARD = "off_card"
 OFF_TABLE = "off_table"
+NO_TOUCH = "no_touch"
+"""A judge by contact: the sphere's disc never touched a target that opens it."""
+OBSTRUCTED = "obstructed"
+"""A judge by contact: whenever it touched one, something else touched it too."""
+ROLLED_OFF = "rolled_off"
+"""A judge by contact: it opened touching a target and did not stay on one: open, on
+no target (Battle Planet: open without the core's bonus)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Landing:
-    """Where a sphere ended: on a target (`card` is its id) or a miss (`reason`)."""
+    """Where a sphere ended: on a target (`card` is its id), or not (`reason` says why:
+    a miss, or - ROLLED_OFF only - open beside the targets). `touched`: a judge by
+    contact names the target the sphere opened touching (None for the classic judge)."""
 
     card: Hashable | None
     partial: bool
     reason: str | None
     position: Point
+    touched: Hashable | None = None
 
     @property
     def opened(self) -> bool:
-        return self.card is not None
+        return self.card is not None or self.reason == ROLLED_OFF
 
 
 class Judge(Protocol):
@@ -113,8 +126,11 @@ CLASSIC = RestJudge()
 
 __all__ = [
     "CLASSIC",
+    "NO_TOUCH",
+    "OBSTRUCTED",
     "OFF_CARD",
     "OFF_TABLE",
+    "ROLLED_OFF",
     "Judge",
     "Landing",
     "RestJudge",

@@ -298,6 +298,7 @@ def _handle(
     """Apply one step's events; returns the spheres whose centre left the table."""
     gone: list[Sphere] = []
     fresh: list[Event] = []
+    where: tuple[tuple[float, float], ...] | None = None  # every centre, read once
     for event in events:
         kind = event[0]
         if kind == EV_MAGNET_IN:
@@ -310,8 +311,12 @@ def _handle(
                 gone.append(s)
         elif kind == EV_CONTACT:
             fresh.append(event)
+        elif kind == EV_TOUCH_IN:
+            if where is None:
+                where = tuple((p.x, p.y) for p in (s.body.position for s in spheres))
+            touches.append(Touch(n, event[1], event[2], True, where))
         else:
-            touches.append(Touch(n, event[1], event[2], kind == EV_TOUCH_IN))
+            touches.append(Touch(n, event[1], event[2], False))
     events.clear()
     if fresh:
         # by sphere, then solids (by index) before spheres (by slot)

@@ -45,6 +45,9 @@ class Touch:
     sphere: int
     target: int
     began: bool
+    positions: tuple[Point, ...] = ()
+    """Where every sphere's centre was after that step, by slot (a touch that began
+    only): what a judge by contact measures the sphere's other contacts with."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from game.physics.geometry import Bounds, Point, Pose, bounds_of, finite, real
+from game.physics.geometry import Bounds, Point, Pose, bounds_of, finite, place, real
 from game.physics.motion import Motion, pose_at
 from game.physics.targets import Target
 from game.physics.tuning import (
@@ -175,6 +175,20 @@ class Scene:
     def targets_at(self, t: float) -> tuple[Target, ...]:
         """Every target where the clock puts it at time t."""
         return tuple(p.at(t) for p in self.targets)
+
+    def solid_at(self, solid: Solid, t: float) -> tuple[Point, float] | list[Point]:
+        """A solid where the clock puts it at time t: (centre, radius) of a circle, or
+        the polygon's corners on the table."""
+        if solid.motion is not None:
+            pose = solid.pose(t)
+        elif solid.on is not None:
+            pose = self.targets[solid.on].pose(t)
+        else:
+            pose = (0.0, 0.0, 0.0)
+        if solid.vertices:
+            return place(pose, solid.vertices)
+        (x, y) = place(pose, [solid.offset])[0]
+        return ((x, y), solid.radius)
 
 
 __all__ = ["CUSHION_ID", "CUSHION_SIDES", "Loose", "Placement", "Scene", "Solid"]

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from game.physics import loop
 from game.physics.cache import PreparedCache
 from game.physics.engine import Engine, loose_releases, release_of
-from game.physics.geometry import Point, circle_hits_box, place
+from game.physics.geometry import circle_hits_box
 from game.physics.judge import CLASSIC, Judge, Landing
 from game.physics.outcome import Run
 from game.physics.release import Throw, Trajectory
-from game.physics.scene import Scene, Solid
+from game.physics.scene import Scene
 from game.physics.tuning import DT, MAX_SPEED, MIN_THROW_DISTANCE
 
 
@@ -43,20 +43,6 @@ class Outcome:
             if s.id == ident:
                 return Trajectory(s.track)
         raise KeyError(ident)
-
-
-def _solid_at(scene: Scene, solid: Solid, t: float) -> tuple[Point, float] | list[Point]:
-    """A solid where the clock puts it: (centre, radius) of a circle, or the polygon."""
-    if solid.motion is not None:
-        pose = solid.pose(t)
-    elif solid.on is not None:
-        pose = scene.targets[solid.on].pose(t)
-    else:
-        pose = (0.0, 0.0, 0.0)
-    if solid.vertices:
-        return place(pose, solid.vertices)
-    (x, y) = place(pose, [solid.offset])[0]
-    return ((x, y), solid.radius)
 
 
 def check_release(scene: Scene, throws: Sequence[Throw], start_step: int = 0) -> str | None:
@@ -88,7 +74,7 @@ def check_release(scene: Scene, throws: Sequence[Throw], start_step: int = 0) ->
             if margin[side] < r:
                 return f"the sphere at ({x:.1f}, {y:.1f}) overlaps the {side} cushion"
         for solid in (*scene.pieces, *scene.standing):
-            shape = _solid_at(scene, solid, t)
+            shape = scene.solid_at(solid, t)
             if isinstance(shape, list):
                 hit = circle_hits_box((x, y), r, shape)
             else:

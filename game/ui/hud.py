@@ -27,8 +27,6 @@ TOP_BAR_H = 56
 SIDE = pygame.Rect(974, 62, 298, 652)
 BATTLE = pygame.Rect(8, 62, 356, 652)
 SCREEN = pygame.Rect(0, 0, 1280, 720)
-PLAYER_COLOURS = ((80, 170, 255), (255, 110, 90), (110, 215, 120), (235, 195, 70))
-"""Each seat's colour: its chip, its aim line, its captured cards."""
 
 
 def field_area(side_open: bool) -> pygame.Rect:

@@ -18,8 +18,9 @@ from . import widgets as w
 from .battle_panel import draw_panel
 from .coach import draw_hint
 from .curtain import draw_curtain
-from .hud import PLAYER_COLOURS, SCREEN, ChipInfo
+from .hud import SCREEN, ChipInfo
 from .pieces import draw_piece_detail, piece_thumb
+from .seat_colours import PLAYER_COLOURS
 from .table_layer import draw_table
 
 if TYPE_CHECKING:

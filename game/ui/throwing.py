@@ -25,7 +25,7 @@ from game.match.layout import Zone
 
 from . import slingshot
 from . import widgets as w
-from .hud import PLAYER_COLOURS
+from .seat_colours import PLAYER_COLOURS
 from .slingshot import MAX_PULL
 
 if TYPE_CHECKING:

@@ -1,0 +1,234 @@
+"""Aiming a Battle Planet roll: "open on that BakuCore", turned into a throw through the
+same physics that rolls it on the table.
+
+`plan_roll` works on a copy of the table with the thrower's sphere alone (the other
+player's throw is released at the same moment and nobody sees it in advance): from the
+thrower's band straight at the core's centre, it finds by bisection the speeds at which
+the sphere stays on the core (its magnet catches it, or it rests over it) and takes the
+middle of that window, the throw that stays on the core under the largest speed error.
+The plan is deterministic and kept (the same table, band and core give the same throw).
+`execute` adds the hand's noise, the difficulty knob: an error of the release angle
+(`angle_noise`, radians, standard deviation) and of the speed (`speed_noise`, a fraction
+of it). `choose_core` picks the core to aim at from what the player may see.
+
+The levels plug in with their own `RollAim` (a Battle Planet level's `aim_noise`,
+`speed_noise` and `aim_samples`), and may choose the core themselves: `RollAimer.throw`
+takes the target. `AIM_LEVELS` holds the noise that gives each level the share of throws
+opening on a core the issue asks for (measured by `bakugan sim --rules planet --physics`
+and `benchmarks/planet_physics.py`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game import physics
+from game.physics.tuning import DAMPING, GRAVITY, MAX_SPEED, ROLLING_MU, SPHERE_RADIUS
+from game.rules.planet import Catalog, Observation
+
+Box = tuple[float, float, float, float]
+"""(x0, y0, x1, y1) of the band a player releases from."""
+
+SPEED_LO = 150.0
+SPEED_HI = MAX_SPEED
+EDGE_INSET = 30.0
+"""mm: a release stays this far inside the band's ends."""
+UNKNOWN_CORE_VALUE = 100.0
+"""What a core whose back the player has not seen is worth to him (a typical core)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RollAim:
+    """A thrower's hand: the noise of its releases and the rolls it tries before."""
+
+    angle_noise: float = 0.03
+    """radians, standard deviation of the release angle."""
+    speed_noise: float = 0.05
+    """fraction of the speed, standard deviation."""
+    samples: int = 8
+    """rolls simulated on a copy of the table to find the speed."""
+
+
+AIM_LEVELS: dict[str, RollAim] = {
+    "easy": RollAim(angle_noise=0.062, speed_noise=0.105, samples=8),
+    "normal": RollAim(angle_noise=0.040, speed_noise=0.063, samples=8),
+    "hard": RollAim(angle_noise=0.016, speed_noise=0.026, samples=8),
+}
+"""The hands of the three levels (on-core shares in docs/physics.md, "Battle Planet")."""
+
+DEFAULT_AIM = RollAim()
+
+
+@dataclass(frozen=True, slots=True)
+class RollPlan:
+    """The throw meant to stay on core `target`, before the hand shakes."""
+
+    throw: physics.Throw
+    target: Hashable
+    window: tuple[float, float] | None
+    """The slowest and the fastest speed (mm/s) tried along this line that stayed on
+    the target; None: no speed tried did."""
+
+
+def release_point(box: Box, toward: physics.Point) -> physics.Point:
+    """Where in the band the thrower lets go for a target at `toward`: across from it
+    (within the band's ends), three quarters of the band's depth toward the table."""
+    x0, y0, x1, y1 = box
+    x = min(max(toward[0], x0 + EDGE_INSET), x1 - EDGE_INSET)
+    middle = (y0 + y1) / 2.0
+    inner = y1 if toward[1] > y1 else y0
+    return (x, (inner + middle) / 2.0)
+
+
+def _progress(origin: physics.Point, aim: physics.Point, landing: physics.Landing) -> float:
+    """How far past the aim point, along the line, the sphere ended (+inf: off the table)."""
+    if landing.reason == physics.OFF_TABLE:
+        return math.inf
+    dx, dy = aim[0] - origin[0], aim[1] - origin[1]
+    length = math.hypot(dx, dy) or 1.0
+    px, py = landing.position[0] - origin[0], landing.position[1] - origin[1]
+    return (px * dx + py * dy) / length - length
+
+
+def _first_guess(distance: float) -> float:
+    """The speed friction and damping would stop a sphere in about `distance` mm."""
+    a = ROLLING_MU * GRAVITY
+    drag = -math.log(DAMPING)
+    return math.sqrt(2.0 * a * distance) * (1.0 + drag * 0.25)
+
+
+@lru_cache(maxsize=4096)
+def plan_roll(
+    scene: physics.Scene,
+    box: Box,
+    target: Hashable,
+    samples: int = DEFAULT_AIM.samples,
+    radius: float = SPHERE_RADIUS,
+) -> RollPlan:
+    """The throw from band `box` that best stays on the core `target` of `scene`
+    (deterministic; ValueError if no such core lies on the table)."""
+    core = next((p.target for p in scene.targets if p.target.id == target), None)
+    if core is None:
+        raise ValueError(f"no core {target!r} on the table")
+    aim = core.center
+    origin = release_point(box, aim)
+    angle = math.atan2(aim[1] - origin[1], aim[0] - origin[0])
+    guess = _first_guess(math.dist(origin, aim))
+    lo, hi = max(SPEED_LO, guess / 1.5), min(SPEED_HI, guess * 1.5)
+    on_lo = on_hi = math.nan
+    best = (math.inf, guess)
+
+    def stays(speed: float) -> bool | None:
+        """True: on the target; False: short; None: long."""
+        nonlocal best
+        throw = physics.Throw(origin, angle, speed, 0.0, radius)
+        landing = physics.simulate(scene, [throw], record=False, judge=physics.PLANET).landings[0]
+        if landing.card == target:
+            return True
+        ahead = _progress(origin, aim, landing)
+        if abs(ahead) < best[0]:
+            best = (abs(ahead), speed)
+        return False if ahead < 0 else None
+
+    for k in range(max(1, samples)):
+        if math.isnan(on_lo):
+            speed = math.sqrt(lo * hi)
+        elif k % 2 == 0:
+            speed = math.sqrt(lo * on_lo)  # the window's lower edge
+        else:
+            speed = math.sqrt(on_hi * hi)  # its upper edge
+        verdict = stays(speed)
+        if verdict is True:
+            on_lo = speed if math.isnan(on_lo) else min(on_lo, speed)
+            on_hi = speed if math.isnan(on_hi) else max(on_hi, speed)
+        elif verdict is False:
+            lo = speed
+        else:
+            hi = speed
+    if math.isnan(on_lo):
+        return RollPlan(physics.Throw(origin, angle, best[1], 0.0, radius), target, None)
+    # the window's edges lie between the last misses and the first hits: take the middle
+    # of that estimate, kept among the speeds seen staying on the target
+    lower, upper = math.sqrt(lo * on_lo), math.sqrt(on_hi * hi)
+    speed = min(max(math.sqrt(lower * upper), on_lo), on_hi)
+    return RollPlan(physics.Throw(origin, angle, speed, 0.0, radius), target, (on_lo, on_hi))
+
+
+def execute(plan: RollPlan, aim: RollAim, rng: random.Random) -> physics.Throw:
+    """The planned throw as the hand makes it: noise in angle and speed."""
+    t = plan.throw
+    angle = t.angle + rng.gauss(0.0, aim.angle_noise)
+    speed = max(50.0, t.speed * (1.0 + rng.gauss(0.0, aim.speed_noise)))
+    return physics.Throw(t.origin, angle, min(speed, MAX_SPEED), t.spin, t.radius, t.mass)
+
+
+def core_value(catalog: Catalog, core: str | None) -> float:
+    """What a core's back is worth to a Bakugan on it: its B-Power, and 100 a damage
+    point (a core whose back is hidden: UNKNOWN_CORE_VALUE)."""
+    if core is None:
+        return UNKNOWN_CORE_VALUE
+    back = catalog.cores[core]
+    return float(back.b_power + 100 * back.damage)
+
+
+def choose_core(
+    obs: Observation, catalog: Catalog, lying: Sequence[Hashable], rng: random.Random
+) -> Hashable | None:
+    """The core to aim at among those `lying` on the table: the one worth most to the
+    player (from the backs he may see), a tie broken by his generator; None if none."""
+    if not lying:
+        return None
+    backs: dict[Hashable, str | None] = {view.hex: view.core for view in obs.matrix}
+    scored = [(core_value(catalog, backs.get(h)), h) for h in lying]
+    top = max(score for score, _ in scored)
+    best = [h for score, h in scored if score == top]
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+class RollAimer:
+    """A bot's hand at the Battle Planet table: picks a core (or is told one), plans the
+    roll, releases it with its noise. `intended`: the core its last throw aimed at."""
+
+    def __init__(self, catalog: Catalog, aim: RollAim = DEFAULT_AIM, seed: int = 0) -> None:
+        self.catalog = catalog
+        self.aim = aim
+        self.rng = random.Random(seed)
+        self.intended: Hashable | None = None
+
+    def throw(
+        self,
+        obs: Observation,
+        scene: physics.Scene,
+        box: Box,
+        target: Hashable | None = None,
+        radius: float = SPHERE_RADIUS,
+    ) -> physics.Throw:
+        lying = [p.target.id for p in scene.targets]
+        if target is None:
+            target = choose_core(obs, self.catalog, lying, self.rng)
+        self.intended = target
+        if target is None:  # nothing on the table: roll at its middle
+            middle = (scene.width / 2.0, scene.height / 2.0)
+            start = release_point(box, middle)
+            angle = math.atan2(middle[1] - start[1], middle[0] - start[0])
+            return physics.Throw(start, angle, 900.0, 0.0, radius)
+        plan = plan_roll(scene, box, target, self.aim.samples, radius)
+        return execute(plan, self.aim, self.rng)
+
+
+__all__ = [
+    "AIM_LEVELS",
+    "DEFAULT_AIM",
+    "RollAim",
+    "RollAimer",
+    "RollPlan",
+    "choose_core",
+    "core_value",
+    "execute",
+    "plan_roll",
+    "release_point",
+]
