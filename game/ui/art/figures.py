@@ -10,7 +10,8 @@ from functools import lru_cache
 
 import pygame
 
-from . import beasts, brawlers, warriors
+from .beasts import FIGURES as BEASTS
+from .brawlers import FIGURES as BRAWLERS
 from .geometry import symmetric_outline, wing_outline
 from .palette import (
     ATTRIBUTE_ACCENT,
@@ -29,8 +30,9 @@ from .palette import (
 )
 from .pen import Draw, Figure, Pen, render_figure
 from .symbols import attribute_symbol
+from .warriors import FIGURES as WARRIORS
 
-_SPECIES: dict[str, Figure] = {**brawlers.FIGURES, **beasts.FIGURES, **warriors.FIGURES}
+_SPECIES: dict[str, Figure] = {**BRAWLERS, **BEASTS, **WARRIORS}
 SPECIES: tuple[str, ...] = tuple(_SPECIES)
 
 

@@ -21,9 +21,9 @@ from game.physics.arena import ShotResult
 from .. import widgets as w
 from ..scene import Scene
 from ..throwing import bound_keys
-from . import play_view
 from .aim import Aim
 from .board import BAD, GOOD, RGB, TableArt, felt
+from .play_view import draw_board, draw_result, draw_side
 
 if TYPE_CHECKING:
     from ..app import App
@@ -268,10 +268,10 @@ class ChallengeScene(Scene):
         surface.blit(shade, (0, 0))
         if self.level is None:
             return
-        play_view.draw_board(self, surface)
-        play_view.draw_side(self, surface)
+        draw_board(self, surface)
+        draw_side(self, surface)
         if self.finished:
-            play_view.draw_result(self, surface)
+            draw_result(self, surface)
 
     def clock_time(self) -> float:
         if self.roll is not None:
