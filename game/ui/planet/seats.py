@@ -1,30 +1,28 @@
 """The computer levels the screens hand to `game.match.planet_seats.computer_seat`: the
-game's difficulty records when the game's record loads them, else None (the built-in
-bot plays every level, with the level's hand at the table)."""
+game's difficulty records, or None when their file does not load (the greedy bot then
+plays every level, and the log says why once)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+
+from game.ai.planet.levels import Level
+from game.rules.api import GameError
 
 log = logging.getLogger(__name__)
 
 
 @cache
-def levels() -> Mapping[str, Any] | None:
-    from game.games import planet
+def levels() -> Mapping[str, Level] | None:
+    from game.games.planet import shipped_levels
 
-    load = getattr(planet, "load_levels", None)
-    if load is None:
-        return None
     try:
-        loaded: Mapping[str, Any] = load()
-    except Exception as e:  # a damaged levels file: the built-in bot, and one warning
+        return shipped_levels()
+    except (GameError, OSError, ValueError) as e:
         log.warning("Battle Planet computer levels not loaded: %s", e)
         return None
-    return loaded
 
 
 __all__ = ["levels"]

@@ -61,7 +61,7 @@ def test_a_whole_computer_match_fits(app: App) -> None:
         app.step()
         if app.top is not scene:
             break
-        if frame % 7 == 0:
+        if frame % 13 == 0:
             scene.regions.forget()
             scene._stale = True
             check(app, scene, f"frame {frame}, {scene.match.state.phase}, shows {len(scene.shows)}")
