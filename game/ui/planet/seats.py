@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 
 from game.ai.planet.levels import Level
 from game.rules.api import GameError
@@ -14,7 +14,7 @@ from game.rules.api import GameError
 log = logging.getLogger(__name__)
 
 
-@cache
+@lru_cache(maxsize=1)
 def levels() -> Mapping[str, Level] | None:
     from game.games.planet import shipped_levels
 
