@@ -41,7 +41,9 @@ def test_save_list_and_load_back(folder: Path) -> None:
 
 
 def test_a_draft_is_listed_with_every_reason_of_the_rules_core(folder: Path) -> None:
-    draft = Deck("Half done", PRESET.characters, PRESET.cores, PRESET.deck[:30] + ("aquos_ice_wall",))
+    draft = Deck(
+        "Half done", PRESET.characters, PRESET.cores, PRESET.deck[:30] + ("aquos_ice_wall",)
+    )
     decks.save_deck(draft)
     (entry,) = decks.list_decks()
     assert not entry.valid
@@ -89,10 +91,15 @@ def test_saving_over_its_own_file_is_atomic_and_keeps_other_decks(folder: Path) 
         (b"name = [", "-"),
         (b'format = "something-else"\nversion = 1', "format"),
         (b'format = "bakugan-planet-deck"\nversion = 9', "version"),
-        (b'format = "bakugan-planet-deck"\nversion = 1\nname = "x"\ncharacters = 3\ncores = []', "characters"),
+        (
+            b'format = "bakugan-planet-deck"\nversion = 1\nname = "x"\ncharacters = 3\ncores = []',
+            "characters",
+        ),
     ],
 )
-def test_a_damaged_file_is_reported_and_set_aside_whole(folder: Path, text: bytes, field: str) -> None:
+def test_a_damaged_file_is_reported_and_set_aside_whole(
+    folder: Path, text: bytes, field: str
+) -> None:
     good = decks.save_deck(preset_deck("Good"))
     bad = folder / "bad.toml"
     bad.write_bytes(text)

@@ -42,4 +42,6 @@ def test_cores_that_do_not_match_the_characters() -> None:
     kit = Kit(PRESET.characters, ("fist_0_1",) * 6, PRESET.deck)
     (problem,) = kit_problems(kit, CAT)
     assert (problem.field, problem.code) == ("cores", "core_types")
-    assert str(problem).startswith("cores: the Characters name 3 fist, 2 flaming_fist, 1 shield; the kit has 6 fist")
+    assert str(problem).startswith(
+        "cores: the Characters name 3 fist, 2 flaming_fist, 1 shield; the kit has 6 fist"
+    )
