@@ -1,0 +1,1 @@
+"""Battle Planet's scenes."""
