@@ -120,7 +120,8 @@ class DeckEntry:
 
 @dataclass(frozen=True, slots=True)
 class DeckScan:
-    """What the decks folder held: the decks, and the damaged files set aside."""
+    """What the decks folder held: the decks, and the damaged files set aside (also
+    kept for `untold_damage`)."""
 
     entries: tuple[DeckEntry, ...]
     damaged: tuple[DeckError, ...]
@@ -167,10 +168,22 @@ def scan_decks(catalog: Catalog | None = None, folder: Path | None = None) -> De
         except DeckError as e:
             if e.code == "damaged":
                 damaged.append(e)
+                _UNTOLD.append(e)
             continue
         entries.append(DeckEntry(deck.name, path, tuple(kit_problems(deck.kit, cat)), deck))
     entries.sort(key=lambda e: (e.name.casefold(), e.file.name))
     return DeckScan(tuple(entries), tuple(damaged))
+
+
+_UNTOLD: list[DeckError] = []
+
+
+def untold_damage() -> list[DeckError]:
+    """The damaged deck files set aside since the last call (by any listing, a save's
+    name check included), for a screen to tell the player; each is told once."""
+    out = list(_UNTOLD)
+    _UNTOLD.clear()
+    return out
 
 
 def list_decks(catalog: Catalog | None = None, folder: Path | None = None) -> list[DeckEntry]:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.content.planet import shipped_catalog
+from game.persist import decks
 from game.rules.planet.defs import TEAM_SIZE, Faction
 
 from .. import widgets as w
@@ -452,6 +453,10 @@ class DeckBuilderScene(DeckFiles, Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and not SEARCH.collidepoint(event.pos):
             self.searching = False
         return False
+
+    def enter(self) -> None:
+        decks.scan_decks(self.catalog)  # (damaged files are set aside now, and told)
+        self.tell_damage()
 
     def update(self, dt: float) -> None:
         self.message_t = max(0.0, self.message_t - dt)

@@ -47,15 +47,18 @@ class DeckFiles:
         self.page = self.scroll = 0
         self._changed()
 
-    def _damage(self, scan: decks.DeckScan) -> None:
-        for error in scan.damaged:
+    def tell_damage(self) -> None:
+        """Tell the player of damaged deck files set aside (on every screen a while,
+        and on the builder's message line)."""
+        untold = decks.untold_damage()
+        for error in untold:
             self.app.notify(error.text(self.app.lang))
-        if scan.damaged:
-            self.say(scan.damaged[-1].text(self.app.lang), bad=True)
+        if untold:
+            self.say(untold[-1].text(self.app.lang), bad=True)
 
     def open_list(self) -> None:
         scan = decks.scan_decks(self.catalog)
-        self._damage(scan)
+        self.tell_damage()
         choices = []
         for e in scan.entries:
             sub = (
