@@ -54,7 +54,7 @@ def test_a_draft_is_listed_with_every_reason_of_the_rules_core(folder: Path) -> 
 
 def test_names_are_checked_and_kept_apart(folder: Path) -> None:
     decks.save_deck(preset_deck("Mine"))
-    for name, code in [("  ", "name_empty"), ("x" * 41, "name_long"), ("MINE", "name_taken")]:
+    for name, code in [("  ", "name_empty"), ("x" * 25, "name_long"), ("MINE", "name_taken")]:
         with pytest.raises(DeckError) as caught:
             decks.save_deck(preset_deck(name))
         assert caught.value.code == code

@@ -30,8 +30,7 @@ def draw_builder(scene: DeckBuilderScene, surface: pygame.Surface) -> None:
     surface.blit(shade, (0, 0))
     tr, lang, draft, cat = scene.tr, scene.app.lang, scene.draft, scene.catalog
     w.fit_text(surface, tr("deckbuilder.title"), pygame.Rect(16, 10, 320, 32), 26, w.ACCENT)
-    name = draft.name + (f"  · {tr('deckbuilder.unsaved')}" if draft.dirty else "")
-    w.fit_text(surface, name, pygame.Rect(16, 44, 320, 26), 20, w.INK)
+    w.fit_text(surface, draft.name, pygame.Rect(16, 44, 320, 26), 20, w.INK)
     w.fit_text(surface, tr("deckbuilder.team"), pygame.Rect(16, 72, 320, 20), 16, w.MUTED)
     hot = {k: b for b in scene.buttons for k in b.data if b.hot or b.focused}
     for slot in range(TEAM_SIZE):
@@ -80,7 +79,16 @@ def draw_builder(scene: DeckBuilderScene, surface: pygame.Surface) -> None:
     problems = draft.problems()
     count = len(draft.cards)
     colour = _GOOD if not problems else (w.ACCENT if count <= DECK_SIZE else _BAD)
-    w.fit_text(surface, tr("deckbuilder.count", n=count), pygame.Rect(16, 622, 320, 30), 26, colour)
+    w.fit_text(surface, tr("deckbuilder.count", n=count), pygame.Rect(16, 622, 210, 30), 26, colour)
+    if draft.dirty:
+        w.fit_text(
+            surface,
+            tr("deckbuilder.unsaved"),
+            pygame.Rect(230, 622, 106, 30),
+            16,
+            w.ACCENT,
+            "midright",
+        )
     status = pygame.Rect(16, 654, 320, 58)
     if problems:
         w.paragraph(surface, scene.problem(problems[0]), status, 16, _BAD, 2)

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.persist.decks import MAX_NAME
+
+from .. import text_fit
 from .. import widgets as w
 from ..scene import Scene
 
@@ -35,6 +38,9 @@ class Choice:
 
 
 def _dim(surface: pygame.Surface) -> None:
+    """Darken what lies under an overlay (its text is no longer to be read)."""
+    if text_fit.recording_now():
+        text_fit.panel(surface.get_rect(), surface, True)
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill(_DIM)
     surface.blit(shade, (0, 0))
@@ -206,11 +212,17 @@ class NameOverlay(Scene):
     BOX = pygame.Rect(290, 230, 700, 260)
 
     def __init__(
-        self, app: App, title: str, name: str, on_done: Callable[[str], str | None]
+        self,
+        app: App,
+        title: str,
+        name: str,
+        on_done: Callable[[str], str | None],
+        limit: int = MAX_NAME,
     ) -> None:
         super().__init__(app)
         self.title = title
-        self.value = name
+        self.limit = limit
+        self.value = name[:limit]
         self.on_done = on_done
         self.error = ""
         box = self.BOX
@@ -243,7 +255,7 @@ class NameOverlay(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.TEXTINPUT:
-            self.value = (self.value + event.text)[:60]
+            self.value = (self.value + event.text)[: self.limit]
             self.error = ""
             return
         if event.type == pygame.KEYDOWN:
