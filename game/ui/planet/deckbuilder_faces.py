@@ -82,6 +82,7 @@ def _frame(surf: pygame.Surface, factions: tuple[str, ...]) -> None:
         pygame.draw.line(
             panel, _mix(_PANEL_TOP, _PANEL_BOTTOM, y / max(1, inner.h - 1)), (0, y), (inner.w, y)
         )
+    weave = pygame.Surface(inner.size, pygame.SRCALPHA)  # (blended on: no holes)
     r = 9
     for row in range(inner.h // r + 2):
         for column in range(inner.w // (r * 2) + 2):
@@ -91,7 +92,8 @@ def _frame(surf: pygame.Surface, factions: tuple[str, ...]) -> None:
                 (cx + r * 0.9 * math.cos(k * math.pi / 3), cy + r * 0.9 * math.sin(k * math.pi / 3))
                 for k in range(6)
             ]
-            pygame.draw.polygon(panel, (*cols[0], 16), pts, 1)
+            pygame.draw.polygon(weave, (*cols[0], 40), pts, 1)
+    panel.blit(weave, (0, 0))
     pmask = pygame.Surface(inner.size, pygame.SRCALPHA)
     pygame.draw.rect(pmask, (255, 255, 255, 255), pmask.get_rect(), border_radius=7)
     panel.blit(pmask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
