@@ -109,10 +109,14 @@ class DeckFiles:
 
     def save(self) -> None:
         if self.draft.path is None:
+            # A name no deck has yet, so Enter alone (a controller) saves it.
+            taken = [e.name for e in decks.list_decks(self.catalog)]
+            self.tell_damage()
+            name = self.draft.name
+            if name.casefold() in {t.casefold() for t in taken}:
+                name = decks.copy_name(name, taken)
             self.app.push(
-                NameOverlay(
-                    self.app, self.tr("deckbuilder.name_title"), self.draft.name, self._save_as
-                )
+                NameOverlay(self.app, self.tr("deckbuilder.name_title"), name, self._save_as)
             )
             return
         self._write(self.draft.path)
@@ -125,9 +129,9 @@ class DeckFiles:
             self.draft.name = old
         return why
 
-    def _write(self, path: object) -> str | None:
+    def _write(self, path: Path | None) -> str | None:
         try:
-            target = decks.save_deck(self.draft.to_deck(), path if isinstance(path, Path) else None)
+            target = decks.save_deck(self.draft.to_deck(), path)
         except decks.DeckError as e:
             text = e.text(self.app.lang)
             self.say(text, bad=True)
@@ -144,7 +148,7 @@ class DeckFiles:
 
     def _rename(self, name: str) -> str | None:
         path = self.draft.path
-        if isinstance(path, Path):
+        if path is not None:
             try:
                 self.draft.path = decks.rename_deck(path, name, self.catalog)
             except decks.DeckError as e:
@@ -159,7 +163,7 @@ class DeckFiles:
 
     def copy(self) -> None:
         path = self.draft.path
-        if not isinstance(path, Path):
+        if path is None:
             return
         try:
             if self.draft.dirty:
@@ -173,7 +177,7 @@ class DeckFiles:
 
     def delete(self) -> None:
         path = self.draft.path
-        if not isinstance(path, Path):
+        if path is None:
             return
         if self.armed != "delete":
             self.armed = "delete"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from game.persist.decks import Deck
 from game.rules.planet.defs import (
@@ -85,7 +86,7 @@ class Draft:
     characters: list[str | None] = field(default_factory=lambda: [None] * TEAM_SIZE)
     cores: list[str | None] = field(default_factory=lambda: [None] * CORES_PER_KIT)
     cards: list[str] = field(default_factory=list)
-    path: object = None  # the deck's file (a Path), None until saved
+    path: Path | None = None  # the deck's file, None until saved
     dirty: bool = False
 
     # ------------------------------------------------------------ reading
@@ -218,7 +219,7 @@ class Draft:
         return Deck(self.name, kit.characters, kit.cores, kit.deck)
 
     @staticmethod
-    def from_deck(catalog: Catalog, deck: Deck, path: object = None) -> Draft:
+    def from_deck(catalog: Catalog, deck: Deck, path: Path | None = None) -> Draft:
         chars: list[str | None] = list(deck.characters[:TEAM_SIZE])
         chars += [None] * (TEAM_SIZE - len(chars))
         cores: list[str | None] = list(deck.cores[:CORES_PER_KIT])

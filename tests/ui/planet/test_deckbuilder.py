@@ -168,8 +168,10 @@ def test_a_preset_then_take_out_rename_copy_delete(app: App) -> None:
 
 def test_a_name_taken_is_refused_in_the_name_field(app: App) -> None:
     decks.save_deck(decks.Deck("Taken"))
+    decks.save_deck(decks.Deck("New deck"))
     scene = open_builder(app)
     click(app, button(scene, app.tr("deckbuilder.save")).center)
+    assert app.top.value == "New deck 2"  # type: ignore[attr-defined]  # free: Enter saves
     for _ in range(len(app.top.value)):  # type: ignore[attr-defined]
         post_key(pygame.K_BACKSPACE)
     type_text(app, "taken")
