@@ -79,6 +79,7 @@ class DeckBuilderScene(DeckFiles, Scene):
         self.hover_card: str | None = None
         self.hover_core: int | None = None
         self.buttons: list[w.Button] = []
+        self._shown: tuple[object, list[str]] = (None, [])
         if deck is not None:
             self.open_file(deck)
         self._build()
@@ -86,7 +87,12 @@ class DeckBuilderScene(DeckFiles, Scene):
     # ------------------------------------------------------------ the cards shown
 
     def shown(self) -> list[str]:
-        return [c.id for c in browse(self.catalog, self.filters, self.app.lang)]
+        """The cards the filters let through (kept until the filters change)."""
+        key = (self.filters, self.app.lang)
+        if self._shown[0] != key:
+            ids = [c.id for c in browse(self.catalog, self.filters, self.app.lang)]
+            self._shown = (key, ids)
+        return self._shown[1]
 
     @property
     def pages(self) -> int:

@@ -4,6 +4,7 @@ reason a card cannot go in and the file buttons on the right."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,13 +22,19 @@ _BAD = (255, 130, 110)
 _GOOD = (120, 230, 140)
 
 
+@lru_cache(maxsize=4)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    """The darker band behind the left column."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((6, 8, 16, 150))
+    return shade
+
+
 def draw_builder(scene: DeckBuilderScene, surface: pygame.Surface) -> None:
     from .deckbuilder import DECK_LIST, SEARCH, core_centre, slot_rect
 
     surface.blit(art.table_felt(surface.get_size()), (0, 0))
-    shade = pygame.Surface((336, 720), pygame.SRCALPHA)
-    shade.fill((6, 8, 16, 150))
-    surface.blit(shade, (0, 0))
+    surface.blit(_shade((336, surface.get_height())), (0, 0))
     tr, lang, draft, cat = scene.tr, scene.app.lang, scene.draft, scene.catalog
     w.fit_text(surface, tr("deckbuilder.title"), pygame.Rect(16, 10, 320, 32), 26, w.ACCENT)
     w.fit_text(surface, draft.name, pygame.Rect(16, 44, 320, 26), 20, w.INK)

@@ -310,6 +310,18 @@ def core_chip(
         pygame.draw.lines(surface, ink, False, spiral, 3)
 
 
+_BODIES: dict[tuple[tuple[str, ...], tuple[int, int]], pygame.Surface] = {}
+
+
+def _strip_body(factions: tuple[str, ...], size: tuple[int, int]) -> pygame.Surface:
+    """A Character strip's framed body, kept once drawn (it is redrawn every frame)."""
+    body = _BODIES.get((factions, size))
+    if body is None:
+        body = _BODIES[(factions, size)] = pygame.Surface(size, pygame.SRCALPHA)
+        _frame(body, factions)
+    return body
+
+
 def character_strip(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -325,9 +337,7 @@ def character_strip(
         pygame.draw.rect(surface, w.ACCENT if hot else w.PANEL_EDGE, rect, 2, border_radius=10)
         w.fit_text(surface, empty_label, rect.inflate(-20, -8), 20, w.MUTED, "center")
         return
-    body = pygame.Surface(rect.size, pygame.SRCALPHA)
-    _frame(body, tuple(f.value for f in character.factions))
-    surface.blit(body, rect.topleft)
+    surface.blit(_strip_body(tuple(f.value for f in character.factions), rect.size), rect.topleft)
     if hot:
         pygame.draw.rect(surface, w.ACCENT, rect, 3, border_radius=10)
     emblem = rect.h - 20
@@ -346,3 +356,4 @@ def character_strip(
 
 def clear_cache() -> None:
     _FACES.clear()
+    _BODIES.clear()

@@ -76,6 +76,9 @@ def browse(catalog: Catalog, filters: Filters, lang: str) -> list[CardDef]:
     return out
 
 
+_ORDER: dict[int, dict[str, int]] = {}  # catalog id -> card id -> place in the browser
+
+
 @dataclass
 class Draft:
     """The deck being built: three Character slots (None: empty), the six BakuCores
@@ -107,7 +110,10 @@ class Draft:
 
     def counts(self) -> list[tuple[str, int]]:
         """Each card in the deck with its copies, in the browser's order."""
-        order = {c.id: i for i, c in enumerate(browse(self.catalog, Filters(), "en"))}
+        order = _ORDER.get(id(self.catalog))
+        if order is None:
+            every = browse(self.catalog, Filters(), "en")
+            order = _ORDER[id(self.catalog)] = {c.id: i for i, c in enumerate(every)}
         have = Counter(self.cards)
         return sorted(have.items(), key=lambda kv: order.get(kv[0], len(order)))
 
