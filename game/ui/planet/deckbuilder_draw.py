@@ -14,6 +14,7 @@ from game.rules.planet.defs import DECK_SIZE, MAX_COPIES, TEAM_SIZE
 from .. import art
 from .. import widgets as w
 from . import deckbuilder_faces as faces
+from .deckbuilder_model import core_text
 
 if TYPE_CHECKING:
     from .deckbuilder import DeckBuilderScene
@@ -160,12 +161,17 @@ def _draw_right(
     w.fit_text(surface, tr("deckbuilder.hint"), pygame.Rect(576, 552, 688, 36), 14, w.MUTED)
     line = pygame.Rect(352, 594, 912, 40)
     reason = draft.refusal(scene.hover_card) if scene.hover_card else None
+    slot = next((b.data["slot"] for b in scene.buttons if "slot" in b.data and b.hot), None)
+    hovered = draft.characters[int(str(slot))] if slot is not None else None
+    character = cat.characters.get(hovered) if hovered else None
     if reason is not None:
         w.paragraph(surface, scene.problem(reason), line, 19, _BAD, 2)
     elif scene.hover_core is not None and draft.cores[scene.hover_core]:
         core = cat.cores[str(draft.cores[scene.hover_core])]
-        label = f"{tr(f'deckbuilder.core.{core.type.value}')}: {core.label()}"
-        w.paragraph(surface, label, line, 19, w.INK, 2)
+        w.paragraph(surface, core_text(core, tr), line, 19, w.INK, 2)
+    elif character is not None:
+        text = f"{character.name.get(lang)}: {character.text.get(lang)}"
+        w.paragraph(surface, text, line, 19, w.INK, 2)
     elif scene.message_t > 0 and scene.message:
         w.paragraph(surface, scene.message, line, 19, _BAD if scene.message_bad else w.ACCENT, 2)
     for b in scene.buttons:

@@ -22,6 +22,7 @@ from game.rules.planet.defs import (
     CardDef,
     CardType,
     Catalog,
+    CoreDef,
     CoreType,
     Faction,
     Kit,
@@ -271,3 +272,24 @@ def problem_text(problem: KitProblem, catalog: Catalog, lang: str, tr: Tr) -> st
         code = "deck_full"
     text: str = tr(f"deckbuilder.problem.{code}", **params)
     return text
+
+
+def core_text(core: CoreDef, tr: Tr) -> str:
+    """A BakuCore's back in the player's words: its kind, B-Power and damage, the bonus
+    for Bakugan of some factions, the statuses a Helix gives."""
+    parts = []
+    if core.b_power or not (core.damage or core.bonus_factions):
+        parts.append(tr("deckbuilder.b_power", n=f"{core.b_power:+d}"))
+    if core.damage:
+        parts.append(tr("deckbuilder.damage", n=f"{core.damage:+d}"))
+    if core.bonus_factions:
+        who = "/".join(tr(f"deckbuilder.faction.{f.value}") for f in core.bonus_factions)
+        bonus = [tr("deckbuilder.b_power", n=f"{core.bonus_b:+d}")] if core.bonus_b else []
+        bonus += [tr("deckbuilder.damage", n=f"{core.bonus_d:+d}")] if core.bonus_d else []
+        parts.append(f"{who}: {' '.join(bonus)}")
+    if core.frost:
+        parts.append(tr("deckbuilder.frost", n=core.frost))
+    if core.shadow:
+        parts.append(tr("deckbuilder.shadow"))
+    kind: str = tr(f"deckbuilder.core.{core.type.value}")
+    return f"{kind}: {', '.join(parts)}"

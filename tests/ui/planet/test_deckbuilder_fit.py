@@ -87,9 +87,21 @@ def test_the_builder_fits_with_the_longest_names(app: App) -> None:
         scene.hover_card = ident
         _draw(app, scene, f"hovering {ident}")
     scene.hover_card = None
-    scene.hover_core = 0
-    _draw(app, scene, "hovering a core")
+    from game.ui.planet.deckbuilder_model import core_text
+
+    for core in CAT.cores.values():  # every BakuCore's back, in the message line
+        scene.draft.cores[0] = core.id
+        scene.hover_core = 0
+        _draw(app, scene, f"hovering {core.id}")
+        assert "{" not in core_text(core, app.tr)
     scene.hover_core = None
+    for c in CAT.characters.values():  # every Character's text, hovered on the team
+        scene.draft.characters[0] = c.id
+        for b in scene.buttons:
+            b.hot = b.data.get("slot") == 0
+        _draw(app, scene, f"hovering {c.id}")
+    for b in scene.buttons:
+        b.hot = False
     scene.say(app.tr("deckbuilder.saved", name="Ш" * decks.MAX_NAME))
     _draw(app, scene, "a message")
     for slot in range(3):
