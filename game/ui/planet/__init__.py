@@ -1,1 +1,0 @@
-"""Battle Planet's scenes."""
