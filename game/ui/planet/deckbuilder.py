@@ -80,6 +80,7 @@ class DeckBuilderScene(DeckFiles, Scene):
         self.hover_core: int | None = None
         self.buttons: list[w.Button] = []
         self._shown: tuple[object, list[str]] = (None, [])
+        self.pointer = (0, 0)
         if deck is not None:
             self.open_file(deck)
         self._build()
@@ -371,6 +372,7 @@ class DeckBuilderScene(DeckFiles, Scene):
         if self.searching and self._search_event(event):
             return
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos  # (logical: the wheel's own event has no position)
             self.hover_card = next(
                 (
                     str(b.data["card"])
@@ -396,7 +398,7 @@ class DeckBuilderScene(DeckFiles, Scene):
                     self.cycle_core(int(str(b.data["core"])), -1)
                     return
         if event.type == pygame.MOUSEWHEEL:
-            if DECK_LIST.collidepoint(pygame.mouse.get_pos()):
+            if DECK_LIST.collidepoint(self.pointer):
                 most = max(0, len(self.draft.counts()) - LIST_ROWS * 2)
                 self.scroll = max(0, min(most, self.scroll - event.y))
                 self._build()

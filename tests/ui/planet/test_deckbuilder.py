@@ -273,3 +273,24 @@ def test_back_asks_before_edits_are_lost(app: App) -> None:
     post_key(pygame.K_ESCAPE)
     steps(app)
     assert app.top is not scene and scene not in app.stack
+
+
+def test_a_long_deck_list_scrolls_with_the_wheel_and_the_grid_pages(app: App) -> None:
+    from game.ui.planet.deckbuilder import DECK_LIST, LIST_ROWS
+
+    scene = open_builder(app)
+    for card in list(CAT.cards)[:40]:  # 40 different cards (no team yet: any may go in)
+        scene.draft.add(card)
+    scene._build()
+    shown = [c for c, _, _ in scene.deck_rows()]
+    assert len(shown) == LIST_ROWS * 2 < 40
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=DECK_LIST.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(wheel)
+    steps(app)
+    assert scene.scroll == 3 and [c for c, _, _ in scene.deck_rows()][0] == shown[3]
+    assert scene.page == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(800, 300), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(wheel)
+    steps(app)
+    assert scene.page == 1 and scene.scroll == 3
