@@ -84,3 +84,22 @@ def test_a_preset_loads_whole_and_legal() -> None:
         d = Draft.from_preset(CAT, preset, "ru")
         assert d.name == preset.name.ru and d.problems() == []
         assert sorted(d.kit().cores) == sorted(preset.kit.cores)
+
+
+def test_a_cores_back_in_both_languages() -> None:
+    from game.ui.planet.deckbuilder_model import core_text
+
+    def en(k: str, **f: object) -> str:
+        return tr("en", k, **f)
+
+    def ru(k: str, **f: object) -> str:
+        return tr("ru", k, **f)
+
+    assert core_text(CAT.cores["fist_0_2"], en) == "Fist: +2 D"
+    assert core_text(CAT.cores["fist_0_2"], ru) == "Кулак: +2 У"
+    bonus = CAT.cores["fist_pyrus_darkus"]
+    assert core_text(bonus, en).startswith("Fist: ") and "Pyrus/Darkus: +" in core_text(bonus, en)
+    assert "Пайрус/Даркус: +" in core_text(bonus, ru)
+    helix = next(c for c in CAT.cores.values() if c.frost)
+    assert f"Frost Strike {helix.frost}" in core_text(helix, en)
+    assert f"Морозный удар {helix.frost}" in core_text(helix, ru)
