@@ -76,9 +76,11 @@ class DeckError(GameError):
         """The player's message in `lang`."""
         from game.persist.lang import tr
 
-        first = self.problems[0] if self.problems else ""
+        first = (self.problems[0] if self.problems else "")[:120]  # (the log has it whole)
         if self.code == "damaged":
             kept = self.moved_to.name if self.moved_to is not None else ""
+            if len(kept) > 60:  # (a long file name, shown whole it would not fit a line)
+                kept = kept[:28] + "…" + kept[-28:]
             key = "decks.damaged" if self.moved_to is not None else "decks.damaged_kept"
             return tr(lang, key, problem=first, file=kept)
         return tr(lang, f"decks.{self.code}", problem=first, n=MAX_NAME)

@@ -30,7 +30,21 @@ from game.rules.planet.defs import TEAM_SIZE, Faction
 from .. import widgets as w
 from ..scene import Scene
 from . import deckbuilder_faces as faces
+from .deckbuilder_draw import draw_builder
 from .deckbuilder_files import DeckFiles
+from .deckbuilder_layout import (
+    CARD,
+    COLUMNS,
+    DECK_LIST,
+    GRID,
+    LIST_ROWS,
+    MESSAGE_SECONDS,
+    ROW_H,
+    ROWS,
+    SEARCH,
+    core_centre,
+    slot_rect,
+)
 from .deckbuilder_model import COSTS, DECK_TYPES, TOP_COST, Draft, Filters, browse, problem_text
 from .deckbuilder_pickers import Choice, ChoiceOverlay
 
@@ -38,26 +52,6 @@ if TYPE_CHECKING:
     from ..app import App
 
 log = logging.getLogger(__name__)
-
-CARD = (140, 196)
-COLUMNS, ROWS = 6, 2
-GRID = pygame.Rect(352, 100, 900, 2 * (CARD[1] + 28))
-SEARCH = pygame.Rect(988, 12, 276, 34)
-DECK_LIST = pygame.Rect(16, 356, 320, 260)
-ROW_H = 20
-LIST_ROWS = DECK_LIST.h // ROW_H
-MESSAGE_SECONDS = 5.0
-_BAD = (255, 130, 110)
-_GOOD = (120, 230, 140)
-
-
-def slot_rect(slot: int) -> pygame.Rect:
-    return pygame.Rect(16, 96 + slot * 74, 236, 66)
-
-
-def core_centre(at: int) -> tuple[int, int]:
-    slot = slot_rect(at // 2)
-    return (slot.right + 22 + (at % 2) * 40, slot.centery)
 
 
 class DeckBuilderScene(DeckFiles, Scene):
@@ -470,8 +464,6 @@ class DeckBuilderScene(DeckFiles, Scene):
         self.message_t = max(0.0, self.message_t - dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .deckbuilder_draw import draw_builder
-
         draw_builder(self, surface)
 
 

@@ -14,6 +14,7 @@ from game.rules.planet.defs import DECK_SIZE, MAX_COPIES, TEAM_SIZE
 from .. import art
 from .. import widgets as w
 from . import deckbuilder_faces as faces
+from .deckbuilder_layout import DECK_LIST, SEARCH, core_centre, slot_rect
 from .deckbuilder_model import core_text
 
 if TYPE_CHECKING:
@@ -32,8 +33,6 @@ def _shade(size: tuple[int, int]) -> pygame.Surface:
 
 
 def draw_builder(scene: DeckBuilderScene, surface: pygame.Surface) -> None:
-    from .deckbuilder import DECK_LIST, SEARCH, core_centre, slot_rect
-
     surface.blit(art.table_felt(surface.get_size()), (0, 0))
     surface.blit(_shade((336, surface.get_height())), (0, 0))
     tr, lang, draft, cat = scene.tr, scene.app.lang, scene.draft, scene.catalog

@@ -25,6 +25,7 @@ CAT = shipped_catalog()
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path / "home"))
+    decks.untold_damage()  # (what earlier tests set aside is not this test's to tell)
     a = App("en", fast=True)
     a.push(Scene(a))  # what the builder was opened from
     yield a
@@ -276,7 +277,7 @@ def test_back_asks_before_edits_are_lost(app: App) -> None:
 
 
 def test_a_long_deck_list_scrolls_with_the_wheel_and_the_grid_pages(app: App) -> None:
-    from game.ui.planet.deckbuilder import DECK_LIST, LIST_ROWS
+    from game.ui.planet.deckbuilder_layout import DECK_LIST, LIST_ROWS
 
     scene = open_builder(app)
     for card in list(CAT.cards)[:40]:  # 40 different cards (no team yet: any may go in)

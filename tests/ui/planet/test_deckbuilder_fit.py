@@ -17,7 +17,8 @@ from game.rules.planet.kit import KitProblem
 from game.ui import text_fit
 from game.ui.app import App
 from game.ui.planet import deckbuilder_faces as faces
-from game.ui.planet.deckbuilder import DeckBuilderScene, slot_rect
+from game.ui.planet.deckbuilder import DeckBuilderScene
+from game.ui.planet.deckbuilder_layout import slot_rect
 from game.ui.planet.deckbuilder_model import problem_text
 from game.ui.planet.deckbuilder_pickers import NameOverlay
 from game.ui.scene import Scene
@@ -31,6 +32,7 @@ def app(
     request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[App]:
     monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    decks.untold_damage()  # (what earlier tests set aside is not this test's to tell)
     a = App(request.param, fast=True)
     a.push(Scene(a))
     faces.clear_cache()
@@ -143,8 +145,9 @@ def test_every_reason_fits_the_message_line_and_the_status(app: App) -> None:
             with text_fit.recording() as ledger:
                 w.paragraph(app.screen, text, box, size)
             _check(ledger, f"reason {code}")
-    for key in ("decks.damaged", "decks.damaged_kept"):
-        text = app.tr(key, problem="broken.toml: -: not valid TOML (Invalid value (at line 3, column 8))", file="broken.damaged-20261201-120000-99.toml")
+    error = decks.DeckError("damaged", ["x" * 40 + ".toml: " + "y" * 400])
+    error.moved_to = Path("x" * 200 + ".damaged-20261201-120000-99.toml")
+    for text in (error.text(app.lang), app.tr("decks.damaged_kept", problem="z" * 120)):
         with text_fit.recording() as ledger:
             w.paragraph(app.screen, text, pygame.Rect(352, 594, 912, 40), 19)
-        _check(ledger, key)
+        _check(ledger, text)
