@@ -1,5 +1,5 @@
 """The player's own Battle Planet decks: one TOML file per deck in the user data folder
-(``<data>/planet_decks/``), written atomically, listed with whether each is legal.
+(``<data>/planet_decks/``), written atomically, read back whole or set aside.
 
 A deck file::
 
@@ -16,15 +16,18 @@ A deck file::
 Two kinds of trouble, kept apart:
 
 - A deck that breaks the rules of what a player brings (39 cards, four copies, a card
-  of another faction) is the player's work in progress: it is listed, with every reason
-  the rules core's `kit_problems` gives, and opens in the deck builder to be finished.
+  of another faction) is the player's work in progress: it reads, is listed (by
+  `game.games.planet_decks`, with the rules core's reasons) and opens to be finished.
 - A file that is *damaged* (not text, not TOML, not a deck file, fields of the wrong
   kind) or names cards, Characters or BakuCores the game does not have is reported
   (``file: field: problem``) and set aside whole under a unique name beside it
   (``<stem>.damaged-<time>.toml``), never lost and never read again.
 
-Nothing here raises on a bad file: `scan_decks` and `list_decks` report, `load_deck`
-raises only `DeckError`.
+The files alone are this module's (the persist layer sees no cards): what names an
+unknown card is the caller's word, a `check` handed in that returns ``field: problem``
+lines; `game.games.planet_decks` hands the rules core's and lists the decks with their
+reasons. Nothing here raises on a bad file: `scan` reports, `read_deck` raises only
+`DeckError`.
 """
 
 from __future__ import annotations
@@ -33,18 +36,13 @@ import json
 import logging
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from game.persist import atomic, decode, paths
+from game.files import atomic, decode
+from game.persist import paths
 from game.rules.api import GameError
-from game.rules.planet.defs import DECK_SIZE, Kit
-from game.rules.planet.kit import KitProblem, kit_problems
-
-if TYPE_CHECKING:
-    from game.rules.planet.defs import Catalog
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +53,7 @@ SUFFIX = ".toml"
 MAX_FILE_BYTES = 256 * 1024  # a deck file is under 2 KB
 MAX_NAME = 24  # letters: the widest (Ш) still fit the builder's name line
 MAX_ENTRIES = 200  # different cards in one file: the data has fewer than 150
-UNKNOWN = ("unknown_character", "unknown_core", "unknown_card")
+MAX_COPIES_IN_FILE = 40  # copies of one card a file may name (a deck has 40 cards)
 _FIELDS = {"format", "version", "name", "characters", "cores", "cards"}
 
 
@@ -74,7 +72,7 @@ class DeckError(GameError):
 
     def text(self, lang: str) -> str:
         """The player's message in `lang`."""
-        from game.persist.lang import tr
+        from game.files.lang import tr
 
         first = (self.problems[0] if self.problems else "")[:120]  # (the log has it whole)
         if self.code == "damaged":
@@ -96,37 +94,10 @@ class Deck:
     cores: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
 
-    @property
-    def kit(self) -> Kit:
-        return Kit(self.characters, self.cores, self.cards)
 
-
-@dataclass(frozen=True, slots=True)
-class DeckEntry:
-    """One listed deck: its name, its file, and why it is not yet legal (empty: it is)."""
-
-    name: str
-    file: Path
-    problems: tuple[KitProblem, ...]
-    deck: Deck
-
-    @property
-    def valid(self) -> bool:
-        return not self.problems
-
-    @property
-    def reasons(self) -> list[str]:
-        """The problems as English lines (the rules core's `check_kit` words)."""
-        return [str(p) for p in self.problems]
-
-
-@dataclass(frozen=True, slots=True)
-class DeckScan:
-    """What the decks folder held: the decks, and the damaged files set aside (also
-    kept for `untold_damage`)."""
-
-    entries: tuple[DeckEntry, ...]
-    damaged: tuple[DeckError, ...]
+Check = Callable[[Deck], list[str]]
+"""What a caller finds wrong with a deck that read well (``field: problem`` lines:
+unknown cards ...); a deck with any is damaged."""
 
 
 # ---------------------------------------------------------------- the folder
@@ -137,44 +108,13 @@ def decks_dir() -> Path:
     return paths.data_dir() / FOLDER
 
 
-def _deck_files(folder: Path) -> list[Path]:
+def deck_files(folder: Path) -> list[Path]:
+    """The deck files of `folder` (not the set-aside ones, not temporary files)."""
     try:
         found = sorted(folder.glob(f"*{SUFFIX}"))
     except OSError:
         return []
     return [p for p in found if not p.name.startswith(".") and ".damaged-" not in p.name]
-
-
-def _catalog(catalog: Catalog | None) -> Catalog:
-    if catalog is not None:
-        return catalog
-    from game.content.planet import shipped_catalog  # (the shipped cards, loaded once)
-
-    return shipped_catalog()
-
-
-def scan_decks(catalog: Catalog | None = None, folder: Path | None = None) -> DeckScan:
-    """Every deck in the folder, sorted by name, and the damaged files, each set aside
-    and reported. Never raises."""
-    cat = _catalog(catalog)
-    entries: list[DeckEntry] = []
-    damaged: list[DeckError] = []
-    try:
-        where = folder if folder is not None else decks_dir()
-    except Exception as e:  # no home folder at all: no decks
-        log.warning("no data folder for decks: %s", e)
-        return DeckScan((), ())
-    for path in _deck_files(where):
-        try:
-            deck = load_deck(path, cat)
-        except DeckError as e:
-            if e.code == "damaged":
-                damaged.append(e)
-                _UNTOLD.append(e)
-            continue
-        entries.append(DeckEntry(deck.name, path, tuple(kit_problems(deck.kit, cat)), deck))
-    entries.sort(key=lambda e: (e.name.casefold(), e.file.name))
-    return DeckScan(tuple(entries), tuple(damaged))
 
 
 _UNTOLD: list[DeckError] = []
@@ -188,18 +128,35 @@ def untold_damage() -> list[DeckError]:
     return out
 
 
-def list_decks(catalog: Catalog | None = None, folder: Path | None = None) -> list[DeckEntry]:
-    """The player's decks (name, file, legal or the reasons), sorted by name; damaged
-    files are set aside and logged (`scan_decks` returns their reports too)."""
-    return list(scan_decks(catalog, folder).entries)
+def scan(
+    folder: Path | None = None, check: Check | None = None
+) -> tuple[list[tuple[Path, Deck]], list[DeckError]]:
+    """Every deck of the folder that reads (and passes `check`), by file name, and the
+    damaged files found, set aside (and kept for `untold_damage`). Never raises."""
+    try:
+        where = folder if folder is not None else decks_dir()
+    except Exception as e:  # no home folder at all: no decks
+        log.warning("no data folder for decks: %s", e)
+        return [], []
+    found: list[tuple[Path, Deck]] = []
+    damaged: list[DeckError] = []
+    for path in deck_files(where):
+        try:
+            found.append((path, read_deck(path, check)))
+        except DeckError as e:
+            if e.code == "damaged":
+                damaged.append(e)
+                _UNTOLD.append(e)
+    return found, damaged
 
 
 # ---------------------------------------------------------------- reading
 
 
-def parse_deck(raw: bytes, file: str, catalog: Catalog) -> Deck:
+def parse_deck(raw: bytes, file: str, check: Check | None = None) -> Deck:
     """The deck in a file's bytes; raises `DeckError` ("damaged") with every problem as
-    ``file: field: problem``. A deck that only breaks the rules of a kit is returned."""
+    ``file: field: problem`` (those of `check` too). A deck that only breaks the rules
+    of a kit is returned: that is for the rules to say."""
     try:
         data = decode.toml(raw)
     except decode.Undecodable as e:
@@ -240,24 +197,25 @@ def parse_deck(raw: bytes, file: str, catalog: Catalog) -> Deck:
         bad("cards", f"more than {MAX_ENTRIES} different cards")
     else:
         for card, n in cards.items():
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= DECK_SIZE:
-                bad(f"cards.{card[:40]}", f"copies must be a whole number 1 to {DECK_SIZE}")
+            whole = isinstance(n, int) and not isinstance(n, bool)
+            if not whole or not 1 <= n <= MAX_COPIES_IN_FILE:
+                why = f"copies must be a whole number 1 to {MAX_COPIES_IN_FILE}"
+                bad(f"cards.{card[:40]}", why)
             else:
                 deck += [card] * n
     if problems:
         raise DeckError("damaged", problems)
     result = Deck(str(name).strip(), lists["characters"], lists["cores"], tuple(deck))
-    for p in kit_problems(result.kit, catalog):  # the rules core says what is unknown
-        if p.code in UNKNOWN:
-            bad(p.field, f"unknown id {p.card!r}"[:120])
+    problems += [f"{file}: {line}" for line in (check(result) if check is not None else [])]
     if problems:
         raise DeckError("damaged", problems)
     return result
 
 
-def load_deck(path: Path, catalog: Catalog | None = None) -> Deck:
-    """The deck in `path`. A damaged file is set aside and raises `DeckError`
-    ("damaged", `moved_to` where it went); a missing one raises ("missing")."""
+def read_deck(path: Path, check: Check | None = None) -> Deck:
+    """The deck in `path`. A damaged file (or one `check` finds wrong) is set aside and
+    raises `DeckError` ("damaged", `moved_to` where it went); a missing one raises
+    ("missing")."""
     try:
         raw = decode.read_bytes(path, MAX_FILE_BYTES)
     except decode.Undecodable as e:
@@ -268,7 +226,7 @@ def load_deck(path: Path, catalog: Catalog | None = None) -> Deck:
         error = DeckError("damaged", [f"{path.name}: -: {e.detail}"])
     else:
         try:
-            return parse_deck(raw, path.name, _catalog(catalog))
+            return parse_deck(raw, path.name, check)
         except DeckError as e:
             error = e
         except Exception as e:  # never: parse_deck raises only DeckError; but never raise
@@ -341,7 +299,7 @@ def file_for(name: str, folder: Path, keep: Path | None = None) -> Path:
 
 
 def _names(folder: Path, but: Path | None = None) -> list[str]:
-    return [e.name for e in list_decks(folder=folder) if e.file != but]
+    return [deck.name for path, deck in scan(folder)[0] if path != but]
 
 
 def save_deck(deck: Deck, path: Path | None = None, folder: Path | None = None) -> Path:
@@ -359,9 +317,9 @@ def save_deck(deck: Deck, path: Path | None = None, folder: Path | None = None) 
     return target
 
 
-def rename_deck(path: Path, new_name: str, catalog: Catalog | None = None) -> Path:
+def rename_deck(path: Path, new_name: str, check: Check | None = None) -> Path:
     """Give the deck of `path` a new name (and a file named for it); the new file."""
-    deck = load_deck(path, catalog)
+    deck = read_deck(path, check)
     name = _check_name(new_name, _names(path.parent, path))
     target = file_for(name, path.parent, keep=path)
     save_deck(Deck(name, deck.characters, deck.cores, deck.cards), target, path.parent)
@@ -381,9 +339,9 @@ def copy_name(name: str, taken: Iterable[str]) -> str:
     raise DeckError("name_taken", [f"name: no free name for a copy of {name!r}"])
 
 
-def copy_deck(path: Path, catalog: Catalog | None = None) -> Path:
+def copy_deck(path: Path, check: Check | None = None) -> Path:
     """A copy of the deck of `path` under a new name; the copy's file."""
-    deck = load_deck(path, catalog)
+    deck = read_deck(path, check)
     name = copy_name(deck.name, _names(path.parent))
     return save_deck(Deck(name, deck.characters, deck.cores, deck.cards), None, path.parent)
 

@@ -1,6 +1,7 @@
-"""The player's Battle Planet decks on disk (game/persist/decks.py): saved atomically,
-listed with the rules core's reasons, renamed, copied, deleted; a damaged file or one
-naming unknown cards reported and set aside whole, never lost."""
+"""The player's Battle Planet decks on disk (game/persist/decks.py, and the listing
+against the cards in game/games/planet_decks.py): saved atomically, listed with the
+rules core's reasons, renamed, copied, deleted; a damaged file or one naming unknown
+cards reported and set aside whole, never lost."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.content.planet import shipped_catalog
+from game.games import planet_decks as pd
 from game.persist import decks
 from game.persist.decks import Deck, DeckError
 
@@ -28,15 +30,15 @@ def preset_deck(name: str = "Mine") -> Deck:
 
 def test_the_folder_is_in_the_user_data_folder(folder: Path) -> None:
     assert folder.parent.name == "data" and folder.name == "planet_decks"
-    assert decks.list_decks() == [] and not folder.exists()
+    assert pd.list_decks() == [] and not folder.exists()
 
 
 def test_save_list_and_load_back(folder: Path) -> None:
     path = decks.save_deck(preset_deck("Огонь и тень"))
     assert path.parent == folder and path.suffix == ".toml"
-    (entry,) = decks.list_decks()
+    (entry,) = pd.list_decks()
     assert (entry.name, entry.file, entry.valid, entry.reasons) == ("Огонь и тень", path, True, [])
-    assert decks.load_deck(path, CAT) == preset_deck("Огонь и тень")
+    assert pd.load_deck(path, CAT) == preset_deck("Огонь и тень")
     assert list(folder.iterdir()) == [path]  # no temporary file left
 
 
@@ -45,7 +47,7 @@ def test_a_draft_is_listed_with_every_reason_of_the_rules_core(folder: Path) -> 
         "Half done", PRESET.characters, PRESET.cores, PRESET.deck[:30] + ("aquos_ice_wall",)
     )
     decks.save_deck(draft)
-    (entry,) = decks.list_decks()
+    (entry,) = pd.list_decks()
     assert not entry.valid
     assert "deck: needs exactly 40 cards, has 31" in entry.reasons
     assert "deck: aquos_ice_wall is aquos, not a faction of the team's Bakugan" in entry.reasons
@@ -59,20 +61,20 @@ def test_names_are_checked_and_kept_apart(folder: Path) -> None:
             decks.save_deck(preset_deck(name))
         assert caught.value.code == code
         assert caught.value.text("en") != caught.value.text("ru")
-    assert [e.name for e in decks.list_decks()] == ["Mine"]
+    assert [e.name for e in pd.list_decks()] == ["Mine"]
 
 
 def test_rename_copy_delete(folder: Path) -> None:
     path = decks.save_deck(preset_deck("First"))
-    renamed = decks.rename_deck(path, "Second", CAT)
-    assert not path.exists() and decks.load_deck(renamed, CAT).name == "Second"
-    copy = decks.copy_deck(renamed, CAT)
-    assert decks.load_deck(copy, CAT) == preset_deck("Second 2")
-    assert sorted(e.name for e in decks.list_decks()) == ["Second", "Second 2"]
+    renamed = pd.rename_deck(path, "Second", CAT)
+    assert not path.exists() and pd.load_deck(renamed, CAT).name == "Second"
+    copy = pd.copy_deck(renamed, CAT)
+    assert pd.load_deck(copy, CAT) == preset_deck("Second 2")
+    assert sorted(e.name for e in pd.list_decks()) == ["Second", "Second 2"]
     decks.delete_deck(renamed)
-    assert [e.name for e in decks.list_decks()] == ["Second 2"]
-    same = decks.rename_deck(copy, "second 2", CAT)  # its own name in other letters
-    assert decks.load_deck(same, CAT).name == "second 2"
+    assert [e.name for e in pd.list_decks()] == ["Second 2"]
+    same = pd.rename_deck(copy, "second 2", CAT)  # its own name in other letters
+    assert pd.load_deck(same, CAT).name == "second 2"
 
 
 def test_saving_over_its_own_file_is_atomic_and_keeps_other_decks(folder: Path) -> None:
@@ -80,8 +82,8 @@ def test_saving_over_its_own_file_is_atomic_and_keeps_other_decks(folder: Path) 
     b = decks.save_deck(preset_deck("B"))
     shorter = Deck("A", PRESET.characters, PRESET.cores, PRESET.deck[:5])
     assert decks.save_deck(shorter, a) == a
-    assert decks.load_deck(a, CAT).cards == PRESET.deck[:5]
-    assert decks.load_deck(b, CAT) == preset_deck("B")
+    assert pd.load_deck(a, CAT).cards == PRESET.deck[:5]
+    assert pd.load_deck(b, CAT) == preset_deck("B")
 
 
 @pytest.mark.parametrize(
@@ -103,14 +105,14 @@ def test_a_damaged_file_is_reported_and_set_aside_whole(
     good = decks.save_deck(preset_deck("Good"))
     bad = folder / "bad.toml"
     bad.write_bytes(text)
-    scan = decks.scan_decks()
+    scan = pd.scan_decks()
     assert [e.file for e in scan.entries] == [good]
     (error,) = scan.damaged
     assert error.problems[0].startswith(f"bad.toml: {field}: ")
     assert not bad.exists() and error.moved_to is not None
     assert error.moved_to.read_bytes() == text and error.moved_to.name.startswith("bad.damaged-")
     assert "bad.damaged-" in error.text("en") and "bad.damaged-" in error.text("ru")
-    assert decks.scan_decks().damaged == ()  # set aside: never read again
+    assert pd.scan_decks().damaged == ()  # set aside: never read again
 
 
 def test_a_deck_naming_unknown_cards_is_set_aside(folder: Path) -> None:
@@ -120,24 +122,24 @@ def test_a_deck_naming_unknown_cards_is_set_aside(folder: Path) -> None:
     folder.mkdir(parents=True)
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DeckError) as caught:
-        decks.load_deck(path, CAT)
+        pd.load_deck(path, CAT)
     assert caught.value.problems == [
         "old.toml: characters: unknown id 'pyrus_nobody'",
         "old.toml: deck: unknown id 'pyrus_gone_card'",
     ]
     assert caught.value.moved_to is not None and caught.value.moved_to.read_text("utf-8") == text
-    assert decks.list_decks() == []
+    assert pd.list_decks() == []
 
 
 def test_two_damaged_files_in_one_second_get_names_of_their_own(folder: Path) -> None:
     folder.mkdir(parents=True)
     for _ in range(3):
         (folder / "x.toml").write_bytes(b"[[[")
-        decks.scan_decks()
+        pd.scan_decks()
     kept = sorted(p.name for p in folder.iterdir())
     assert len(kept) == 3 and len(set(kept)) == 3 and all(".damaged-" in k for k in kept)
 
 
 def test_a_name_that_is_not_a_file_name_still_makes_a_file(folder: Path) -> None:
     path = decks.save_deck(preset_deck('a/b\\c:*?"<>| ..'))
-    assert path.parent == folder and decks.load_deck(path, CAT).name == 'a/b\\c:*?"<>| ..'
+    assert path.parent == folder and pd.load_deck(path, CAT).name == 'a/b\\c:*?"<>| ..'

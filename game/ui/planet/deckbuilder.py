@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.content.planet import shipped_catalog
-from game.persist import decks
+from game.games import planet_decks
 from game.rules.planet.defs import TEAM_SIZE, Faction
 
 from .. import widgets as w
@@ -457,7 +457,7 @@ class DeckBuilderScene(DeckFiles, Scene):
         return False
 
     def enter(self) -> None:
-        decks.scan_decks(self.catalog)  # (damaged files are set aside now, and told)
+        planet_decks.scan_decks(self.catalog)  # (damaged files are set aside now, and told)
         self.tell_damage()
 
     def update(self, dt: float) -> None:

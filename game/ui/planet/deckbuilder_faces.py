@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from game.persist.lang import tr
+from game.files.lang import tr
 from game.rules.planet.defs import CardDef, CardType, Catalog, CharacterDef, CoreDef, CoreType
 
 from .. import art

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.games import planet_decks as mine
 from game.persist import decks
 
 from .deckbuilder_model import Draft
@@ -39,7 +40,7 @@ class DeckFiles:
 
     def open_file(self, path: Path) -> None:
         try:
-            deck = decks.load_deck(path, self.catalog)
+            deck = mine.load_deck(path, self.catalog)
         except decks.DeckError as e:
             self.say(e.text(self.app.lang), bad=True)
             return
@@ -57,7 +58,7 @@ class DeckFiles:
             self.say(untold[-1].text(self.app.lang), bad=True)
 
     def open_list(self) -> None:
-        scan = decks.scan_decks(self.catalog)
+        scan = mine.scan_decks(self.catalog)
         self.tell_damage()
         choices = []
         for e in scan.entries:
@@ -110,7 +111,7 @@ class DeckFiles:
     def save(self) -> None:
         if self.draft.path is None:
             # A name no deck has yet, so Enter alone (a controller) saves it.
-            taken = [e.name for e in decks.list_decks(self.catalog)]
+            taken = [e.name for e in mine.list_decks(self.catalog)]
             self.tell_damage()
             name = self.draft.name
             if name.casefold() in {t.casefold() for t in taken}:
@@ -150,7 +151,7 @@ class DeckFiles:
         path = self.draft.path
         if path is not None:
             try:
-                self.draft.path = decks.rename_deck(path, name, self.catalog)
+                self.draft.path = mine.rename_deck(path, name, self.catalog)
             except decks.DeckError as e:
                 return e.text(self.app.lang)
         elif decks.name_problem(name) is not None:
@@ -168,7 +169,7 @@ class DeckFiles:
         try:
             if self.draft.dirty:
                 decks.save_deck(self.draft.to_deck(), path)
-            target = decks.copy_deck(path, self.catalog)
+            target = mine.copy_deck(path, self.catalog)
         except decks.DeckError as e:
             self.say(e.text(self.app.lang), bad=True)
             return

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.content.planet import shipped_catalog
+from game.games import planet_decks as pd
 from game.persist import decks
 from game.rules.planet import Faction, check_kit
 from game.ui.app import App
@@ -122,7 +123,7 @@ def test_build_a_legal_deck_from_scratch_save_and_reload(app: App) -> None:
     post_key(pygame.K_RETURN)
     steps(app)
     assert app.top is scene and not scene.draft.dirty
-    (entry,) = decks.list_decks()
+    (entry,) = pd.list_decks()
     assert entry.name == "Hot Shadows" and entry.valid
     saved = list(scene.draft.cards)
     # Reload in a new builder from "My decks".
@@ -159,11 +160,11 @@ def test_a_preset_then_take_out_rename_copy_delete(app: App) -> None:
     assert scene.draft.name == "Tide and Light II" and not path.exists()
     click(app, button(scene, app.tr("deckbuilder.copy")).center)
     assert scene.draft.name == "Tide and Light II 2"
-    assert sorted(e.name for e in decks.list_decks()) == ["Tide and Light II", "Tide and Light II 2"]
+    assert sorted(e.name for e in pd.list_decks()) == ["Tide and Light II", "Tide and Light II 2"]
     click(app, button(scene, app.tr("deckbuilder.delete")).center)
-    assert len(decks.list_decks()) == 2  # the first press only asks
+    assert len(pd.list_decks()) == 2  # the first press only asks
     click(app, button(scene, app.tr("deckbuilder.delete_sure")).center)
-    assert [e.name for e in decks.list_decks()] == ["Tide and Light II"]
+    assert [e.name for e in pd.list_decks()] == ["Tide and Light II"]
     assert scene.draft.dirty and scene.draft.cards  # still on screen: Save brings it back
 
 
