@@ -9,7 +9,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -37,23 +37,23 @@ class DeckChoice:
 
 
 def deck_choices(lang: str) -> list[DeckChoice]:
-    """The presets, then the player's own legal decks (when the deck builder is there)."""
+    """The presets, then the player's own legal decks (from the deck builder; a deck
+    with problems is not offered: the deck builder says why)."""
+    from game.games import planet_decks
+
     catalog = shipped_catalog()
     out = [
         DeckChoice(d, catalog.presets[d].name.get(lang), catalog.presets[d].kit)
         for d in sorted(catalog.presets)
     ]
-    if importlib.util.find_spec("game.persist.decks") is None:
-        return out
     try:
-        decks = importlib.import_module("game.persist.decks")
-
-        listing: Any = getattr(decks, "list_decks", None)
-        for entry in listing(catalog) if listing is not None else ():
-            if getattr(entry, "valid", False):
-                out.append(DeckChoice(entry.name, f"★ {entry.name}", entry.deck.kit))
+        entries = planet_decks.list_decks(catalog)
     except Exception as e:  # the player's decks never stop a match: the presets stay
         log.warning("own Battle Planet decks not listed: %s", e)
+        return out
+    for entry in entries:
+        if entry.valid:
+            out.append(DeckChoice(entry.name, f"★ {entry.name}", planet_decks.kit_of(entry.deck)))
     return out
 
 

@@ -104,3 +104,30 @@ def test_demo_rules_planet_prints_the_frame_figures(
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert {"frames", "median_ms", "p99_ms"} <= set(figures) and figures["frames"] == 180
     assert shot.exists()
+
+
+def test_the_players_own_deck_is_offered_and_the_deck_builder_opens(home: Path) -> None:
+    from game.persist import decks
+    from game.ui.planet.deckbuilder import DeckBuilderScene
+    from game.ui.planet.setup import deck_choices
+
+    kit = CATALOG.presets[sorted(CATALOG.presets)[0]].kit
+    decks.save_deck(decks.Deck("My Fire", kit.characters, kit.cores, kit.deck))
+    choices = deck_choices("en")
+    assert choices[-1].ident == "My Fire" and choices[-1].kit == kit
+    app = App("en", fast=True, settings=UserSettings(language="en", tutorial=False))
+    setup = PlanetSetupScene(app, hotseat=False, seed=2)
+    app.push(setup)
+    setup.enter()
+    setup.deck_at[0] = len(setup.decks) - 1
+    setup.start()
+    assert isinstance(app.top, PlanetMatchScene)
+    assert app.top.match.setup.deck_names[0] == "My Fire"
+    app.pop()
+    setup = PlanetSetupScene(app, hotseat=False)
+    app.push(setup)
+    setup.enter()
+    builder = next(b for b in setup.buttons if b.label == app.tr("planet_ui.deck_builder"))
+    assert builder.enabled
+    builder.on_click()
+    assert isinstance(app.top, DeckBuilderScene)
