@@ -75,8 +75,9 @@ def build_buttons(scene: PlanetMatchScene) -> list[w.Button]:
                 label = f"{kind}: {core_label(scene.catalog, core, tr, short=True)}"
                 items.append((label, _choose_core(scene, core), None))
         hand = obs.side(obs.viewer).hand or ()
+        choosing = scene.card is not None  # the ways to play it, or Cancel: nothing else
         for card, place in zip(hand, hand_rows(HAND, len(hand)), strict=True):
-            if card in o.by_card:
+            if card in o.by_card and not choosing:
                 ghosts.append(_ghost(place, card, _use(scene, card)))
         area = SIDE_BOTTOM if obs.viewer == 0 else SIDE_TOP
         for slot, b in enumerate(obs.side(obs.viewer).bakugan):
