@@ -95,11 +95,11 @@ def play_words(action: Action, obs: Observation, name: Callable[[str], str], tr:
     """A way of playing a card, in words (its targets and Sacrifice)."""
     if isinstance(action, PlayCard):
         parts = [target_words(t, obs, name, tr) for t in action.targets]
+        text = tr("planet_ui.play_on", targets=", ".join(parts)) if parts else ""
         if action.sacrifice:
-            parts.append(tr("planet_ui.sacrificing", card=name(action.sacrifice)))
-        if not parts:
-            return tr("planet_ui.play_it")
-        return tr("planet_ui.play_on", targets=", ".join(parts))
+            sacrifice = tr("planet_ui.sacrificing", card=name(action.sacrifice))
+            text = f"{text} · {sacrifice}" if text else sacrifice
+        return text or tr("planet_ui.play_it")
     if isinstance(action, Energize):
         return tr("planet_ui.as_energy")
     if isinstance(action, Discard):
