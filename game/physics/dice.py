@@ -31,8 +31,8 @@ from game.physics.geometry import Point, as_point, real
 from game.physics.release import Trajectory
 from game.physics.tuning import CUSHION_RADIUS, DAMPING, DT, GRAVITY, SOLVER_ITERATIONS
 
-DIE_SIZE = 16.0
-"""mm: a die's side (a usual 16 mm die)."""
+DIE_SIZE = 22.0
+"""mm: a die's side (a jumbo die, easy to read on screen)."""
 DIE_MASS = 1.0
 DIE_MU = 0.28
 """Sliding and tumbling friction: a die stops much sooner than a rolling sphere."""
@@ -221,7 +221,7 @@ def _space(tray: TraySpec) -> pymunk.Space:
 
 def check_origin(tray: TraySpec, origin: Point) -> None:
     x, y = origin
-    m = DIE_SIZE
+    m = 0.75 * DIE_SIZE
     if not (m <= x <= tray.width - m and m <= y <= tray.depth - m):
         raise ValueError(
             f"die origin ({x:g}, {y:g}) is not inside the tray "

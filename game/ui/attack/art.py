@@ -77,10 +77,13 @@ def card_face(
             "center",
         )
         if label:
-            w.text(img, label, (inner.x + 4, inner.y + 2), max(14, ht // 6), ink)
+            corner = pygame.Rect(inner.x + 3, inner.y + 1, inner.w // 2, max(12, ht // 6))
+            w.fit_text(img, label, corner, max(12, ht // 6), ink, "midleft")
     else:
-        big = pygame.Rect(inner.x, inner.y + inner.h * 0.08, inner.w, inner.h * 0.62)
-        w.fit_text(img, label, big, int(ht * 0.55), ink, "center")
+        big = pygame.Rect(inner.x, inner.y + inner.h * 0.14, inner.w, inner.h * 0.56)
+        w.fit_text(img, label, big, int(ht * 0.5), ink, "center")
+        corner = pygame.Rect(inner.x + 3, inner.y + 1, inner.w // 2, max(12, ht // 6))
+        w.fit_text(img, label, corner, max(12, ht // 6), ink, "midleft")
     name_box = pygame.Rect(inner.x + 2, inner.bottom - inner.h * 0.26, inner.w - 4, inner.h * 0.24)
     w.fit_text(img, spec.name.get(lang), name_box, max(12, ht // 7), ink, "center")
     if dim:

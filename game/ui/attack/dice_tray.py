@@ -26,13 +26,14 @@ MIN_SPEED = 300.0
 MAX_SPEED = 1750.0
 HOLD_AFTER = 0.7  # s the die is shown at rest before the roll counts
 CHARGE_TIME = 1.1  # s of holding the key for full power
+DIE_SIDE_PX = DIE_SIZE * TRAY_SCALE  # drawn as big as it is: dice never overlap
 GRAB_RADIUS = 44  # px around the die where a drag starts
 AIM_STEP = math.radians(4.0)
 
 
 class DiceTray:
     def __init__(self, spec: TraySpec | None = None) -> None:
-        self.spec = spec or TraySpec()
+        self.spec = spec or TraySpec(260.0, 150.0)
         self.rect = tray_rect(self.spec.width, self.spec.depth)
         self.resting: list[DiePose] = []
         self.owners: list[int] = []
@@ -42,7 +43,7 @@ class DiceTray:
         self.rolls = 0  # how many dice have been thrown (the orientation's variety)
         # the die waiting to be thrown
         self.waiting: int | None = None  # whose
-        self.origin = (self.spec.width / 2, 22.0)
+        self.origin = (self.spec.width / 2, DIE_SIZE)
         self.aim_angle = math.pi / 2
         self.dragging = False
         self.pointer: tuple[int, int] | None = None
@@ -64,7 +65,7 @@ class DiceTray:
         share = (seat_x - self.rect.x) / max(self.rect.w, 1)
         margin = 2 * DIE_SIZE
         x = min(max(share * self.spec.width, margin), self.spec.width - margin)
-        self.origin = (x, 22.0)
+        self.origin = (x, DIE_SIZE)
         self.waiting = player
         self.aim_angle = math.atan2(self.spec.depth * 0.6, self.spec.width / 2 - x)
         self.dragging = self.charging = False
@@ -186,8 +187,8 @@ class DiceTray:
         pygame.draw.rect(surface, (52, 34, 22), r.inflate(22, 22), border_radius=16)
         pygame.draw.rect(surface, (30, 70, 52), r, border_radius=8)
         pygame.draw.rect(surface, (90, 60, 40), r.inflate(22, 22), 4, border_radius=16)
-        side = DIE_SIZE * TRAY_SCALE * 1.25
-        for owner, pose in self.faces_shown():
+        side = DIE_SIDE_PX
+        for owner, pose in reversed(self.faces_shown()):  # the newest on top
             x, y = self.to_screen(pose.x, pose.y)
             if owner >= 0:
                 pygame.draw.circle(surface, seat_colour(owner), (round(x), round(y)), side * 0.9, 2)

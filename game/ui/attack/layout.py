@@ -14,12 +14,12 @@ import pygame
 TABLE_CENTRE = (500, 292)
 TABLE_RADII = (420, 228)
 TRAY_CENTRE = TABLE_CENTRE
-TRAY_SCALE = 0.75  # px per mm of the dice tray
+TRAY_SCALE = 1.1  # px per mm of the dice tray
 SIDE_PANEL = pygame.Rect(950, 12, 318, 560)
 HAND_BOX = pygame.Rect(170, 560, 760, 160)
 SELF_PLATE = pygame.Rect(12, 588, 150, 120)
-PLATE = (176, 66)
-SPOT_SHARE = 0.56  # a seat's played card lies this far from the centre toward it
+PLATE = (184, 80)
+SPOT_SHARE = 0.62  # a seat's played card lies this far from the centre toward it
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +52,12 @@ def seat_places(players: int, bottom: int) -> list[SeatPlace]:
             plate.center = _point(angle, 1.02)
             plate.clamp_ip(pygame.Rect(4, 4, SIDE_PANEL.x - 8, HAND_BOX.y - 8))
         spot = _point(angle, SPOT_SHARE)
-        pile = _point(angle, 0.84)
         if k == 0:
             pile = (TABLE_CENTRE[0] + 250, _point(angle, 0.84)[1])
+        elif plate.centerx <= TABLE_CENTRE[0] + 40:
+            pile = (plate.right + 30, plate.centery + 6)
+        else:
+            pile = (plate.left - 30, plate.centery + 6)
         out[p] = SeatPlace(p, angle, rim, plate, spot, pile)
     return [s for s in out if s is not None]
 

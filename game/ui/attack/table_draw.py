@@ -77,17 +77,16 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
             w.fit_text(surface, scene.tr("attack_ui.dealer_mark"), tag, 18, w.ACCENT, "center")
         target = "?" if seat.target is None else str(seat.target)
         caught = scene.view.caught[p]
-        stats = scene.tr("attack_ui.stats", target=target, caught=caught, points=seat.points)
-        w.fit_text(surface, stats, pygame.Rect(inner.x, inner.y + 22, inner.w - 26, 20), 19, w.INK)
-        if box.h >= 90:
-            hand = scene.tr("attack_ui.hand_count", n=seat.hand)
-            w.fit_text(surface, hand, pygame.Rect(inner.x, inner.y + 44, inner.w, 20), 18, w.MUTED)
+        stats = scene.tr("attack_ui.target_caught", target=target, caught=caught)
+        w.fit_text(surface, stats, pygame.Rect(inner.x, inner.y + 24, inner.w - 26, 20), 19, w.INK)
         if scene.thinker == p:
             dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
-            think = scene.tr("attack_ui.thinking") + dots
-            w.fit_text(
-                surface, think, pygame.Rect(inner.x, box.bottom - 22, inner.w, 18), 18, w.ACCENT
-            )
+            more = scene.tr("attack_ui.thinking") + dots
+            colour = w.ACCENT
+        else:
+            more = scene.tr("attack_ui.points_hand", points=seat.points, n=seat.hand)
+            colour = w.MUTED
+        w.fit_text(surface, more, pygame.Rect(inner.x, inner.y + 46, inner.w, 20), 19, colour)
         # the caught pile, face down
         px, py = place.pile
         back = art.card_back(art.SMALL_CARD, tuple(c // 2 for c in colour))
