@@ -33,7 +33,7 @@ AIM_STEP = math.radians(4.0)
 
 class DiceTray:
     def __init__(self, spec: TraySpec | None = None) -> None:
-        self.spec = spec or TraySpec(260.0, 150.0)
+        self.spec = spec or TraySpec(240.0, 130.0)
         self.rect = tray_rect(self.spec.width, self.spec.depth)
         self.resting: list[DiePose] = []
         self.owners: list[int] = []

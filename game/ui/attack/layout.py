@@ -17,9 +17,10 @@ TRAY_CENTRE = TABLE_CENTRE
 TRAY_SCALE = 1.1  # px per mm of the dice tray
 SIDE_PANEL = pygame.Rect(950, 12, 318, 560)
 HAND_BOX = pygame.Rect(170, 560, 760, 160)
+PROMPT_BOX = pygame.Rect(950, 582, 318, 130)
 SELF_PLATE = pygame.Rect(12, 588, 150, 120)
 PLATE = (184, 80)
-SPOT_SHARE = 0.62  # a seat's played card lies this far from the centre toward it
+SPOT_SHARE = 0.56  # a seat's played card lies this far from the centre toward it
 
 
 @dataclass(frozen=True, slots=True)

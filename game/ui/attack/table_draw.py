@@ -15,7 +15,7 @@ import pygame
 from .. import widgets as w
 from ..curtain import draw_curtain
 from . import art, sheet
-from .layout import HAND_BOX, SIDE_PANEL, TABLE_CENTRE, TABLE_RADII, fan
+from .layout import HAND_BOX, PROMPT_BOX, SIDE_PANEL, TABLE_CENTRE, TABLE_RADII, fan
 from .view import position
 
 if TYPE_CHECKING:
@@ -147,13 +147,14 @@ def _hand(surface: pygame.Surface, scene: AttackTableScene) -> None:
     box = pygame.Rect(HAND_BOX.x, HAND_BOX.y - 4, HAND_BOX.w, 24)
     if why is not None:
         text = scene.text_of(why.key, {"player": why.player} if why.player >= 0 else {})
-        w.panel(surface, box, 220, w.PANEL_EDGE)
+        w.panel(surface, box, 220, w.PANEL_EDGE, overlay=True)
         w.fit_text(surface, text, box.inflate(-12, -2), 20, w.MUTED, "center")
-    elif chooser is not None and scene.hover is not None:
+    elif chooser is not None:
         spec = scene.deck.by_id[cards[focus]]
         if spec.special:
-            w.panel(surface, box, 220, w.ACCENT)
-            w.fit_text(surface, spec.text.get(lang), box.inflate(-12, -2), 18, w.INK, "center")
+            tip = pygame.Rect(HAND_BOX.x, HAND_BOX.y - 74, HAND_BOX.w, 66)
+            w.panel(surface, tip, 240, w.ACCENT, overlay=True)
+            w.paragraph(surface, spec.text.get(lang), tip.inflate(-16, -10), 19, w.INK, 2)
 
 
 def _prompt(surface: pygame.Surface, scene: AttackTableScene) -> None:
@@ -175,14 +176,22 @@ def _prompt(surface: pygame.Surface, scene: AttackTableScene) -> None:
         else:
             key = "attack_ui.your_turn"
         fields = {"player": viewer}
-    if key is None:
-        return
-    box = pygame.Rect(TABLE_CENTRE[0] - 330, 8, 660, 34)
-    w.panel(surface, box, 230, w.ACCENT)
-    w.fit_text(surface, scene.text_of(key, fields), box.inflate(-16, -4), 24, w.INK, "center")
+    if key is not None:
+        draw_prompt(surface, scene, key, fields)
+
+
+def draw_prompt(
+    surface: pygame.Surface, scene: AttackTableScene, key: str, fields: dict[str, object]
+) -> None:
+    w.panel(surface, PROMPT_BOX, 240, w.ACCENT)
+    inner = PROMPT_BOX.inflate(-20, -12)
     if key.startswith("attack_ui.throw"):
-        hint = pygame.Rect(box.x, box.bottom + 2, box.w, 22)
-        w.fit_text(surface, scene.tr("attack_ui.throw_keys"), hint, 18, w.MUTED, "center")
+        top = pygame.Rect(inner.x, inner.y, inner.w, 56)
+        w.paragraph(surface, scene.text_of(key, fields), top, 22, w.INK, 2)
+        hint = pygame.Rect(inner.x, inner.y + 60, inner.w, inner.h - 60)
+        w.paragraph(surface, scene.tr("attack_ui.throw_keys"), hint, 17, w.MUTED, 1)
+    else:
+        w.paragraph(surface, scene.text_of(key, fields), inner, 24, w.INK, 3)
 
 
 def _side_panel(surface: pygame.Surface, scene: AttackTableScene) -> None:
@@ -212,7 +221,7 @@ def _announcement(surface: pygame.Surface, scene: AttackTableScene) -> None:
     box = pygame.Rect(0, 0, 640, 170)
     box.center = (TABLE_CENTRE[0], TABLE_CENTRE[1] - 10)
     base, _ = art.CHARACTERS.get(a.card, ((60, 60, 60), w.INK))
-    w.panel(surface, box, 245, base)
+    w.panel(surface, box, 245, base, overlay=True)
     face = art.card_face(scene.deck, a.card, lang, art.HAND_CARD)
     surface.blit(face, face.get_rect(midleft=(box.x + 16, box.centery)))
     right = pygame.Rect(box.x + 120, box.y + 12, box.w - 136, 44)
