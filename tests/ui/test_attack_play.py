@@ -37,3 +37,52 @@ def test_a_whole_four_player_game_against_three_computers() -> None:
 
 def app_text(table, key: str, p: int) -> str:  # type: ignore[no-untyped-def]
     return table.text_of(key, {"player": p})
+
+
+def test_a_three_person_hot_seat_game_by_keyboard_in_russian_keeps_hands_behind_the_curtain() -> (
+    None
+):
+    app = App("ru", fast=True)
+    app.time_scale = 8.0
+    player = AttackPlayer(["human", "human", "human"], seed=5, keyboard=True)
+    seen: list[tuple[int | None, int | None]] = []
+
+    def each(a: App) -> None:
+        player(a)
+        table = player.table
+        if table is not None and a.top is table:
+            viewer = table.viewer()
+            if viewer is not None:  # a hand is drawn only for the person at the screen
+                seen.append((viewer, table.curtain.at_screen))
+                assert viewer == table.curtain.at_screen and not table.curtain.down
+        if player.sheets >= 2:
+            a.running = False
+
+    app.run(AttackSetupScene(app, hotseat=True, seed=5), max_frames=40_000, each_frame=each)
+    assert player.sheets >= 2, "two deals were not played through"
+    assert player.curtains >= 10 and player.cards_played >= 20 and player.dice_thrown >= 3
+    assert {v for v, _ in seen} == {0, 1, 2}
+
+
+def test_the_autosave_continues_where_the_game_stood(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game.persist.saves import load_match
+    from game.ui.attack import resume
+
+    app = App("en", fast=True)
+    app.time_scale = 8.0
+    player = AttackPlayer(["human", "easy", "easy", "easy"], seed=3)
+
+    def each(a: App) -> None:
+        player(a)
+        if player.cards_played >= 3:
+            a.running = False
+
+    app.run(AttackSetupScene(app, seed=3), max_frames=20_000, each_frame=each)
+    table = player.table
+    assert table is not None
+    payload, error = load_match()
+    assert error is None and payload is not None
+    app = App("en", fast=True)
+    scene = resume(app, payload)
+    assert scene.match.state == table.match.state
+    assert scene.match.seats == table.match.seats

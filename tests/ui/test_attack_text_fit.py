@@ -155,3 +155,9 @@ def test_the_pause_and_the_curtain_fit(app: App) -> None:
     _draw(app, pause, "pause")
     scene.curtain.lower(2)
     _draw(app, scene, "curtain")
+
+
+def test_how_to_play_fits(app: App) -> None:
+    from game.ui.attack.howto import AttackHowToScene
+
+    _draw(app, AttackHowToScene(app), "how to play")
