@@ -93,7 +93,13 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
         for i in range(min(caught, 6)):
             surface.blit(back, back.get_rect(center=(px + i * 3, py - i * 3)))
         if caught:
-            w.text(surface, str(caught), (px + 26, py), 18, w.INK, "midleft", shadow=True)
+            left = px > place.plate.centerx  # the count on the side away from the plate
+            at, anchor = (
+                ((px + 26, py), "midleft")
+                if left or p == scene.bottom
+                else ((px - 22, py), "midright")
+            )
+            w.text(surface, str(caught), at, 18, w.INK, anchor, shadow=True)
 
 
 def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
