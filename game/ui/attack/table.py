@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import deque
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -189,6 +190,9 @@ class AttackTableScene(Scene):
     def _push(self, events: list[ev.Event]) -> None:
         for event in events:
             self.beats.extend(self.view.beats_for([event]))
+            if isinstance(event, ev.Dealt):  # the house variant shuffles the caught cards in
+                counts = [len(pile) for pile in self.match.state.caught]
+                self.beats.append(Beat(0.0, start=partial(self._show_caught, counts)))
             if isinstance(event, ev.RollOffTied | ev.Dealt) or (
                 isinstance(event, ev.RoundStarted) and event.round == 1
             ):
@@ -196,6 +200,9 @@ class AttackTableScene(Scene):
             elif isinstance(event, ev.GameOver):
                 self.finished = True
         self._autosave()
+
+    def _show_caught(self, counts: list[int]) -> None:
+        self.view.caught[:] = counts
 
     def _autosave(self) -> None:
         from game.persist.saves import SaveError, clear_save, save_match
