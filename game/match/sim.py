@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -134,7 +134,9 @@ def run_sim(
     levels: Mapping[str, Level] | None = None,
     support: int = 0,
     evolutions: bool = False,
+    progress: Callable[[], object] | None = None,
 ) -> SimReport:
+    """`progress`, when given, is called after each match (a progress bar)."""
     keys = seat_names(policy_names)
     report = SimReport(games, keys, {k: 0 for k in keys})
     turns = battles = throws = 0
@@ -155,6 +157,8 @@ def run_sim(
         turns += record.turns
         battles += record.battles
         throws += record.throws
+        if progress is not None:
+            progress()
     elapsed = time.perf_counter() - start
     report.mean_turns = turns / games if games else 0.0
     report.mean_battles = battles / games if games else 0.0
@@ -172,13 +176,15 @@ def run_physics_sim(
     levels: Mapping[str, Level] | None = None,
     support: int = 0,
     evolutions: bool = False,
+    progress: Callable[[], object] | None = None,
 ) -> dict[str, Any]:
     """Whole matches through the match session: every throw rolls on the physics table
     (of 2-4 players, normal or Big, by `settings`). The bots change seats from match to
     match as in `run_sim`; `support` and `evolutions` deal as `play_match` does.
 
     `hit_rate` is the share of throws that opened on the card the thrower aimed at
-    (`hit_rates` per bot); `open_rate` the share that opened on any card."""
+    (`hit_rates` per bot); `open_rate` the share that opened on any card. `progress`,
+    when given, is called after each match."""
     from game.match.seats import BotSeat
     from game.match.session import MatchSession, run_match
 
@@ -213,6 +219,8 @@ def run_physics_sim(
         opened += stats.opened
         hits += stats.hits
         throw_time += stats.throw_seconds
+        if progress is not None:
+            progress()
     elapsed = time.perf_counter() - start
     return {
         "games": games,

@@ -14,6 +14,7 @@ from game.ui import text_fit
 from game.ui.app import App
 from game.ui.attack.setup import AttackSetupScene
 from game.ui.attack.table import AttackTableScene
+from game.ui.menu import TitleScene
 
 
 def _mouse(kind: int, pos: tuple[int, int], **extra: object) -> pygame.event.Event:
@@ -42,9 +43,14 @@ def key(k: int, up: bool = True) -> list[pygame.event.Event]:
 class AttackPlayer:
     """`seats`: what to set up (the setup scene's seat kinds); `keyboard`: play by keys."""
 
-    def __init__(self, seats: list[str], seed: int = 0, keyboard: bool = False) -> None:
+    def __init__(
+        self, seats: list[str], seed: int = 0, keyboard: bool = False, hotseat: bool = False
+    ) -> None:
         self.seats = seats
+        self.hotseat = hotseat
+        self.titles = 0
         self.rng = random.Random(seed)
+        self.seed = seed
         self.keyboard = keyboard
         self.plan: deque[list[pygame.event.Event]] = deque()
         self.table: AttackTableScene | None = None
@@ -66,13 +72,25 @@ class AttackPlayer:
             self.wait = 1
             return
         scene = app.top
-        if isinstance(scene, AttackSetupScene):
+        if isinstance(scene, TitleScene):
+            self.titles += 1
+            if self.done:
+                app.running = False
+                return
+            if scene.game != "attack":
+                tab = next(t for t in scene.tabs if t.data.get("game") == "attack")
+                self.plan.append(click(tab.rect.center))
+                return
+            want = app.tr("menu.two_players" if self.hotseat else "menu.play_ai")
+            self.plan.append(click(next(b for b in scene.buttons if b.label == want).rect.center))
+        elif isinstance(scene, AttackSetupScene):
             self._setup(scene)
         elif isinstance(scene, AttackTableScene):
             self.table = scene
             self._table(app, scene)
 
     def _setup(self, scene: AttackSetupScene) -> None:
+        scene.seed = self.seed  # the test pins the game's seed (a new game draws one)
         if len(scene.seats) < len(self.seats):
             self.plan.append(click(_button(scene.buttons, "add").rect.center))
             return
@@ -95,7 +113,7 @@ class AttackPlayer:
                 scene.draw(app.screen)
             self.shown_winner_text = " | ".join(d.text for d in ledger.drawn)
             self.done = True
-            app.running = False
+            self.plan.append(click(scene.buttons[0].rect.center))  # Main menu
             return
         if scene.view.sheet is not None and scene.buttons:
             self.sheets += 1

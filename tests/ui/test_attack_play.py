@@ -6,6 +6,7 @@ import time
 
 from game.ui.app import App
 from game.ui.attack.setup import AttackSetupScene
+from game.ui.menu import TitleScene
 
 from .attack_driver import AttackPlayer
 
@@ -15,7 +16,7 @@ def _play(seats: list[str], seed: int, lang: str = "en", keyboard: bool = False)
     app.time_scale = 8.0
     player = AttackPlayer(seats, seed, keyboard)
     t0 = time.perf_counter()
-    app.run(AttackSetupScene(app, seed=seed), max_frames=60_000, each_frame=player)
+    app.run(TitleScene(app), max_frames=60_000, each_frame=player)
     print(f"{app.frames} frames in {time.perf_counter() - t0:.1f} s")
     return player
 
@@ -33,6 +34,7 @@ def test_a_whole_four_player_game_against_three_computers() -> None:
     else:
         assert table.text_of("attack_ui.shared_win", {"players": winners}) in shown
     assert player.cards_played >= 10 and player.dice_thrown >= 2 and player.sheets >= 1
+    assert player.titles >= 2, "Main menu did not lead back to the title"
 
 
 def app_text(table, key: str, p: int) -> str:  # type: ignore[no-untyped-def]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..scenes import GameScenes
+
 if TYPE_CHECKING:
     from ..app import App
     from ..scene import Scene
@@ -35,3 +37,6 @@ def how_to(app: App) -> Scene:
     from .howto import AttackHowToScene
 
     return AttackHowToScene(app)
+
+
+SCENES = GameScenes(setup=setup, resume=resume, how_to=how_to)

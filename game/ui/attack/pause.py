@@ -37,12 +37,7 @@ class AttackPauseScene(Scene):
         ]
 
     def _leave(self) -> None:
-        home = getattr(self.app, "home", None)
-        if callable(home):
-            home()
-            return
-        self.app.pop()
-        self.app.pop()
+        self.app.go_home()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

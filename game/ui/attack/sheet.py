@@ -11,7 +11,7 @@ from game.rules.api import Result
 from game.rules.attack import events as ev
 
 from .. import widgets as w
-from . import art
+from .art import seat_colour
 
 if TYPE_CHECKING:
     from .table import AttackTableScene
@@ -50,7 +50,7 @@ def draw_sheet(
         y += 36
         cells = [scene.name(p), str(e.targets[p]), str(e.caught[p]), str(e.points[p])]
         cells.append(str(e.totals[p]))
-        _row(surface, y, cells, art.seat_colour(p), 24)
+        _row(surface, y, cells, seat_colour(p), 24)
     note = pygame.Rect(SHEET.x + 24, y + 44, SHEET.w - 48, 60)
     key = "attack_ui.sheet_note_house" if house else "attack_ui.sheet_note"
     w.paragraph(surface, scene.tr(key, end=scene.match.state.settings.end_score), note, 20, w.INK)
@@ -92,7 +92,7 @@ def draw_final(surface: pygame.Surface, scene: AttackTableScene, e: ev.GameOver)
     for p in result.ranking:
         y += 36
         place = scene.tr("attack_ui.place", n=result.places[p] + 1)
-        _row(surface, y, [scene.name(p), place, "", "", str(e.totals[p])], art.seat_colour(p), 24)
+        _row(surface, y, [scene.name(p), place, "", "", str(e.totals[p])], seat_colour(p), 24)
     button = w.Button(
         pygame.Rect(SHEET.centerx - 130, SHEET.bottom - 66, 260, 50),
         scene.tr("attack_ui.main_menu"),

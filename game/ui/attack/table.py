@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.games import REGISTRY
 from game.match.attack_session import AttackMatch
 from game.rules.attack import CHANCE, Phase
 from game.rules.attack import events as ev
@@ -27,9 +28,9 @@ from game.rules.attack import events as ev
 from .. import widgets as w
 from ..curtain import Curtain
 from ..scene import Scene
-from . import table_draw
 from .dice_tray import DiceTray
 from .layout import fan, seat_places
+from .table_draw import draw_table
 from .view import Beat, ShownCard, TableView
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+GAME = "attack"
 THINK_SECONDS = (0.7, 1.2)  # a computer's visible moment of thought
 DIE_THINK_SECONDS = (0.5, 0.9)
 PICK_SECONDS = 0.7  # Runo: the card drawn at random from a hand
@@ -211,10 +213,7 @@ class AttackTableScene(Scene):
             if self.match.state.is_over():
                 clear_save()
             else:
-                try:  # TODO(attackui): the seam's save_match takes the game id
-                    save_match(self.match.to_json(), game="attack")  # type: ignore[call-arg]
-                except TypeError:
-                    save_match({"game": "attack", **self.match.to_json()})
+                save_match(self.match.to_json(), GAME, REGISTRY[GAME].save_version)
         except (SaveError, OSError) as e:
             log.warning("autosave: %s", e)
 
@@ -305,16 +304,12 @@ class AttackTableScene(Scene):
             self.beats[0].release()
 
     def leave(self) -> None:
-        home = getattr(self.app, "home", None)
-        if callable(home):
-            home()
-        else:
-            self.app.pop()
+        self.app.go_home()
 
     # --- drawing -------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.buttons = table_draw.draw_table(surface, self)
+        self.buttons = draw_table(surface, self)
 
     def name(self, player: int) -> str:
         seat = self.match.seats[player]

@@ -14,8 +14,9 @@ import pygame
 
 from .. import widgets as w
 from ..curtain import draw_curtain
-from . import art, sheet
+from .art import CARD, CHARACTERS, HAND_CARD, SMALL_CARD, card_back, card_face, cracked, seat_colour
 from .layout import HAND_BOX, PROMPT_BOX, SIDE_PANEL, TABLE_CENTRE, TABLE_RADII, fan
+from .sheet import draw_final, draw_sheet
 from .view import position
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
 def draw_table(surface: pygame.Surface, scene: AttackTableScene) -> list[w.Button]:
     if scene.curtain.down and scene.curtain.down_for is not None:
         person = scene.curtain.down_for
-        draw_curtain(surface, person, scene.tr, art.seat_colour(person))
+        draw_curtain(surface, person, scene.tr, seat_colour(person))
         return []
     surface.blit(_felt(surface.get_size()), (0, 0))
     _seats(surface, scene)
@@ -52,9 +53,9 @@ def draw_table(surface: pygame.Surface, scene: AttackTableScene) -> list[w.Butto
     if scene.view.announcement is not None:
         _announcement(surface, scene)
     if scene.view.sheet is not None:
-        return sheet.draw_sheet(surface, scene, scene.view.sheet)
+        return draw_sheet(surface, scene, scene.view.sheet)
     if scene.view.over is not None and len(scene.beats) <= 1:
-        return sheet.draw_final(surface, scene, scene.view.over)
+        return draw_final(surface, scene, scene.view.over)
     return []
 
 
@@ -64,7 +65,7 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
     for place in scene.places:
         p = place.player
         seat = obs.seats[p]
-        colour = art.seat_colour(p)
+        colour = seat_colour(p)
         box = place.plate
         active = p in state.current_players() or scene.tray.waiting == p
         w.panel(surface, box, 235, w.ACCENT if active else colour)
@@ -89,7 +90,7 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
         w.fit_text(surface, more, pygame.Rect(inner.x, inner.y + 46, inner.w, 20), 19, colour)
         # the caught pile, face down
         px, py = place.pile
-        back = art.card_back(art.SMALL_CARD, tuple(c // 2 for c in colour))
+        back = card_back(SMALL_CARD, tuple(c // 2 for c in colour))
         for i in range(min(caught, 6)):
             surface.blit(back, back.get_rect(center=(px + i * 3, py - i * 3)))
         if caught:
@@ -109,11 +110,11 @@ def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
             continue
         x, y = position(card, scene._spot)
         if not card.face_up or not card.card:
-            img = art.card_back(art.CARD)
+            img = card_back(CARD)
         else:
-            img = art.card_face(scene.deck, card.card, lang, art.CARD)
+            img = card_face(scene.deck, card.card, lang, CARD)
         if card.state == "cracked":
-            img = art.cracked(img)
+            img = cracked(img)
             dx, dy = x - TABLE_CENTRE[0], y - TABLE_CENTRE[1]
             norm = math.hypot(dx, dy) or 1.0
             shove = 28 * min(1.0, card.t * 2.0)
@@ -123,9 +124,9 @@ def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
             img = pygame.transform.smoothscale_by(img, 1.0 - 0.45 * card.t)
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
         if card.face_up and card.card and card.state in ("down", "cracked"):
-            mark = pygame.Rect(0, 0, art.CARD[0], 6).move(round(x) - art.CARD[0] // 2, 0)
-            mark.top = round(y) + art.CARD[1] // 2 + 2
-            pygame.draw.rect(surface, art.seat_colour(card.player), mark, border_radius=3)
+            mark = pygame.Rect(0, 0, CARD[0], 6).move(round(x) - CARD[0] // 2, 0)
+            mark.top = round(y) + CARD[1] // 2 + 2
+            pygame.draw.rect(surface, seat_colour(card.player), mark, border_radius=3)
 
 
 @lru_cache(maxsize=128)
@@ -144,7 +145,7 @@ def _hand(surface: pygame.Surface, scene: AttackTableScene) -> None:
     for i, ((rect, tilt), card) in enumerate(zip(fan(len(cards), scene.focus), cards, strict=True)):
         why = scene.match.why_not(viewer, card)
         dim = why is not None or chooser is None
-        img = _tilted(art.card_face(scene.deck, card, lang, art.HAND_CARD, dim), round(tilt))
+        img = _tilted(card_face(scene.deck, card, lang, HAND_CARD, dim), round(tilt))
         surface.blit(img, img.get_rect(center=rect.center))
         if i == scene.focus and chooser is not None:
             pygame.draw.rect(surface, w.ACCENT, rect.inflate(6, 6), 3, border_radius=10)
@@ -226,9 +227,9 @@ def _announcement(surface: pygame.Surface, scene: AttackTableScene) -> None:
     lang = scene.app.lang
     box = pygame.Rect(0, 0, 640, 170)
     box.center = (TABLE_CENTRE[0], TABLE_CENTRE[1] - 10)
-    base, _ = art.CHARACTERS.get(a.card, ((60, 60, 60), w.INK))
+    base, _ = CHARACTERS.get(a.card, ((60, 60, 60), w.INK))
     w.panel(surface, box, 245, base, overlay=True)
-    face = art.card_face(scene.deck, a.card, lang, art.HAND_CARD)
+    face = card_face(scene.deck, a.card, lang, HAND_CARD)
     surface.blit(face, face.get_rect(midleft=(box.x + 16, box.centery)))
     right = pygame.Rect(box.x + 120, box.y + 12, box.w - 136, 44)
     w.fit_text(surface, scene.text_of(a.headline, a.fields), right, 30, w.ACCENT)
