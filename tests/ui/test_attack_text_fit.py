@@ -98,7 +98,7 @@ def test_the_table_fits_every_message_prompt_and_reason(app: App) -> None:
     messages = [
         "started", "dealer_rolled", "tied", "dealer_chosen", "dealt", "target_rolled", "round",
         "played", "drawn", "picking", "chose", "applied", "overridden", "rotated", "collided",
-        "caught", "nobody", "scored", "deal_passed", "over",
+        "caught", "nobody", "scored", "deal_passed", "over", "resumed",
         "lead.random_follow", "lead.blind_follow",
     ]  # fmt: skip
     assert set(messages) <= set(keys)
