@@ -23,9 +23,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ui.app import STEP, App  # noqa: E402
-from game.ui.attack.setup import AttackSetupScene  # noqa: E402
-from tests.ui.attack_driver import AttackPlayer  # noqa: E402
+from game.ui.app import STEP, App
+from game.ui.attack.setup import AttackSetupScene
+from tests.ui.attack_driver import AttackPlayer
 
 SHEET_SECONDS = 10.0
 
