@@ -48,6 +48,8 @@ class AttackPlayer:
     ) -> None:
         self.seats = seats
         self.hotseat = hotseat
+        self.lead_with: tuple[str, ...] = ()  # cards to lead with when it holds one
+        self.blind_curtains = 0  # curtains lifted while the players chose after Julie
         self.titles = 0
         self.rng = random.Random(seed)
         self.seed = seed
@@ -106,6 +108,7 @@ class AttackPlayer:
     def _table(self, app: App, scene: AttackTableScene) -> None:
         if scene.curtain.down:
             self.curtains += 1
+            self.blind_curtains += scene.match.state.phase.value == "blind"
             self.plan.append(click((640, 400)) if not self.keyboard else key(pygame.K_RETURN))
             return
         if scene.view.over is not None and len(scene.beats) <= 1:
@@ -142,6 +145,10 @@ class AttackPlayer:
         if scene.can_choose() is not None:
             cards = scene.hand_cards()
             pick = self.rng.randrange(len(cards))
+            leading = not scene.match.state.table and scene.match.state.phase.value == "play"
+            wanted = [i for i, c in enumerate(cards) if c in self.lead_with]
+            if leading and wanted:
+                pick = wanted[0]
             self.cards_played += 1
             if self.keyboard:
                 moves = (pick - scene.focus) % len(cards)

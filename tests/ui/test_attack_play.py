@@ -66,6 +66,26 @@ def test_a_three_person_hot_seat_game_by_keyboard_in_russian_keeps_hands_behind_
     assert {v for v, _ in seen} == {0, 1, 2}
 
 
+def test_after_julie_leads_in_hot_seat_each_person_chooses_behind_the_curtain() -> None:
+    app = App("en", fast=True)
+    app.time_scale = 8.0
+    player = AttackPlayer(["human", "human", "easy", "human"], seed=8, keyboard=True)
+    player.lead_with = ("julie",)
+
+    def each(a: App) -> None:
+        player(a)
+        table = player.table
+        if table is None or a.top is not table:
+            return
+        chosen = [e for e in table.match.events if type(e).__name__ == "CardChosen"]
+        people = {e.player for e in chosen if table.match.human(e.player)}  # type: ignore[attr-defined]
+        if len(people) >= 2 and player.blind_curtains >= 1:
+            a.running = False
+
+    app.run(AttackSetupScene(app, hotseat=True, seed=8), max_frames=40_000, each_frame=each)
+    assert player.blind_curtains >= 1, "no curtain came between the blind choices"
+
+
 def test_the_autosave_continues_where_the_game_stood(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from game.persist.saves import load_match
     from game.ui.attack import resume
