@@ -55,10 +55,10 @@ def seat_places(players: int, bottom: int) -> list[SeatPlace]:
         spot = _point(angle, SPOT_SHARE)
         if k == 0:
             pile = (TABLE_CENTRE[0] + 250, _point(angle, 0.84)[1])
-        elif plate.centerx <= TABLE_CENTRE[0] + 40:
+        elif abs(math.cos(angle)) > 0.5:  # a seat at the side: the pile under its plate
+            pile = (plate.centerx, plate.bottom + 34)
+        else:  # at the top: beside its plate
             pile = (plate.right + 30, plate.centery + 6)
-        else:
-            pile = (plate.left - 30, plate.centery + 6)
         out[p] = SeatPlace(p, angle, rim, plate, spot, pile)
     return [s for s in out if s is not None]
 

@@ -94,13 +94,7 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
         for i in range(min(caught, 6)):
             surface.blit(back, back.get_rect(center=(px + i * 3, py - i * 3)))
         if caught:
-            left = px > place.plate.centerx  # the count on the side away from the plate
-            at, anchor = (
-                ((px + 26, py), "midleft")
-                if left or p == scene.bottom
-                else ((px - 22, py), "midright")
-            )
-            w.text(surface, str(caught), at, 18, w.INK, anchor, shadow=True)
+            w.text(surface, str(caught), (px + 26, py), 18, w.INK, "midleft", shadow=True)
 
 
 def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
@@ -118,7 +112,7 @@ def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
             dx, dy = x - TABLE_CENTRE[0], y - TABLE_CENTRE[1]
             norm = math.hypot(dx, dy) or 1.0
             shove = 28 * min(1.0, card.t * 2.0)
-            x, y = x + dx / norm * shove, y + dy / norm * shove
+            x, y = x - dy / norm * shove, y + dx / norm * shove  # knocked aside, along the rim
             img = pygame.transform.rotate(img, 14 * min(1.0, card.t * 2.0))
         elif card.state == "catching":
             img = pygame.transform.smoothscale_by(img, 1.0 - 0.45 * card.t)
