@@ -122,7 +122,7 @@ def _cmd_lab(args: argparse.Namespace) -> int:
 
 
 def _cmd_levels(args: argparse.Namespace) -> int:
-    from game.challenges.cli import check_levels
+    from game.games.challenges import check_levels
 
     if not args.solve:  # checking alone is quick
         return check_levels(args.paths, args.solve, args.lang)
