@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.content.attack import shipped_deck
-from game.content.attack_ai import shipped_attack_levels
+from game.games.attack import shipped_levels as shipped_attack_levels
 from game.match.attack_session import HUMAN, AttackMatch, AttackSaveError
 from game.rules.attack import CHANCE, InvalidSettings, Phase, PlayCard, Variant
 

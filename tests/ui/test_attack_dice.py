@@ -9,7 +9,7 @@ import random
 import pygame
 
 from game.content.attack import shipped_deck
-from game.content.attack_ai import shipped_attack_levels
+from game.games.attack import shipped_levels as shipped_attack_levels
 from game.match.attack_session import AttackMatch
 from game.rules.attack import Phase, Variant
 from game.rules.attack import events as ev

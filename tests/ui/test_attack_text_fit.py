@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.content.attack import shipped_deck
-from game.content.attack_ai import shipped_attack_levels
+from game.games.attack import shipped_levels as shipped_attack_levels
 from game.match.attack_session import HUMAN, AttackMatch
 from game.persist.lang import catalog
 from game.rules.attack import Phase, Variant

@@ -24,7 +24,7 @@ def resume(app: App, payload: dict[str, Any]) -> Any:
     """The table of an autosave payload where it stood; raises AttackSaveError (a
     ValueError) with the reason for a payload that does not fit."""
     from game.content.attack import shipped_deck
-    from game.content.attack_ai import shipped_attack_levels
+    from game.games.attack import shipped_levels as shipped_attack_levels
     from game.match.attack_session import AttackMatch
 
     from .table import AttackTableScene
