@@ -13,16 +13,23 @@ from .attack_driver import AttackPlayer
 
 def _play(seats: list[str], seed: int, lang: str = "en", keyboard: bool = False) -> AttackPlayer:
     app = App(lang, fast=True)
-    app.time_scale = 8.0
+    app.time_scale = 16.0
     player = AttackPlayer(seats, seed, keyboard)
     t0 = time.perf_counter()
-    app.run(TitleScene(app), max_frames=60_000, each_frame=player)
+    def each(a: App) -> None:
+        a.time_scale = 16.0  # (choosing a game on the title saves the settings and resets it)
+        player(a)
+
+    app.run(TitleScene(app), max_frames=60_000, each_frame=each)
     print(f"{app.frames} frames in {time.perf_counter() - t0:.1f} s")
     return player
 
 
 def test_a_whole_four_player_game_against_three_computers() -> None:
-    player = _play(["human", "easy", "normal", "hard"], seed=11)
+    # Easy and Normal: Hard's search has a wall-clock cap that a loaded machine could
+    # reach, and the test is to be the same game every time (Hard plays in test_attack_*
+    # of the match driver and in the real-window runs).
+    player = _play(["human", "easy", "normal", "normal"], seed=11)
     assert player.done, "the game did not reach the final ranking"
     table = player.table
     assert table is not None
