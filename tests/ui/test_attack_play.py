@@ -16,6 +16,7 @@ def _play(seats: list[str], seed: int, lang: str = "en", keyboard: bool = False)
     app.time_scale = 16.0
     player = AttackPlayer(seats, seed, keyboard)
     t0 = time.perf_counter()
+
     def each(a: App) -> None:
         a.time_scale = 16.0  # (choosing a game on the title saves the settings and resets it)
         player(a)
