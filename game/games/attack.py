@@ -138,4 +138,6 @@ RECORD = GameRecord(
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
     text_demo=_text_demo,
+    ui="game.ui.attack",
+    save_version=1,
 )
