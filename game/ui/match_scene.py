@@ -24,7 +24,7 @@ import pygame
 from game import physics
 from game.content.classic import shipped_catalog
 from game.games.classic import shipped_levels
-from game.match.seats import BotSeat
+from game.match.seats import BotSeat, restore_seats, seats_snapshot
 from game.match.session import Entry, MatchSession, ThrowDone
 from game.rules.classic import (
     Action,
@@ -166,6 +166,8 @@ class MatchScene(Scene):
             levels=[str(v) for v in levels_raw],
         )
         scene.session = session
+        if "bots" in payload:  # an older save has none: its bots start afresh
+            restore_seats(scene.bots, payload["bots"])
         scene.anims.clear()
         scene._catch_up()
         scene._reset_view()
@@ -188,6 +190,7 @@ class MatchScene(Scene):
                     "seed": self.seed,
                     "level": self.level,
                     "levels": list(self.levels),
+                    "bots": seats_snapshot(self.bots),
                 }
                 save_match(payload)
         except (OSError, ValueError) as e:  # a full disk must not end the match
