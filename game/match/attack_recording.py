@@ -19,7 +19,7 @@ from game.rules.attack.actions import parse_action
 
 
 def deck_hash(deck: Deck) -> str:
-    return stable_hash((deck.cards, deck.setups))
+    return stable_hash(deck)
 
 
 def attack_header(deck: Deck, settings: Settings, seed: int, seats: Sequence[SeatInfo]) -> Record:
@@ -38,7 +38,16 @@ class AttackRecorder:
         self.sink({"t": "act", "a": str(action)})
 
     def end(self, state: AttackState) -> None:
-        self.sink({"t": "end", "points": list(state.points), "rounds": state.rounds_played})
+        result = state.result()
+        first = [p for p in range(state.n) if result is not None and result.places[p] == 0]
+        self.sink(
+            {
+                "t": "end",
+                "winner": first[0] if len(first) == 1 else None,  # None: a shared first place
+                "points": list(state.points),
+                "rounds": state.rounds_played,
+            }
+        )
         self.close()
 
 

@@ -14,9 +14,11 @@ tuning hash and the pymunk version, the rule settings, the seed, the kits and th
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
@@ -38,10 +40,50 @@ def app_version() -> str:
         return "0"
 
 
+_HASHES: dict[int, tuple[object, str]] = {}
+
+
 def stable_hash(value: object) -> str:
-    """SHA-256 of a value's repr: frozen definitions (cards, decks) print the same in
-    every process, so equal content gives an equal hash."""
-    return "sha256:" + hashlib.sha256(repr(value).encode("utf-8")).hexdigest()
+    """SHA-256 of a definition's content (cards, decks): equal content gives an equal
+    hash in every process (sets are sorted: their order changes with string hashing).
+    Kept per object (definitions are frozen): a sim of many matches hashes once."""
+    kept = _HASHES.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    digest = "sha256:" + hashlib.sha256(canonical_text(value).encode("utf-8")).hexdigest()
+    if len(_HASHES) > 64:
+        _HASHES.clear()
+    _HASHES[id(value)] = (value, digest)
+    return digest
+
+
+def canonical_text(value: object, depth: int = 0) -> str:
+    """A text of `value` that does not depend on the process: dataclasses and slotted
+    objects field by field, mappings by sorted key, sets sorted."""
+    if depth > 40:
+        raise ValueError("a definition nested too deep to hash")
+    d = depth + 1
+    if value is None or isinstance(value, bool | int | float | str | bytes):
+        return repr(value)
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, Mapping):
+        items = sorted((canonical_text(k, d), canonical_text(v, d)) for k, v in value.items())
+        return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
+    if isinstance(value, set | frozenset):
+        return "set(" + ",".join(sorted(canonical_text(v, d) for v in value)) + ")"
+    if isinstance(value, list | tuple):
+        return "[" + ",".join(canonical_text(v, d) for v in value) + "]"
+    if dataclasses.is_dataclass(value):
+        names = [f.name for f in dataclasses.fields(value)]
+    else:
+        names = [n for c in type(value).__mro__ for n in getattr(c, "__slots__", ())]
+        if not names and hasattr(value, "__dict__"):
+            names = sorted(vars(value))
+    if not names:
+        return f"{type(value).__name__}:{value!s}"
+    fields = ",".join(f"{n}={canonical_text(getattr(value, n, None), d)}" for n in names)
+    return f"{type(value).__name__}({fields})"
 
 
 def catalog_hash(catalog: Catalog) -> str:

@@ -139,7 +139,7 @@ def rerun_classic(
     run.opening = len(session.timeline)
     for index, record in enumerate(records):
         try:
-            step = _apply(session, index, record)
+            step = apply_record(session, index, record)
         except _Drift as d:
             run.drift = (index, d.what)
             break
@@ -161,7 +161,8 @@ class _Drift(Exception):
         self.what = what
 
 
-def _apply(session: MatchSession, index: int, record: dict[str, Any]) -> Step:
+def apply_record(session: MatchSession, index: int, record: dict[str, Any]) -> Step:
+    """Apply one record to `session` (a drift raises `_Drift`; bad data anything)."""
     kind = record.get("t")
     if kind == "act":
         text = record.get("a")

@@ -126,16 +126,26 @@ class ReplayWriter:
     it to the disk's cache (a crash keeps every record written). `close` ends the gzip
     stream. Opens a new file only (``x`` mode): an existing name gets ``-2``, ``-3``..."""
 
-    def __init__(self, path: Path, header: Mapping[str, Any]) -> None:
-        missing = [k for k in HEADER_FIELDS if k not in header]
-        if missing:
-            raise ReplayError("header", f"the header misses {', '.join(missing)}", path)
-        self.path, raw = _create(path)
-        self._raw: IO[bytes] = raw
+    def __init__(self, path: Path, header: Mapping[str, Any] | None) -> None:
+        """`header` None: go on with the replay at `path` (a resumed match), appending
+        a gzip member of its own (the reader reads every member in turn)."""
+        if header is None:
+            try:
+                raw: IO[bytes] = open(path, "ab")  # noqa: SIM115 - closed by close()
+            except OSError as e:
+                raise ReplayError("not_written", e.strerror or str(e), path) from e
+            self.path = path
+        else:
+            missing = [k for k in HEADER_FIELDS if k not in header]
+            if missing:
+                raise ReplayError("header", f"the header misses {', '.join(missing)}", path)
+            self.path, raw = _create(path)
+        self._raw = raw
         self._gz = gzip.GzipFile(fileobj=raw, mode="wb", mtime=0)
         self.records = 0
         self.closed = False
-        self._put(dict(header))
+        if header is not None:
+            self._put(dict(header))
 
     def _put(self, data: Mapping[str, Any]) -> None:
         line = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
@@ -234,13 +244,14 @@ def _lines(raw: bytes, path: Path | None) -> tuple[Iterator[bytes], list[bool]]:
     whole = [True]
 
     def gen() -> Iterator[bytes]:
-        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        # A resumed match appends a gzip member of its own: read every member in turn.
+        rest = raw
         pending = b""
         total = 0
-        try:
-            chunks = [raw[i : i + 65536] for i in range(0, len(raw), 65536)]
-            for chunk in chunks:
-                data = d.decompress(chunk, MAX_LINE_BYTES * 4)
+        while rest:
+            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            try:
+                data = d.decompress(rest, MAX_LINE_BYTES * 4)
                 while True:
                     total += len(data)
                     if total > MAX_FILE_BYTES * 8:
@@ -253,15 +264,16 @@ def _lines(raw: bytes, path: Path | None) -> tuple[Iterator[bytes], list[bool]]:
                     if not d.unconsumed_tail:
                         break
                     data = d.decompress(d.unconsumed_tail, MAX_LINE_BYTES * 4)
-                if d.eof:
-                    break
-        except zlib.error as e:
-            raise ReplayError("corrupt", str(e)[:120], path) from None
-        if not d.eof:
-            whole[0] = False  # cut short: the partial last line is dropped
-            return
-        if d.unused_data.strip(b"\x00"):
-            raise ReplayError("corrupt", "data after the end of the stream", path)
+            except zlib.error as e:
+                raise ReplayError("corrupt", str(e)[:120], path) from None
+            if not d.eof:
+                whole[0] = False  # cut short: the partial last line is dropped
+                return
+            rest = d.unused_data
+            if rest[:2] != b"\x1f\x8b" and rest.strip(b"\x00"):
+                raise ReplayError("corrupt", "data after the end of the stream", path)
+            if rest[:2] != b"\x1f\x8b":
+                break
         if pending.strip():
             yield pending
 
@@ -297,3 +309,49 @@ def check_header(header: dict[str, Any], path: Path | None = None) -> None:
             raise ReplayError("header", f"missing {key}", path)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise ReplayError("header", f"{key}: {str(value)[:40]!r} is of the wrong kind", path)
+
+
+# ----------------------------------------------------------------------- the list
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """One line of the Replays list: when, which game, who played, how it ended."""
+
+    path: Path
+    created: str
+    game: str
+    players: tuple[str, ...]
+    winner: int | None
+    finished: bool
+
+
+def summaries(folder: Path, limit: int = 500) -> list[Summary]:
+    """The replays in `folder`, newest first; a file that cannot be read is left out
+    (it is never changed here)."""
+    try:
+        files = sorted((p for p in folder.iterdir() if p.name.endswith(SUFFIX)), reverse=True)
+    except OSError:
+        return []
+    out: list[Summary] = []
+    for path in files[:limit]:
+        try:
+            replay = read_replay(path)
+        except ReplayError:
+            continue
+        h = replay.header
+        seats = [s.get("name", "?") if isinstance(s, dict) else "?" for s in h["seats"]]
+        end = replay.end
+        winner = end.get("winner") if end is not None else None
+        out.append(
+            Summary(
+                path,
+                str(h["created"]),
+                str(h["game"]),
+                tuple(str(x) for x in seats),
+                winner if isinstance(winner, int) and not isinstance(winner, bool) else None,
+                replay.finished,
+            )
+        )
+    out.sort(key=lambda s: s.created, reverse=True)
+    return out

@@ -197,6 +197,13 @@ def test_the_writer_flushes_every_record_as_it_goes(tmp_path: Path) -> None:
     again = ReplayWriter(tmp_path / "live.replay.gz", h)  # never over an existing file
     assert again.path.name == "live-2.replay.gz"
     again.close()
+    # a resumed match goes on in the same file: a gzip member of its own
+    more = ReplayWriter(writer.path, None)
+    more.write({"t": "act", "a": "p1 pass"})
+    more.write({"t": "end", "winner": 0, "turns": 3})
+    more.close()
+    replay = read_replay(writer.path)
+    assert [r["t"] for r in replay.records] == ["act", "act", "end"] and replay.finished
 
 
 def test_other_cards_or_other_physics_are_refused_with_their_reason(

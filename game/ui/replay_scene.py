@@ -1,0 +1,225 @@
+"""The replay viewer: a recorded classic match played back on the match screen.
+
+The viewer is the match screen with every seat a `ReplaySeat` (`game.match.
+replay_seats`): each hands out the next recorded choice or throw, so the throws roll,
+the calls and the battle breakdowns show exactly as in the match. On top of it:
+
+- Space plays and pauses; → steps one record (a choice or a throw), Shift+→ to the
+  next throw; ↑ / ↓ change the speed (x0.5, x1, x2, x4);
+- PageDown / PageUp (or N / B) jump to the next / previous battle, ] / [ to the next /
+  previous turn; Home to the start;
+- V changes whose hidden cards show: each seat in turn, then nobody's;
+- Esc leaves.
+
+A throw whose result differs from the recorded digest stops the playback with a line
+saying so (the replay drifted); the rest is not shown as if it were the match.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.content.classic import shipped_catalog
+from game.match.recording import catalog_hash
+from game.match.replay_seats import Mark, ReplayFeed, ReplaySeat, marks, session_at
+from game.match.replaying import RerunError, check_build
+from game.persist.replay_file import Replay, ReplayError
+from game.rules.classic import Kit, Settings
+
+from . import widgets as w
+from .match_scene import MatchScene
+
+if TYPE_CHECKING:
+    from .app import App
+
+log = logging.getLogger(__name__)
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+
+
+class ReplayScene(MatchScene):
+    status_name = "replay"
+
+    def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
+        """Raises `ReplayError` for a replay this build cannot play (not classic, other
+        cards or physics, inputs refused)."""
+        header = replay.header
+        if header.get("game") != "classic":
+            raise ReplayError("game", f"game {str(header.get('game'))[:30]!r}", replay.path)
+        catalog = shipped_catalog()
+        try:
+            check_build(header, catalog_hash(catalog))
+            settings = Settings.from_json(header["settings"])
+            kits = [Kit.from_json(k) for k in header["kits"]]
+        except RerunError as e:
+            raise ReplayError(e.reason, e.detail, replay.path) from None
+        except Exception as e:
+            raise ReplayError("inputs", f"{type(e).__name__}: {e}"[:120], replay.path) from None
+        n = len(kits)
+        super().__init__(
+            app,
+            kits,
+            [False] * n,
+            settings.first_player,
+            int(header["seed"]),
+            settings=settings,
+            levels=["easy"] * n,  # (replaced below: the seats play what was recorded)
+            hints=False,
+        )
+        self.replay = replay
+        self.speed_index = 1
+        self.paused = False
+        self.steps_left = 0  # paused: records still to play before it stops again
+        self.until_throw = False
+        self.seat_view: int | None = 0
+        self.problem: str | None = None
+        self.marks: list[Mark] = marks(header, replay.records, catalog)
+        self.feed = ReplayFeed(replay.records)
+        self.jump(start)
+
+    # ------------------------------------------------------------------ playback
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    @property
+    def viewer(self) -> int | None:
+        return self.seat_view
+
+    @property
+    def position(self) -> int:
+        """The next record to play."""
+        return self.feed.index
+
+    def jump(self, index: int) -> None:
+        """Start the playback at record `index` (the match as it stood before it)."""
+        index = max(0, min(index, len(self.replay.records)))
+        try:
+            session = session_at(self.replay.header, self.replay.records, self.catalog, index)
+        except RerunError as e:
+            self.problem = self.tr("replay.drifted", detail=e.detail)
+            return
+        self.session = session
+        self.feed = ReplayFeed(self.replay.records, index)
+        seat = ReplaySeat(self.feed)
+        self.bots = {p: seat for p in range(len(self.kits))}  # type: ignore[misc]
+        self.anims.clear()
+        self.think = 0.0
+        self._catch_up()
+        self._reset_view()
+
+    def _target(self, kind: str, forward: bool) -> int | None:
+        here = self.position
+        if forward:
+            return next((m.index for m in self.marks if m.kind == kind and m.index > here), None)
+        back = [m.index for m in self.marks if m.kind == kind and m.index < here - 1]
+        return back[-1] if back else 0
+
+    def _bot_step(self, p: int) -> None:
+        if self.feed.done:
+            return  # an unfinished replay: the crash cut it here
+        if self.paused and self.steps_left <= 0 and not self.until_throw:
+            return
+        throwing = self.session.awaiting_throw() is not None
+        try:
+            super()._bot_step(p)
+        except (RerunError, ValueError) as e:
+            self.problem = self.tr("replay.drifted", detail=str(e)[:80])
+            self.paused = True
+            return
+        if self.paused:
+            self.steps_left -= 1
+            if throwing:
+                self.until_throw = False
+
+    def update(self, dt: float) -> None:
+        if self.problem is not None and self.paused:
+            return
+        super().update(dt * self.speed)
+
+    def on_over(self) -> None:
+        if not self.anims:
+            self.paused = True  # the end: stay on the last picture, Esc leaves
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
+        if key == pygame.K_ESCAPE:
+            self.app.audio.roll(0.0)
+            self.app.pop()
+        elif key == pygame.K_SPACE:
+            self.paused = not self.paused
+            self.steps_left = 0
+        elif key == pygame.K_RIGHT:
+            self.paused = True
+            if shift:
+                self.until_throw = True
+            else:
+                self.steps_left = 1
+        elif key == pygame.K_UP:
+            self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+        elif key == pygame.K_DOWN:
+            self.speed_index = max(0, self.speed_index - 1)
+        elif key in (pygame.K_PAGEDOWN, pygame.K_n, pygame.K_PAGEUP, pygame.K_b):
+            target = self._target("battle", key in (pygame.K_PAGEDOWN, pygame.K_n))
+            if target is not None:
+                self.jump(target)
+        elif key in (pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET):
+            target = self._target("turn", key == pygame.K_RIGHTBRACKET)
+            if target is not None:
+                self.jump(target)
+        elif key == pygame.K_HOME:
+            self.jump(0)
+        elif key == pygame.K_v:
+            n = len(self.kits)
+            self.seat_view = (
+                None
+                if self.seat_view == n - 1
+                else (0 if self.seat_view is None else self.seat_view + 1)
+            )
+            self._invalidate()
+
+    # ------------------------------------------------------------------ drawing
+
+    def status(self) -> dict[str, Any]:
+        """What the viewer shows, for tests and BAKUGAN_STATUS."""
+        return {
+            "position": self.position,
+            "records": len(self.replay.records),
+            "speed": self.speed,
+            "paused": self.paused,
+            "seat_view": self.seat_view,
+            "turn": self.session.state.turn,
+            "problem": self.problem,
+        }
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        bar = pygame.Rect(0, 690, 1280, 30)
+        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, bar)
+        who = (
+            self.tr("replay.view_nobody")
+            if self.seat_view is None
+            else self.tr("replay.view_seat", player=self.seat_view + 1)
+        )
+        state = self.tr("replay.paused") if self.paused else self.tr("replay.playing")
+        line = self.tr(
+            "replay.bar",
+            state=state,
+            speed=f"{self.speed:g}",
+            at=self.position,
+            of=len(self.replay.records),
+            turn=self.session.state.turn,
+            view=who,
+        )
+        w.fit_text(surface, line, bar.inflate(-20, -4), 20, (235, 235, 235))
+        if self.problem is not None:
+            box = pygame.Rect(240, 640, 800, 40)
+            pygame.draw.rect(surface, (90, 20, 20), box, border_radius=8)
+            w.fit_text(surface, self.problem, box.inflate(-16, -6), 22, (255, 235, 235))
