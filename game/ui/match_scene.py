@@ -38,6 +38,7 @@ from game.rules.classic import (
     TakeGate,
 )
 from game.rules.classic import events as ev
+from game.ui.replay_hook import LiveReplay
 
 from . import anims, camera, hud, match_draw
 from . import widgets as w
@@ -125,6 +126,7 @@ class MatchScene(Scene):
         self.side = SidePanel()
         self.hints = Coach(hints and app.settings.tutorial and any(self.humans))
         self.recorder = Recorder(lambda: self.session.state)
+        self.live_replay = LiveReplay()  # the match kept as a replay (a person plays in it)
         self.last_throw: dict[str, object] | None = None
         self._centres: dict[tuple[int, int], physics.Point] = {}
         self._view_shot: tuple[Shot | None] | None = None
@@ -168,6 +170,7 @@ class MatchScene(Scene):
         scene.session = session
         if "bots" in payload:  # an older save has none: its bots start afresh
             restore_seats(scene.bots, payload["bots"])
+        scene.live_replay.resume(scene, payload.get("replay"))
         scene.anims.clear()
         scene._catch_up()
         scene._reset_view()
@@ -191,6 +194,7 @@ class MatchScene(Scene):
                     "level": self.level,
                     "levels": list(self.levels),
                     "bots": seats_snapshot(self.bots),
+                    "replay": self.live_replay.name,
                 }
                 save_match(payload)
         except (OSError, ValueError) as e:  # a full disk must not end the match
@@ -517,6 +521,7 @@ class MatchScene(Scene):
     # ------------------------------------------------------------------ update
 
     def update(self, dt: float) -> None:
+        self.live_replay.tick(self)
         self.t += dt
         for part in self.particles:
             part[0] += part[2] * dt

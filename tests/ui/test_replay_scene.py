@@ -96,3 +96,71 @@ def test_a_replay_of_other_cards_is_refused_with_a_reason(replay_path: Path) -> 
         ReplayScene(app, replay)
     assert e.value.reason == "content"
     pygame.quit()
+
+
+def test_a_match_a_person_plays_is_kept_as_a_replay_that_reruns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import random
+
+    from game import physics
+    from game.match.replaying import rerun_classic
+    from game.persist.replay_file import summaries
+    from game.rules.classic import random_kit
+    from game.ui.match_scene import MatchScene
+
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    app = App("en", fast=True)
+    rng = random.Random(3)
+    kits = [random_kit(CAT, rng), random_kit(CAT, rng)]
+    scene = MatchScene(app, kits, (True, False), 0, seed=3, level="easy")
+    app.push(scene)
+    for _ in range(30_000):
+        if scene.session.over and not scene.anims:
+            break
+        p = scene.session.to_act()
+        if p == 0 and not scene.anims and not scene.curtain.down:
+            if scene.session.awaiting_throw():
+                scene._throw(physics.Throw((400.0, 90.0), 1.5708, 700.0 + rng.random() * 300))
+            else:
+                scene.do(scene.session.legal_actions()[0])
+        app.step()
+    assert scene.session.over
+    (summary,) = summaries(tmp_path / "data" / "replays")
+    assert summary.finished and summary.winner == scene.session.state.winner
+    assert summary.players == ("human", "easy")
+    replay = read_replay(summary.path)
+    run = rerun_classic(replay.header, replay.records, CAT)
+    assert run.identical and run.session.state == scene.session.state
+    pygame.quit()
+
+
+def test_the_replays_list_is_newest_first_and_opens_the_viewer(
+    replay_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gzip
+    import json
+
+    from game.ui.replay_list import ReplayListScene
+
+    from .driver import post_click
+
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    folder = tmp_path / "data" / "replays"
+    folder.mkdir(parents=True)
+    lines = [json.loads(x) for x in gzip.decompress(replay_path.read_bytes()).splitlines()]
+    for n, created in enumerate(("2026-01-02T10:00:00+0000", "2026-03-04T18:30:00+0000")):
+        lines[0]["created"] = created
+        data = b"".join(json.dumps(x).encode() + b"\n" for x in lines)
+        (folder / f"2026000{n}-classic-5.replay.gz").write_bytes(gzip.compress(data))
+    (folder / "20270000-broken.replay.gz").write_bytes(b"not a replay")
+    app = App("en", fast=True)
+    scene = ReplayListScene(app)
+    app.push(scene)
+    assert [s.created[:10] for s in scene.items] == ["2026-03-04", "2026-01-02"]
+    row = scene.buttons[0].label
+    assert row.startswith("2026-03-04 18:30 · Bakugan Battle Brawlers · easy / normal")
+    post_click(scene.buttons[0].rect.center)
+    app.step()
+    assert isinstance(app.top, ReplayScene)
+    pygame.quit()
