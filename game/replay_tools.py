@@ -10,6 +10,7 @@ exit code is 0 only when every file is identical.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,3 +135,66 @@ def verify(paths: Sequence[Path], out: TextIO) -> int:
     tail = f" ({unchecked} could not be checked)" if unchecked else ""
     print(f"{same} identical, {drifted} drifted{tail}", file=out)
     return 0 if files and same == len(verdicts) else 1
+
+
+# ----------------------------------------------------------------------- sharing
+
+
+def export_replay(source: Path, dest: Path) -> Path:
+    """Copy a replay to a file of its own at `dest` (a folder: under its own name),
+    after reading it whole; never over an existing file. Raises `ReplayError`."""
+    read_replay(source)  # a damaged replay is not passed on
+    target = dest / source.name if dest.is_dir() else dest
+    if not target.name.endswith(SUFFIX):
+        target = target.with_name(target.name + SUFFIX)
+    return _copy_new(source, target)
+
+
+def import_replay(source: Path, folder: Path) -> Path:
+    """Take a replay someone shared into `folder` (the player's Replays), after checking
+    that this build can play it (the game, the cards, the physics); the copy keeps its
+    name, or gets ``-2``... beside one of that name. Raises `ReplayError`."""
+    from game.match.replaying import RerunError
+
+    replay = read_replay(source)
+    check = CHECKS.get(str(replay.header["game"]))
+    if check is None:
+        raise ReplayError("game", f"game {str(replay.header['game'])[:30]!r}", source)
+    try:
+        identical, what = check(replay)
+    except RerunError as e:
+        raise ReplayError(e.reason, e.detail, source) from None
+    if not identical:
+        raise ReplayError("drift", what, source)
+    name = source.name if source.name.endswith(SUFFIX) else source.name + SUFFIX
+    return _copy_new(source, folder / name)
+
+
+def _copy_new(source: Path, target: Path) -> Path:
+    """Copy `source` to `target` or, if that exists, `target-2`...; the copy is made
+    under a temporary name and linked into place, so no file is ever overwritten."""
+    import os
+    import tempfile
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    data = source.read_bytes()
+    stem = target.name[: -len(SUFFIX)] if target.name.endswith(SUFFIX) else target.stem
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".import-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        for n in range(1, 1000):
+            candidate = target if n == 1 else target.with_name(f"{stem}-{n}{SUFFIX}")
+            try:
+                os.link(tmp, candidate)  # fails if it exists: never over a file
+            except FileExistsError:
+                continue
+            return candidate
+        raise ReplayError("exists", "a thousand replays of that name", target)
+    except OSError as e:
+        raise ReplayError("not_written", e.strerror or str(e), target) from e
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)

@@ -224,3 +224,32 @@ def test_other_cards_or_other_physics_are_refused_with_their_reason(
         with pytest.raises(RerunError) as e:
             rerun_classic(replay.header, replay.records, CAT)
         assert e.value.reason == reason
+
+
+def test_export_and_import_never_overwrite_and_check_first(recorded: Path, tmp_path: Path) -> None:
+    from game.persist.replay_file import ReplayError
+    from game.replay_tools import export_replay, import_replay
+
+    source = replay_files([recorded])[0]
+    shared = export_replay(source, tmp_path / "for-a-friend")
+    assert shared.name == "for-a-friend.replay.gz" and shared.read_bytes() == source.read_bytes()
+    again = export_replay(source, tmp_path / "for-a-friend.replay.gz")
+    assert again.name == "for-a-friend-2.replay.gz"
+    mine = tmp_path / "mine"
+    first = import_replay(shared, mine)
+    second = import_replay(shared, mine)
+    assert first.name == "for-a-friend.replay.gz" and second.name == "for-a-friend-2.replay.gz"
+    assert read_replay(second).records == read_replay(source).records
+
+    def other_cards(lines: list[dict[str, Any]]) -> None:
+        lines[0]["content_hash"] = "sha256:other"
+
+    bad = _rewrite(source, tmp_path / "other.replay.gz", other_cards)
+    with pytest.raises(ReplayError) as e:
+        import_replay(bad, mine)
+    assert e.value.reason == "content" and "other cards" in str(e.value)
+    broken = tmp_path / "broken.replay.gz"
+    broken.write_bytes(b"\x1f\x8bnonsense")
+    with pytest.raises(ReplayError):
+        export_replay(broken, tmp_path / "out")
+    assert sorted(p.name for p in mine.iterdir()) == sorted([first.name, second.name])
