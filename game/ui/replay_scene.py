@@ -111,6 +111,11 @@ class ReplayScene(MatchScene):
         self._catch_up()
         self._reset_view()
 
+    def _update_side(self) -> None:
+        """The viewed seat's hand shows in the side panel (none for nobody's view)."""
+        rolling = bool(self.anims) and self.anims[0].kind in ("aim", "roll")
+        self.side.shown = self.seat_view is not None and not rolling
+
     def _target(self, kind: str, forward: bool) -> int | None:
         here = self.position
         if forward:
