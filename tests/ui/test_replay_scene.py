@@ -164,3 +164,29 @@ def test_the_replays_list_is_newest_first_and_opens_the_viewer(
     app.step()
     assert isinstance(app.top, ReplayScene)
     pygame.quit()
+
+
+def test_the_record_screen_draws_the_replays_stats(
+    replay_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gzip
+    import json
+
+    from game.ui.stats_scene import StatsScene
+
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    folder = tmp_path / "data" / "replays"
+    folder.mkdir(parents=True)
+    lines = [json.loads(x) for x in gzip.decompress(replay_path.read_bytes()).splitlines()]
+    lines[0]["seats"][0] = {"name": "human", "seed": 0, "human": True}
+    data = b"".join(json.dumps(x).encode() + b"\n" for x in lines)
+    (folder / "20260101-classic-5.replay.gz").write_bytes(gzip.compress(data))
+    for lang in ("en", "ru"):
+        app = App(lang, fast=True)
+        scene = StatsScene(app)
+        app.push(scene)
+        assert list(scene.records) == [("classic", "vs_ai", "normal")]
+        rec = scene.records[("classic", "vs_ai", "normal")]
+        assert rec.matches == 1 and len(rec.hit_rates) == 1
+        app.step()
+        pygame.quit()
