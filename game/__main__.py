@@ -3,17 +3,77 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from game.content import ContentError
 from game.games import DEFAULT_GAME, REGISTRY, GameRecord, UnknownGame
+
+SHOW_AFTER = 1.0  # seconds: a command done sooner shows no progress at all
+
+
+class _AboveTheBar:
+    """stdout while a progress bar is on stderr: each whole line is written above the
+    bar (the bar cleared, the line written, the bar drawn again), so that a line and
+    the bar never share one terminal line."""
+
+    def __init__(self, out: Any, bar: Any) -> None:
+        self.out = out
+        self.bar = bar
+        self.pending = ""
+
+    def write(self, text: str) -> int:
+        self.pending += text
+        *lines, self.pending = self.pending.split("\n")
+        for line in lines:
+            self.bar.clear()
+            self.out.write(line + "\n")
+            self.out.flush()
+            self.bar.refresh()
+        return len(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+def _terminal_sized() -> bool:
+    try:
+        size = os.get_terminal_size(sys.stderr.fileno())
+    except (OSError, ValueError):  # not a real file (a test's stand-in)
+        return False
+    return size.columns > 0 and size.lines > 0
+
+
+@contextlib.contextmanager
+def progress(total: int, unit: str, quiet: bool = False) -> Iterator[Callable[[], None] | None]:
+    """A progress bar with the time left on stderr for a command of `total` steps (the
+    callback is called after each), or None: with `quiet` (--json) or when stderr is
+    not a terminal. It shows only once the command has run `SHOW_AFTER` seconds."""
+    if quiet or total <= 0 or not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    # A terminal nobody sized (a bare pty) would get no bar at all: 80 x 24 then.
+    size = {} if _terminal_sized() else {"ncols": 80, "nrows": 24}
+    bar = tqdm(total=total, unit=unit, file=sys.stderr, delay=SHOW_AFTER, leave=False, **size)
+    try:
+        with contextlib.redirect_stdout(_AboveTheBar(sys.stdout, bar)):
+            yield lambda: bar.update(1)
+    finally:
+        bar.close()
 
 
 def _cmd_sim(args: argparse.Namespace) -> int:
     record = args.record
     try:
-        data = record.sim.run(args)
+        with progress(args.games, "game", args.json) as tick:
+            args.progress = tick
+            data = record.sim.run(args)
     except ValueError as e:
         print(f"bakugan sim: {e}", file=sys.stderr)
         return 2
@@ -28,28 +88,31 @@ def _cmd_sim(args: argparse.Namespace) -> int:
 def _cmd_scenario(args: argparse.Namespace) -> int:
     from game.games.scenarios import main as run
 
-    return run(args.paths)
+    return run(args.paths, game=args.rules)
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     record = REGISTRY[args.rules]
-    if record.text_demo is not None:  # a game with a text demo of its own
-        if not args.text:
-            print(
-                f"bakugan demo: --rules {args.rules} has only the text demo (--text)",
-                file=sys.stderr,
-            )
+    if args.text:
+        if record.text_demo is None:
+            print(f"bakugan demo: {record.name('en')} has no text demo yet", file=sys.stderr)
             return 2
         return record.text_demo(args.seed, args.lang or "en")
-    if args.text:
-        from game.demo import run_demo
+    from game.ui.scenes import ScreenDemo, game_scenes
 
-        return run_demo(seed=args.seed, lang=args.lang or "en")
-    from game.ui.demo import run_screen_demo
-
-    return run_screen_demo(
+    scenes = game_scenes(args.rules)
+    if scenes is None or scenes.screen_demo is None:
+        print(
+            f"bakugan demo: the on-screen demo of {record.name('en')} is not there yet"
+            f" (its screens come later); `bakugan demo --rules {args.rules} --text`"
+            " tells a whole game in words",
+            file=sys.stderr,
+        )
+        return 2
+    request = ScreenDemo(
         args.seconds, args.screenshot, args.seed, args.lang, args.players, args.big
     )
+    return scenes.screen_demo(request)
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
@@ -61,7 +124,17 @@ def _cmd_lab(args: argparse.Namespace) -> int:
 def _cmd_levels(args: argparse.Namespace) -> int:
     from game.challenges.cli import check_levels
 
-    return check_levels(args.paths, args.solve, args.lang)
+    if not args.solve:  # checking alone is quick
+        return check_levels(args.paths, args.solve, args.lang)
+
+    def each(entries: list[Any]) -> Iterator[Any]:
+        with progress(len(entries), "level") as tick:
+            for entry in entries:
+                yield entry
+                if tick is not None:
+                    tick()
+
+    return check_levels(args.paths, args.solve, args.lang, each=each)
 
 
 def _cmd_level(args: argparse.Namespace) -> int:
@@ -71,12 +144,13 @@ def _cmd_level(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from game.ui.app import main as play
+    from game.ui.launch import main as play
 
     if args.level is not None and not args.quick:
         print("bakugan play: --level goes with --quick", file=sys.stderr)
         return 2
-    return play(args.lang, quick=(args.level or "normal") if args.quick else None)
+    quick = (args.level or "normal") if args.quick else None
+    return play(args.lang, quick=quick, game=args.rules)
 
 
 def _chosen_game(argv: list[str] | None) -> GameRecord | None:
@@ -110,9 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     sim.set_defaults(run=_cmd_sim)
     sc = sub.add_parser("scenario", help="run rules scenario files or folders")
     sc.add_argument("paths", nargs="+")
+    sc.add_argument(
+        "--rules", default=None, help=f"only the files of this game: {', '.join(REGISTRY)}"
+    )
     sc.set_defaults(run=_cmd_scenario)
     demo = sub.add_parser("demo", help="the computer plays itself on screen (--text: in words)")
-    demo.add_argument("--rules", default=DEFAULT_GAME, choices=tuple(REGISTRY))
+    demo.add_argument("--rules", default=DEFAULT_GAME, help=f"the game: {', '.join(REGISTRY)}")
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--lang", default=None, choices=("en", "ru"))
     demo.add_argument("--seconds", type=float, default=60.0)
@@ -135,6 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--lang", default=None, choices=("en", "ru"))
     one.set_defaults(run=_cmd_level)
     play = sub.add_parser("play", help="open the game window (the default)")
+    play.add_argument(
+        "--rules",
+        default=None,
+        help=f"the game the title shows first: {', '.join(REGISTRY)} (default: the last one)",
+    )
     play.add_argument("--lang", default=None, choices=("en", "ru"))
     play.add_argument(
         "--quick",

@@ -1,8 +1,13 @@
 from __future__ import annotations
 
 import re
+import tomllib
 
-from game.persist.lang import LANGUAGES, catalog, tr
+import pytest
+
+from game.games import REGISTRY
+from game.paths import assets_dir
+from game.persist.lang import APP, LANGUAGES, catalog, part_catalog, parts, problems, tr
 
 
 def test_both_catalogs_have_the_same_keys_and_fields() -> None:
@@ -11,6 +16,42 @@ def test_both_catalogs_have_the_same_keys_and_fields() -> None:
     for key in en:
         assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", ru[key])), key
         assert en[key].strip() and ru[key].strip(), key
+
+
+@pytest.mark.parametrize("part", parts())
+def test_each_catalog_has_the_same_keys_and_fields_in_both_languages(part: str) -> None:
+    en, ru = part_catalog("en", part), part_catalog("ru", part)
+    assert en, f"catalog {part or 'of the app'} is empty"
+    assert set(en) == set(ru), (part, set(en) ^ set(ru))
+    for key in en:
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", ru[key])), key
+        assert en[key].strip() and ru[key].strip(), key
+
+
+def test_the_app_has_its_catalog_and_every_game_its_own() -> None:
+    assert parts()[0] == APP
+    assert set(parts()[1:]) == set(REGISTRY)
+    assert problems("en") == () and problems("ru") == ()
+
+
+def test_no_key_lives_in_two_catalogs() -> None:
+    for lang in LANGUAGES:
+        seen: dict[str, str] = {}
+        for part in parts():
+            for key in part_catalog(lang, part):
+                assert key not in seen, f"{lang}: {key} in {seen[key]!r} and {part!r}"
+                seen[key] = part
+
+
+def test_each_games_demo_lives_in_its_own_catalog() -> None:
+    for lang in LANGUAGES:
+        assert "attack_demo.title" in part_catalog(lang, "attack")
+        assert "planet_demo.title" in part_catalog(lang, "planet")
+        assert "demo.title" in part_catalog(lang, "classic")
+        app = part_catalog(lang, APP)
+        assert not any(k.split(".")[0] in ("demo", "attack_demo", "planet_demo") for k in app)
+        with (assets_dir() / "lang" / f"{lang}.toml").open("rb") as f:
+            assert not {"attack_demo", "planet_demo", "demo"} & set(tomllib.load(f))
 
 
 def test_the_seeds_calls_are_in_both_languages() -> None:

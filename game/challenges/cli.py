@@ -11,6 +11,7 @@ bring to a star as an error. (``bakugan level PATH``, the window on one level, l
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from game.challenges.solver import solve
@@ -37,14 +38,21 @@ def _entries(paths: list[str], lang: str) -> list[LevelEntry] | None:
     return out
 
 
-def check_levels(paths: list[str], run_solver: bool, lang: str = "en", budget: int = 1500) -> int:
-    """Print the check of every level file; 0 if all are good (and solvable)."""
+def check_levels(
+    paths: list[str],
+    run_solver: bool,
+    lang: str = "en",
+    budget: int = 1500,
+    each: Callable[[list[LevelEntry]], Iterable[LevelEntry]] = iter,
+) -> int:
+    """Print the check of every level file; 0 if all are good (and solvable). `each`
+    goes through the files (the CLI's progress bar wraps them)."""
     entries = _entries(paths, lang)
     if entries is None:
         return 2
     ok = bad = 0
     unreadable = False
-    for entry in entries:
+    for entry in each(entries):
         name = entry.path.name
         if entry.level is None:
             bad += 1

@@ -48,12 +48,20 @@ class SimKit:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
+    """One game. `ui` is the dotted name of the module whose ``SCENES`` are the game's
+    screens (`game.ui.scenes.GameScenes`), as text: the games sit below the ui, which
+    imports the module when the screens are first asked for; None while the game has
+    no screens (the title shows a placeholder). `save_version` is the version of the
+    game's autosave payload: a save of another version is not resumed."""
+
     id: str
     names: Mapping[str, str]  # language code -> the game's name
     player_counts: tuple[int, ...]
     scenarios: ScenarioKit
     sim: SimKit
     text_demo: Callable[[int, str], int] | None = None  # seed, language -> exit code
+    ui: str | None = None
+    save_version: int = 1
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])

@@ -26,7 +26,7 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
 
 def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
-    from game.ai.attack.sim import run_sim
+    from game.ai.attack.sim import run_sim, run_tally
     from game.content.attack import shipped_deck
     from game.content.attack_ai import shipped_attack_levels
     from game.rules.attack import InvalidSettings, Settings, Variant
@@ -43,7 +43,15 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     if len(names) > args.players:
         raise ValueError(f"--policies names at most {args.players} bots for {args.players} players")
     names = [names[i % len(names)] for i in range(args.players)]  # repeating round the table
-    return run_sim(deck, names, args.games, args.seed, settings, shipped_attack_levels())
+    progress = getattr(args, "progress", None)  # called after each game
+    if progress is None:
+        return run_sim(deck, names, args.games, args.seed, settings, shipped_attack_levels())
+    # Game by game (a run in parts plays the same games as one), to show the progress.
+    tally = run_tally(deck, names, 0, args.seed, settings, shipped_attack_levels())
+    for g in range(args.games):
+        tally.merge(run_tally(deck, names, 1, args.seed, settings, shipped_attack_levels(), g))
+        progress()
+    return tally.to_json(settings)
 
 
 def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:

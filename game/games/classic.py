@@ -88,6 +88,7 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
         "levels": shipped_levels(),
         "support": args.support,
         "evolutions": args.evolutions,
+        "progress": getattr(args, "progress", None),  # called after each match
     }
     if args.physics:
         return run_physics_sim(shipped_catalog(), names, args.games, args.seed, settings, **options)
@@ -126,10 +127,19 @@ def _scenario_run(scenario: Any) -> list[str]:
     return run_scenario(scenario, shipped_catalog())
 
 
+def _text_demo(seed: int, lang: str) -> int:
+    from game.demo import run_demo
+
+    return run_demo(seed=seed, lang=lang)
+
+
 RECORD = GameRecord(
     id="classic",
     names={"en": "Bakugan Battle Brawlers", "ru": "Бакуган: Отчаянные бойцы"},
     player_counts=(2, 3, 4),
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
+    text_demo=_text_demo,
+    ui="game.ui.classic",
+    save_version=1,
 )

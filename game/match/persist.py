@@ -12,11 +12,16 @@ rules core's own invariants (`game.rules.classic.invariants`), the table against
 size its settings give (a table of 1e308 mm is no table), every resting Bakugan on it,
 every sphere radius one physics can roll. Whatever the data, `session_from_json`
 raises nothing but `SessionFormatError`.
+
+The autosave's payload of a classic match (`match_payload`, `read_match_payload`) holds
+the session and the seats: who plays at this computer, the computers' levels, the seed.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.match.layout import table_layout
@@ -179,3 +184,59 @@ def _check_ids(state: MatchState, catalog: Catalog) -> None:
         unknown = sorted({b for _, b in fg.standing if b not in catalog.bakugan})
         if unknown:
             raise SessionFormatError(f"field {slot}: unknown Bakugan {unknown}")
+
+
+# ---------------------------------------------------------------- the autosave payload
+
+PAYLOAD_FIELDS = ("session", "humans", "seed")
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A classic match as the autosave keeps it: the session, who plays at this
+    computer, the match's seed, and the computers' difficulties (`level` the first
+    computer's, `levels` each seat's; empty in saves that did not keep them)."""
+
+    session: MatchSession
+    humans: tuple[bool, ...]
+    seed: int
+    level: str
+    levels: tuple[str, ...]
+
+
+def match_payload(
+    session: MatchSession,
+    humans: Sequence[bool],
+    seed: int,
+    level: str,
+    levels: Sequence[str],
+) -> dict[str, Any]:
+    """The autosave payload of a classic match (`game.persist.saves.save_match`)."""
+    return {
+        "session": session_to_json(session),
+        "humans": list(humans),
+        "seed": seed,
+        "level": level,
+        "levels": list(levels),
+    }
+
+
+def read_match_payload(payload: dict[str, Any], catalog: Catalog) -> SavedMatch:
+    """The match of an autosave payload; raises `SessionFormatError` (or another
+    error naming the field) on a payload that does not fit."""
+    data = payload["session"]
+    humans_raw = payload["humans"]
+    levels_raw = payload.get("levels", [])
+    if not isinstance(data, dict) or not isinstance(humans_raw, list):
+        raise SessionFormatError("session, humans: expected an object and a list")
+    if not isinstance(levels_raw, list):
+        raise SessionFormatError("levels: expected a list")
+    session = session_from_json(data, catalog)
+    humans = tuple(bool(h) for h in humans_raw)
+    if len(humans) != len(session.state.players):
+        raise SessionFormatError(
+            f"humans: {len(humans)} seats for {len(session.state.players)} players"
+        )
+    seed = int(str(payload["seed"]))
+    level = str(payload.get("level", "normal"))
+    return SavedMatch(session, humans, seed, level, tuple(str(v) for v in levels_raw))

@@ -146,7 +146,9 @@ def run_sim(
     levels: Mapping[str, Level] | None = None,
     support: int = 0,
     evolutions: bool = False,
+    progress: Callable[[], object] | None = None,
 ) -> SimReport:
+    """`progress`, when given, is called after each match (a progress bar)."""
     keys = seat_names(policy_names)
     report = SimReport(games, keys, {k: 0 for k in keys})
     turns = battles = throws = 0
@@ -167,6 +169,8 @@ def run_sim(
         turns += record.turns
         battles += record.battles
         throws += record.throws
+        if progress is not None:
+            progress()
     elapsed = time.perf_counter() - start
     report.mean_turns = turns / games if games else 0.0
     report.mean_battles = battles / games if games else 0.0
@@ -184,6 +188,7 @@ def run_physics_sim(
     levels: Mapping[str, Level] | None = None,
     support: int = 0,
     evolutions: bool = False,
+    progress: Callable[[], object] | None = None,
     record: OpenReplay | None = None,
 ) -> dict[str, Any]:
     """Whole matches through the match session: every throw rolls on the physics table
@@ -193,7 +198,8 @@ def run_physics_sim(
     per match: `bakugan sim --record DIR`).
 
     `hit_rate` is the share of throws that opened on the card the thrower aimed at
-    (`hit_rates` per bot); `open_rate` the share that opened on any card."""
+    (`hit_rates` per bot); `open_rate` the share that opened on any card. `progress`,
+    when given, is called after each match."""
     from game.ai.seeding import seat_seed
     from game.match.recording import SeatInfo, SessionRecorder, classic_header
     from game.match.seats import BotSeat
@@ -250,6 +256,8 @@ def run_physics_sim(
         opened += stats.opened
         hits += stats.hits
         throw_time += stats.throw_seconds
+        if progress is not None:
+            progress()
     elapsed = time.perf_counter() - start
     return {
         "games": games,

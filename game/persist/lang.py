@@ -1,14 +1,23 @@
-"""Language catalogs (`assets/lang/<lang>.toml`): every string the player sees.
+"""Language catalogs: every string the player sees.
+
+One catalog for the app itself (`assets/lang/<lang>.toml`: menus, settings, controls,
+saves, throw challenges) and one per game (`assets/lang/<game>/<lang>.toml`: its setup,
+match, How to play, demo), found by their folders: a game brings its own catalog
+without this module naming it. All of a language's catalogs make one table of keys:
+a key lives in exactly one catalog (a test checks; were one in two, the app's own
+would win, then the games' in the order of their folders' names).
 
 Keys are dotted (``call.field_open``); values may hold ``{name}`` fields (with a short
 format spec such as ``{g:+d}``). A missing key shows as the key itself, never a crash;
-the catalog completeness test keeps that from shipping.
+the catalog completeness test (both languages have the same keys, catalog by catalog)
+keeps that from shipping.
 
 A damaged catalog never stops the game: a file that does not read (not UTF-8, not
-TOML, too deep, a number too long) or entries that are not safe texts (a field like
-``{x:>99999999999}`` that would take gigabytes to fill, ``{x.__class__}``, a stray
+TOML, too deep, a number too long, missing) or entries that are not safe texts (a field
+like ``{x:>99999999999}`` that would take gigabytes to fill, ``{x.__class__}``, a stray
 brace) are reported by `problems`, one line naming the file (and key) each, and the
-English text stands in for what is missing (`damage_notice` tells the player).
+English text of that catalog stands in for what is missing (`damage_notice` tells the
+player).
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from __future__ import annotations
 import re
 import string
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from game.paths import assets_dir
@@ -74,11 +84,33 @@ def _flatten(data: dict[str, Any], file: str) -> tuple[dict[str, str], list[str]
     return out, sorted(problems)
 
 
+APP = ""
+"""The app's own catalog among `parts()` (the others are named by their game's folder)."""
+
+
 @cache
-def _load(lang: str) -> tuple[dict[str, str], tuple[str, ...]]:
-    """The good texts of `lang`'s own file and the problems found in it."""
-    path = assets_dir() / "lang" / f"{lang}.toml"
-    file = f"{path.parent.name}/{path.name}"
+def parts() -> tuple[str, ...]:
+    """The catalogs: `APP` first, then each folder of `assets/lang/` that holds one,
+    by name (``("", "attack", "classic", "planet")``)."""
+    folder = assets_dir() / "lang"
+    try:
+        games = sorted(d.name for d in folder.iterdir() if d.is_dir() and any(d.glob("*.toml")))
+    except OSError:
+        games = []
+    return (APP, *games)
+
+
+def _path(lang: str, part: str) -> Path:
+    folder = assets_dir() / "lang"
+    return folder / f"{lang}.toml" if part == APP else folder / part / f"{lang}.toml"
+
+
+@cache
+def _load(lang: str, part: str = APP) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The good texts of `lang`'s file of the catalog `part` and the problems found in
+    it (each naming the file as ``lang/ru.toml`` or ``lang/classic/ru.toml``)."""
+    path = _path(lang, part)
+    file = f"lang/{path.name}" if part == APP else f"lang/{part}/{path.name}"
     try:
         data = decode.toml(decode.read_bytes(path, MAX_FILE_BYTES))
     except decode.Undecodable as e:
@@ -87,20 +119,30 @@ def _load(lang: str) -> tuple[dict[str, str], tuple[str, ...]]:
     return texts, tuple(problems)
 
 
+def part_catalog(lang: str, part: str) -> dict[str, str]:
+    """The good texts of one catalog file (`part` one of `parts()`), as it stands."""
+    return dict(_load(lang, part)[0])
+
+
 def problems(lang: str) -> tuple[str, ...]:
-    """What is wrong with `lang`'s catalog file (empty: nothing), one line each."""
-    return _load(lang)[1]
+    """What is wrong with `lang`'s catalog files (empty: nothing), one line each; the
+    app's own file first."""
+    return tuple(line for part in parts() for line in _load(lang, part)[1])
 
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """The flat key -> text table of `lang` (English where `lang`'s own is damaged)."""
+    """The flat key -> text table of `lang`, all its catalogs together (in a damaged
+    file of `lang`, that catalog's English stands in for what is missing)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
-    texts, bad = _load(lang)
-    if not bad or lang == FALLBACK:
-        return dict(texts)
-    return {**_load(FALLBACK)[0], **texts}
+    out: dict[str, str] = {}
+    for part in reversed(parts()):  # the app's own last: it wins a key in two
+        texts, bad = _load(lang, part)
+        if bad and lang != FALLBACK:
+            out.update(_load(FALLBACK, part)[0])
+        out.update(texts)
+    return out
 
 
 def damage_notice(lang: str) -> str | None:
@@ -119,6 +161,7 @@ def damage_notice(lang: str) -> str | None:
 
 def clear_cache() -> None:
     """Forget the loaded catalogs (tests that damage a copy of them)."""
+    parts.cache_clear()
     _load.cache_clear()
     catalog.cache_clear()
 

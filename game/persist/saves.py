@@ -2,11 +2,15 @@
 
 One file, ``autosave.json`` in the data folder, written atomically after each turn::
 
-    {"format": "bakugan-save", "version": 1, "saved_at": "...",
-     "checksum": "sha256:<hex>", "payload": {...}}
+    {"format": "bakugan-save", "version": 1, "game": "classic", "game_version": 1,
+     "saved_at": "...", "checksum": "sha256:<hex>", "payload": {...}}
 
 The checksum is the SHA-256 of the payload's canonical JSON (sorted keys, no spaces,
-UTF-8). The payload is whatever the match layer hands over (`game.match.persist`).
+UTF-8). The payload is whatever the game's match layer hands over (the classic game's:
+`game.match.persist`); `game` says which game's screens resume it (a registry id) and
+`game_version` the version of that game's payload. A save without them (written before
+there were several games) is the classic game's: the reader says None, the title takes
+the default game.
 
 A save is loaded whole or not at all: bad JSON, another format or version, a checksum
 mismatch or missing fields make it *damaged*. A damaged save is moved aside to
@@ -21,8 +25,10 @@ import contextlib
 import hashlib
 import json
 import logging
+import re
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,6 +42,7 @@ FORMAT = "bakugan-save"
 VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a Big Game's save is under 100 KB
 _ENVELOPE = ("format", "version", "checksum", "payload")
+_GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 T = TypeVar("T")
 
@@ -44,7 +51,8 @@ class SaveError(GameError):
     """A save that cannot be used, and why.
 
     `reason` is a short code (``unreadable``, ``not_json``, ``not_a_save``, ``version``,
-    ``checksum``, ``missing``, ``bad_match``, ``impossible``, ``not_saved``); `detail`
+    ``checksum``, ``missing``, ``bad_match``, ``impossible``, ``game``, ``not_saved``);
+    `detail`
     is English for the log; `key` and `params` name the player's message in the
     language catalogs; `moved_to` is where a damaged save was set aside (None when it
     was not moved).
@@ -94,15 +102,34 @@ def checksum(payload: Any) -> str:
     return "sha256:" + hashlib.sha256(canonical(payload)).hexdigest()
 
 
-def encode(payload: dict[str, Any], saved_at: str | None = None) -> bytes:
-    """The bytes of a save file holding `payload`."""
-    envelope = {
-        "format": FORMAT,
-        "version": VERSION,
-        "saved_at": saved_at or time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "checksum": checksum(payload),
-        "payload": payload,
-    }
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A save read whole: the game it is of and that game's payload version (None for
+    a save written before saves named their game: the classic game's), the payload."""
+
+    game: str | None
+    game_version: int | None
+    payload: dict[str, Any]
+
+
+def encode(
+    payload: dict[str, Any],
+    saved_at: str | None = None,
+    game: str | None = None,
+    game_version: int = 1,
+) -> bytes:
+    """The bytes of a save file holding `payload` of the game `game` (a registry id;
+    None: a save that names no game, as the first saves did)."""
+    envelope: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if game is not None:
+        if not _GAME_ID.match(game):
+            raise ValueError(f"game: {game!r} is not a game id")
+        envelope.update(game=game, game_version=game_version)
+    envelope.update(
+        saved_at=saved_at or time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        checksum=checksum(payload),
+        payload=payload,
+    )
     return json.dumps(envelope, ensure_ascii=False, allow_nan=False, indent=1).encode("utf-8")
 
 
@@ -110,6 +137,24 @@ def decode_save(
     raw: bytes, required: Iterable[str] = (), path: Path | None = None
 ) -> dict[str, Any]:
     """The payload of a save file's bytes, checked whole; raises `SaveError`."""
+    return read_save(raw, required, path).payload
+
+
+def _game_of(envelope: dict[str, Any], path: Path | None) -> tuple[str | None, int | None]:
+    if "game" not in envelope:
+        return None, None
+    game, version = envelope["game"], envelope.get("game_version")
+    if not isinstance(game, str) or not _GAME_ID.match(game):
+        raise SaveError("not_a_save", f"game: {repr(game)[:40]} is not a game id", path)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError(
+            "missing", f"game_version: expected a number, got {repr(version)[:40]}", path
+        )
+    return game, version
+
+
+def read_save(raw: bytes, required: Iterable[str] = (), path: Path | None = None) -> Saved:
+    """A save file's bytes, checked whole; raises `SaveError`."""
     try:
         envelope = decode.json_value(raw)
     except decode.Undecodable as e:
@@ -139,7 +184,8 @@ def decode_save(
     absent = [k for k in required if k not in payload]
     if absent:
         raise SaveError("missing", f"payload misses: {', '.join(absent)}", path)
-    return payload
+    game, game_version = _game_of(envelope, path)
+    return Saved(game, game_version, payload)
 
 
 # ---------------------------------------------------------------- the autosave file
@@ -157,12 +203,13 @@ def has_save() -> bool:
         return False
 
 
-def save_match(data: dict[str, Any]) -> Path:
-    """Write the autosave atomically; returns its path. Raises `SaveError` ("not_saved")
-    when it cannot be written; the previous save is then untouched."""
+def save_match(data: dict[str, Any], game: str | None = None, game_version: int = 1) -> Path:
+    """Write the autosave of a match of `game` (a registry id) atomically; returns its
+    path. Raises `SaveError` ("not_saved") when it cannot be written; the previous save
+    is then untouched."""
     path = save_path()
     try:
-        raw = encode(data)
+        raw = encode(data, game=game, game_version=game_version)
     except (TypeError, ValueError) as e:
         raise SaveError("not_saved", f"the match cannot be written as JSON ({e})", path) from e
     try:
@@ -199,6 +246,13 @@ def load_match(required: Iterable[str] = ()) -> tuple[dict[str, Any] | None, Sav
     (None, None): there is no save. (None, error): the save was damaged, has been set
     aside, and `error` says why. `required` names payload fields that must be present.
     """
+    saved, error = load_save(required)
+    return (saved.payload if saved is not None else None), error
+
+
+def load_save(required: Iterable[str] = ()) -> tuple[Saved | None, SaveError | None]:
+    """The autosave read whole (its game and payload), or None; never raises, as
+    `load_match`."""
     try:
         path = save_path()
     except Exception as e:  # no home folder at all: nothing to resume
@@ -212,7 +266,7 @@ def load_match(required: Iterable[str] = ()) -> tuple[dict[str, Any] | None, Sav
         reason = "not_json" if e.code == "too_large" else "unreadable"
         return None, _damaged(SaveError(reason, e.detail, path))
     try:
-        return decode_save(raw, required, path), None
+        return read_save(raw, required, path), None
     except SaveError as e:
         return None, _damaged(e)
     except Exception as e:  # never: decode_save raises only SaveError; but never raise
@@ -228,14 +282,23 @@ def restore_match(
     A payload that passes the checksum but that `restore` rejects (raises anything: an
     unknown card id, a field of the wrong type) counts as damaged too, and is set aside.
     """
-    data, error = load_match(required)
-    if data is None:
+    return restore_save(lambda saved: restore(saved.payload), required)
+
+
+def restore_save(
+    restore: Callable[[Saved], T], required: Iterable[str] = ()
+) -> tuple[T | None, SaveError | None]:
+    """`restore(saved)` of the autosave (its game and payload), or None; never raises,
+    as `restore_match`. An exception of `restore` with a `reason` of ``impossible``,
+    ``version`` or ``game`` gives that reason, any other ``bad_match``."""
+    saved, error = load_save(required)
+    if saved is None:
         return None, error
     try:
-        return restore(data), None
+        return restore(saved), None
     except Exception as e:
         reason = getattr(e, "reason", "bad_match")
-        if reason not in ("bad_match", "impossible"):
+        if reason not in ("bad_match", "impossible", "version", "game"):
             reason = "bad_match"
         path = save_path()
         return None, _damaged(SaveError(reason, f"{type(e).__name__}: {e}", path))

@@ -1,4 +1,5 @@
-"""The player's settings: language, volumes, display, assists and key bindings.
+"""The player's settings: language, volumes, display, assists, key bindings, and the
+game chosen last on the title.
 
 Kept as TOML in the config folder (`game.persist.paths.settings_path`), written by hand
 (the standard library reads TOML but does not write it) and atomically. Loading never
@@ -23,6 +24,7 @@ import contextlib
 import dataclasses
 import math
 import os
+import re
 import string
 import tomllib
 from collections.abc import Mapping
@@ -89,6 +91,9 @@ RESERVED_KEYS: Mapping[str, str] = MappingProxyType(
     }
 )
 MAX_FILE_BYTES = 64 * 1024  # a settings file is under 1 KB
+# A game id as the registry spells them (`game.games`): which ids exist is the title's
+# business (an id this version lacks shows the default game), the file only keeps it.
+GAME_ID = re.compile(r"^(?:[a-z][a-z0-9_]{0,31})?$")
 
 
 def system_language() -> str:
@@ -117,6 +122,7 @@ class UserSettings:
     animation_speed: float = 1.0
     effects_level: str = "full"  # screen shake and particles: full, reduced, off
     tutorial: bool = True  # the first-match hints; off once seen or dismissed
+    game: str = ""  # the game chosen last on the title (a game id; empty: the default)
     keys: Mapping[str, str] = field(default_factory=_default_keys)
 
     def __post_init__(self) -> None:
@@ -218,6 +224,9 @@ def _from_plain(data: Mapping[str, Any]) -> tuple[UserSettings, list[str]]:
             take(name, _number(raw, lo, hi), f"expected a number from {lo} to {hi}")
         elif name == "effects_level":
             take(name, raw if raw in EFFECTS_LEVELS else None, f"expected one of {EFFECTS_LEVELS}")
+        elif name == "game":
+            ok = isinstance(raw, str) and GAME_ID.match(raw)
+            take(name, raw if ok else None, 'expected a game id such as "classic"')
         elif name == "keys":
             keys, key_problems = _check_keys(raw)
             values["keys"] = keys
@@ -238,6 +247,7 @@ def _to_plain(s: UserSettings) -> dict[str, Any]:
         "animation_speed": s.animation_speed,
         "effects_level": s.effects_level,
         "tutorial": s.tutorial,
+        "game": s.game,
         "keys": dict(s.keys),
     }
 

@@ -19,7 +19,7 @@ from game.persist import lang as catalogs
 from game.persist import paths
 from game.persist.atomic import sweep_stale_temps
 from game.persist.lang import LANGUAGES, tr
-from game.persist.settings import UserSettings, read_settings, save_settings, system_language
+from game.persist.settings import UserSettings, read_settings, save_settings
 
 from .audio import Audio
 from .gamepad import Gamepad
@@ -97,6 +97,10 @@ class App:
         self._view = pygame.Rect(0, 0, *LOGICAL)
         self._accum = 0.0
         self.status = StatusFile.from_env()  # BAKUGAN_STATUS: what is on screen, for tests
+        # Where "Main menu" leads (the title, given by whoever opens the first screen:
+        # `game.ui.launch`, or the first title scene made), and the game chosen there.
+        self.home: Callable[[App], Scene] | None = None
+        self.game = settings.game
         self._layout()
 
     # ----------------------------------------------------------- strings and scenes
@@ -132,6 +136,15 @@ class App:
     def reset(self, scene: Scene) -> None:
         self.stack.clear()
         self.push(scene)
+
+    def go_home(self) -> None:
+        """Back to the title (`home`), with nothing under it; without a home the app
+        ends, as when its last screen closes."""
+        if self.home is None:
+            self.stack.clear()
+            self.running = False
+            return
+        self.reset(self.home(self))
 
     def change_settings(self, **changes: object) -> None:
         """Apply and save a settings change (a save that fails is logged, not fatal)."""
@@ -310,24 +323,3 @@ def _sweep_leftovers() -> None:
         return
     if removed:
         log.info("removed %d leftover temporary files of interrupted writes", removed)
-
-
-def main(lang: str | None = None, quick: str | None = None) -> int:
-    """Open the window and play. Returns an exit code. `quick`: a computer level to
-    play against at once (`bakugan play --quick`), skipping the menu and setup."""
-    try:
-        app = App(lang)
-    except pygame.error as e:
-        print(tr(lang or system_language(), "ui.no_display", error=str(e)))
-        return 1
-    if app.settings.fullscreen:
-        app.toggle_fullscreen()
-    from .menu import TitleScene
-
-    if quick is not None:
-        from .setup import quick_match
-
-        app.run(quick_match(app, quick))
-        return 0
-    app.run(TitleScene(app))
-    return 0

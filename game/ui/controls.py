@@ -20,6 +20,7 @@ import pygame
 from game.persist.settings import ACTIONS, DEFAULT_KEYS, KEY_NAMES
 
 from . import widgets as w
+from .backdrop import backdrop
 from .scene import Scene
 from .throwing import THROW_ACTIONS
 
@@ -241,9 +242,7 @@ class ControlsScene(Scene):
         self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .menu import _backdrop
-
-        _backdrop(surface, self.t)
+        backdrop(surface, self.t)
         w.text(surface, self.tr("controls.title"), (640, 80), 56, w.ACCENT, "center", shadow=True)
         for b in self.buttons:
             action = b.data.get("action")

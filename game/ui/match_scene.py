@@ -23,9 +23,12 @@ import pygame
 
 from game import physics
 from game.content.classic import shipped_catalog
+from game.games import REGISTRY
 from game.games.classic import shipped_levels
+from game.match.persist import match_payload, read_match_payload
 from game.match.seats import BotSeat, restore_seats, seats_snapshot
 from game.match.session import Entry, MatchSession, ThrowDone
+from game.persist.saves import clear_save, save_match
 from game.rules.classic import (
     Action,
     Kit,
@@ -49,7 +52,9 @@ from .choices import BUTTON_KINDS, action_label
 from .coach import Coach, draw_hint
 from .controls import throw_keys
 from .curtain import Curtain, draw_curtain
+from .results import PauseScene, ResultsScene
 from .scene import Scene
+from .seat_colours import PLAYER_COLOURS
 from .side_panel import SidePanel
 from .table_view import TableView
 from .throwing import MAX_HAND_SPEED, ThrowInput, throw_line
@@ -59,7 +64,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PLAYER_COLOURS = ((80, 170, 255), (255, 110, 90), (110, 215, 120), (235, 195, 70))
+GAME = "classic"  # the game whose match this is (its saves say so)
 THINK_TIME = 0.55
 HandItem = tuple[str, str, pygame.Rect, bool]
 
@@ -143,31 +148,19 @@ class MatchScene(Scene):
     @classmethod
     def resume(cls, app: App, payload: dict[str, object]) -> MatchScene:
         """The autosaved match, exactly where it stood (raises on a payload that does not fit)."""
-        from game.match.persist import session_from_json
-
-        data = payload["session"]
-        humans_raw = payload["humans"]
-        levels_raw = payload.get("levels", [])
-        assert isinstance(data, dict) and isinstance(humans_raw, list)
-        assert isinstance(levels_raw, list)
-        session = session_from_json(data, shipped_catalog())
-        state = session.state
-        humans = tuple(bool(h) for h in humans_raw)
-        if len(humans) != len(state.players):
-            raise ValueError(f"humans: {len(humans)} seats for {len(state.players)} players")
-        seed = int(str(payload["seed"]))
-        level = str(payload.get("level", "normal"))
+        saved = read_match_payload(payload, shipped_catalog())
+        state = saved.session.state
         scene = cls(
             app,
             list(state.kits),
-            humans,
+            saved.humans,
             state.settings.first_player,
-            seed,
-            level,
+            saved.seed,
+            saved.level,
             settings=state.settings,
-            levels=[str(v) for v in levels_raw],
+            levels=saved.levels,
         )
-        scene.session = session
+        scene.session = saved.session
         if "bots" in payload:  # an older save has none: its bots start afresh
             restore_seats(scene.bots, payload["bots"])
         scene.live_replay.resume(scene, payload.get("replay"))
@@ -180,23 +173,16 @@ class MatchScene(Scene):
         """After each turn (and never for computer-only matches) the match is saved."""
         if not any(self.humans):
             return
-        from game.match.persist import session_to_json
-        from game.persist.saves import clear_save, save_match
-
         try:
             if self.session.over:
                 clear_save()
             elif any(isinstance(e, ev.TurnStarted) for e in entries):
-                payload = {
-                    "session": session_to_json(self.session),
-                    "humans": list(self.humans),
-                    "seed": self.seed,
-                    "level": self.level,
-                    "levels": list(self.levels),
-                    "bots": seats_snapshot(self.bots),
-                    "replay": self.live_replay.name,
-                }
-                save_match(payload)
+                payload = match_payload(
+                    self.session, self.humans, self.seed, self.level, self.levels
+                )
+                payload["bots"] = seats_snapshot(self.bots)  # a resumed match goes on the same
+                payload["replay"] = self.live_replay.name
+                save_match(payload, GAME, REGISTRY[GAME].save_version)
         except (OSError, ValueError) as e:  # a full disk must not end the match
             log.warning("autosave failed: %s", e)
 
@@ -362,8 +348,6 @@ class MatchScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from .results import PauseScene
-
             if self.throw_input is not None:
                 self.throw_input.cancel()  # a charge or a pull does not outlive the pause
             self.camera.held = False
@@ -621,8 +605,6 @@ class MatchScene(Scene):
     def on_over(self) -> None:
         """The match ended and its last animation played: show the results."""
         self.app.audio.roll(0.0)
-        from .results import ResultsScene
-
         self.app.replace(ResultsScene(self.app, self))
 
     def _bot_step(self, p: int) -> None:

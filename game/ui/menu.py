@@ -1,45 +1,90 @@
-"""Title and main menu, How to play, Settings."""
+"""The title menu (the games of the registry, each with its setup and How to play)
+and the Settings."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.games import DEFAULT_GAME, REGISTRY
 from game.persist.lang import LANGUAGES
+from game.persist.saves import Saved, SaveError
 
 from . import widgets as w
+from .backdrop import backdrop
+from .coming import placeholder
 from .scene import Scene
+from .scenes import GameScenes, game_scenes
 
 if TYPE_CHECKING:
     from .app import App
 
-
-def _backdrop(surface: pygame.Surface, t: float) -> None:
-    from . import art
-
-    surface.blit(art.table_felt(surface.get_size()), (0, 0))
-    for i, attr in enumerate(("pyrus", "aquos", "subterra", "haos", "darkus", "ventus")):
-        a = t * 0.4 + i * math.tau / 6
-        x = 640 + math.cos(a) * 470
-        y = 380 + math.sin(a) * 250
-        img = art.closed_sphere(attr, 26, t * 2 + i)
-        surface.blit(img, img.get_rect(center=(int(x), int(y))))
-
-
 ATTRACT_AFTER = 30.0  # seconds untouched on the title before the computer plays itself
+TABS = pygame.Rect(90, 238, 1100, 42)  # the row of the games, under the seed's call
+
+
+def scenes_for(game_id: str) -> GameScenes:
+    """The screens of a game, or its placeholder while it has none."""
+    return game_scenes(game_id) or placeholder(game_id)
+
+
+def resume_saved(app: App, saved: Saved) -> Scene:
+    """The autosave's match on its own game's screens, where it stood. A save without a
+    game id is the default (classic) game's, of any version. Raises `SaveError` for a
+    game or a save version this app does not have, and whatever the game's `resume`
+    raises for a payload that does not fit (the save is then set aside)."""
+    game_id = saved.game or DEFAULT_GAME
+    if game_id not in REGISTRY:
+        raise SaveError("game", f"a save of the game {game_id!r}, which this version lacks")
+    record = REGISTRY[game_id]
+    if saved.game_version is not None and saved.game_version != record.save_version:
+        raise SaveError(
+            "version",
+            f"{game_id} save version {saved.game_version}, this game reads {record.save_version}",
+        )
+    scenes = game_scenes(game_id)
+    if scenes is None:
+        raise SaveError("game", f"a save of {game_id!r}, whose screens this version lacks")
+    return scenes.resume(app, saved.payload)
 
 
 class TitleScene(Scene):
+    """The title: a row of the games (the registry's, in its order; ← / → or a click
+    chooses), and the menu of the chosen one: Continue (the autosave, of whichever game
+    it is), Play vs AI and Two players (its setup), the throw challenges, its How to
+    play, Settings, Quit. The game chosen is kept in the settings."""
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        if app.home is None:  # the first title is where "Main menu" leads
+            app.home = TitleScene
         self.t = 0.0
         self.idle = 0.0
         self.message = ""
         self.message_t = 0.0
         self.buttons: list[w.Button] = []
+        self.tabs: list[w.Button] = []
+
+    @property
+    def game(self) -> str:
+        """The game chosen: the app's, when the registry has it, else the default."""
+        return self.app.game if self.app.game in REGISTRY else DEFAULT_GAME
+
+    def choose(self, game_id: str) -> None:
+        """Show the menu of `game_id` (a registry id) and keep the choice."""
+        REGISTRY[game_id]  # an unknown id raises, naming the known ones
+        if game_id != self.game:
+            self.app.game = game_id
+            self.app.change_settings(game=game_id)
+        self._build()
+
+    def _step_game(self, step: int) -> None:
+        games = list(REGISTRY)
+        self.choose(games[(games.index(self.game) + step) % len(games)])
+        self.app.audio.play("ui_click")
 
     def enter(self) -> None:
         self.idle = 0.0
@@ -49,37 +94,46 @@ class TitleScene(Scene):
     def _build(self) -> None:
         from game.persist.saves import has_save
 
-        from .setup import MatchSetupScene
-
+        scenes = scenes_for(self.game)
         items: list[tuple[str, Callable[[], None], bool, str]] = []
         if has_save():
             items.append(("save.continue", self._continue, True, ""))
         items += [
-            (
-                "menu.play_ai",
-                lambda: self.app.push(MatchSetupScene(self.app, hotseat=False)),
-                True,
-                "",
-            ),
-            (
-                "menu.two_players",
-                lambda: self.app.push(MatchSetupScene(self.app, hotseat=True)),
-                True,
-                "",
-            ),
+            ("menu.play_ai", lambda: self.app.push(scenes.setup(self.app, False)), True, ""),
+            ("menu.two_players", lambda: self.app.push(scenes.setup(self.app, True)), True, ""),
             ("menu.challenges", self._challenges, True, ""),
-            ("menu.how_to", lambda: self.app.push(HowToScene(self.app)), True, ""),
+            ("menu.how_to", lambda: self.app.push(scenes.how_to(self.app)), True, ""),
             ("menu.settings", lambda: self.app.push(SettingsScene(self.app)), True, ""),
             ("menu.quit", self.app.pop, True, ""),
         ]
+        focused = next((b.label for b in self.buttons if b.focused), None)
         self.buttons = []
-        top = 300 if len(items) <= 6 else 280
-        step = 64 if len(items) <= 6 else 58
+        many = len(items) > 6  # with Continue: closer together, to stay above the notice
+        top, step, height = (315, 52, 46) if many else (317, 60, 50)
         for i, (key, fn, enabled, reason) in enumerate(items):
-            rect = pygame.Rect(0, 0, 380, 50)
+            rect = pygame.Rect(0, 0, 380, height)
             rect.center = (640, top + i * step)
-            self.buttons.append(w.Button(rect, self.tr(key), fn, enabled, reason))
+            button = w.Button(rect, self.tr(key), fn, enabled, reason)
+            button.focused = button.label == focused  # a change of game keeps the place
+            self.buttons.append(button)
         self.buttons[0].key = pygame.K_RETURN
+        self._build_tabs()
+
+    def _build_tabs(self) -> None:
+        games = list(REGISTRY)
+        gap = 14
+        width = min(340, (TABS.w - gap * (len(games) - 1)) // len(games))
+        left = TABS.centerx - (len(games) * width + (len(games) - 1) * gap) // 2
+        self.tabs = []
+        for i, game_id in enumerate(games):
+            rect = pygame.Rect(left + i * (width + gap), TABS.y, width, TABS.h)
+            chosen = game_id == self.game
+            colour = (150, 70, 30) if chosen else (36, 50, 92)
+            name = REGISTRY[game_id].name(self.app.lang)
+            tab = w.Button(rect, name, partial(self.choose, game_id), colour=colour)
+            tab.data["game"] = game_id
+            tab.focused = chosen  # drawn lit: the game whose menu shows
+            self.tabs.append(tab)
 
     def _challenges(self) -> None:
         from .challenges import LevelSelectScene
@@ -87,11 +141,9 @@ class TitleScene(Scene):
         self.app.push(LevelSelectScene(self.app))
 
     def _continue(self) -> None:
-        from game.persist.saves import restore_match
+        from game.persist.saves import restore_save
 
-        from .match_scene import MatchScene
-
-        scene, error = restore_match(lambda data: MatchScene.resume(self.app, data))
+        scene, error = restore_save(lambda saved: resume_saved(self.app, saved))
         if scene is not None:
             self.app.push(scene)
         else:
@@ -99,10 +151,25 @@ class TitleScene(Scene):
             self.message_t = 8.0
             self._build()
 
+    def _game_key(self, key: int) -> int:
+        """-1 or +1 for a key that steps through the games (← / →, and the keys the
+        controller's D-pad sends), else 0."""
+        if key == pygame.K_LEFT:
+            return -1
+        if key == pygame.K_RIGHT:
+            return 1
+        sent = self.app.gamepad.action_keys
+        return -1 if key == sent["move_left"] else 1 if key == sent["move_right"] else 0
+
     def handle(self, event: pygame.event.Event) -> None:
         self.idle = 0.0
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and self._game_key(event.key):
+            self._step_game(self._game_key(event.key))
+            return
+        if any(tab.handle(event) for tab in self.tabs if event.type != pygame.KEYDOWN):
             return
         w.handle_buttons(self.buttons, event)
 
@@ -111,18 +178,32 @@ class TitleScene(Scene):
         self.idle += dt
         self.message_t = max(0.0, self.message_t - dt)
         if self.idle > ATTRACT_AFTER:
-            from .demo import DemoScene
+            attract = scenes_for(self.game).attract or scenes_for(DEFAULT_GAME).attract
+            if attract is None:
+                self.idle = 0.0
+            else:
+                self.app.push(attract(self.app, int(self.t)))
 
-            self.app.push(DemoScene(self.app, seed=int(self.t), attract=True))
+    def status(self) -> dict[str, object]:
+        """For `BAKUGAN_STATUS`: the game chosen, and every button and tab."""
+        buttons = [*self.tabs, *self.buttons]
+        return {
+            "game": self.game,
+            "buttons": [
+                {"label": b.label, "center": self.app.to_window(b.rect.center)} for b in buttons
+            ],
+        }
 
     def draw(self, surface: pygame.Surface) -> None:
-        _backdrop(surface, self.t)
+        backdrop(surface, self.t)
         title = pygame.Rect(40, 50, 1200, 100)
         w.fit_text(surface, self.tr("ui.title"), title, 96, w.ACCENT, "center", shadow=True)
         tagline = pygame.Rect(40, 152, 1200, 38)
         w.fit_text(surface, self.tr("menu.tagline"), tagline, 32, w.INK, "center", shadow=True)
         call = pygame.Rect(40, 192, 1200, 36)  # well clear of the first button
         w.fit_text(surface, self.tr("call.field_open"), call, 30, (255, 120, 80), "center", True)
+        for tab in self.tabs:
+            tab.draw(surface, 22)
         for b in self.buttons:
             b.draw(surface)
         keys = pygame.Rect(40, 686, 1200, 26)
@@ -132,92 +213,6 @@ class TitleScene(Scene):
             box = pygame.Rect(200, 660, 880, 56)
             w.panel(surface, box, 240, (220, 120, 80))
             w.paragraph(surface, self.message, box.inflate(-24, -14), 20)
-
-
-class HowToScene(Scene):
-    """The rules in short, in the player's language, with the seed's calls."""
-
-    BOX = pygame.Rect(140, 60, 1000, 600)
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.page = 0
-        self.t = 0.0
-        self.hints_reset = False
-        again = pygame.Rect(self.BOX.right - 380, self.BOX.bottom - 64, 340, 42)
-        self.again = w.Button(again, self.tr("howto.hints_again"), self.show_hints_again)
-
-    def show_hints_again(self) -> None:
-        """The first-match hints show again, each once more (they are kept per profile)."""
-        from game.persist.hints import forget
-
-        forget()
-        self.app.change_settings(tutorial=True)
-        self.hints_reset = True
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.again.handle(event):
-            return
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.app.pop()
-            elif event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN):
-                self.page = min(self.page + 1, 3)
-            elif event.key == pygame.K_LEFT:
-                self.page = max(self.page - 1, 0)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            if self.page == 3:
-                self.app.pop()
-            else:
-                self.page += 1
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
-    def draw(self, surface: pygame.Surface) -> None:
-        from . import art
-
-        _backdrop(surface, self.t)
-        box = self.BOX
-        w.panel(surface, box, 235)
-        title = pygame.Rect(box.x + 40, box.y + 26, box.w - 80, 52)
-        w.fit_text(surface, self.tr(f"howto.title{self.page}"), title, 44, w.ACCENT)
-        w.paragraph(
-            surface,
-            self.tr(f"howto.body{self.page}"),
-            pygame.Rect(box.x + 40, box.y + 100, 560, 420),
-            27,
-        )
-        # An illustration per page, drawn by code.
-        cx, cy = box.x + 800, box.y + 300
-        if self.page == 0:
-            for i, col in enumerate(("gold", "silver", "bronze")):
-                img = art.gate_card(col, (110, 156), face_up=False)
-                surface.blit(img, img.get_rect(center=(cx - 120 + i * 120, cy - 60)))
-            for i, col in enumerate(("red", "blue", "green")):
-                img = art.ability_card(col, (80, 112))
-                surface.blit(img, img.get_rect(center=(cx - 100 + i * 100, cy + 120)))
-        elif self.page == 1:
-            img = art.closed_sphere("pyrus", 40, self.t * 3)
-            surface.blit(img, img.get_rect(center=(cx - 100, cy + 150 - int(self.t * 60) % 220)))
-            card = art.gate_card("gold", (140, 198), face_up=False)
-            surface.blit(card, card.get_rect(center=(cx + 40, cy - 60)))
-        elif self.page == 2:
-            a = art.open_bakugan("dragonoid", "pyrus", 130)
-            b = art.open_bakugan("hydranoid", "darkus", 130)
-            surface.blit(a, a.get_rect(center=(cx - 130, cy)))
-            surface.blit(b, b.get_rect(center=(cx + 130, cy)))
-            w.text(surface, self.tr("howto.vs"), (cx, cy), 40, w.ACCENT, "center", shadow=True)
-        else:
-            for i in range(3):
-                img = art.gate_card(("gold", "silver", "bronze")[i], (110, 156), face_up=False)
-                surface.blit(img, img.get_rect(center=(cx - 60 + i * 60, cy - 20 + i * 20)))
-        nav = pygame.Rect(box.x + 40, box.bottom - 62, box.w - 80 - 360, 38)
-        w.fit_text(surface, self.tr("howto.nav", page=self.page + 1, pages=4), nav, 22, w.MUTED)
-        self.again.draw(surface, 20)
-        if self.hints_reset:
-            done = pygame.Rect(self.again.rect.x, self.again.rect.y - 30, self.again.rect.w, 24)
-            w.fit_text(surface, self.tr("howto.hints_reset"), done, 18, (150, 230, 160), "center")
 
 
 class SettingsScene(Scene):
@@ -301,7 +296,7 @@ class SettingsScene(Scene):
         self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        _backdrop(surface, self.t)
+        backdrop(surface, self.t)
         w.text(surface, self.tr("menu.settings"), (640, 80), 56, w.ACCENT, "center", shadow=True)
         for b in self.buttons:
             b.draw(surface, 24)

@@ -90,9 +90,9 @@ class ReplayListScene(Scene):
         w.handle_buttons(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .menu import _backdrop
+        from .backdrop import backdrop
 
-        _backdrop(surface, 0.0)
+        backdrop(surface, 0.0)
         box = self.BOX
         w.panel(surface, box, 235)
         title = pygame.Rect(box.x + 40, box.y + 26, box.w - 80, 52)

@@ -1,4 +1,5 @@
-"""Pause overlay and the results screen (with rematch)."""
+"""Pause overlay and the results screen (with rematch). "Main menu" goes to the app's
+home (`App.go_home`): these screens do not import the menu above them."""
 
 from __future__ import annotations
 
@@ -6,8 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from . import art
 from . import widgets as w
+from .pieces import piece_thumb
 from .scene import Scene
+from .seat_colours import PLAYER_COLOURS
 
 if TYPE_CHECKING:
     from .app import App
@@ -30,9 +34,7 @@ class PauseScene(Scene):
         ]
 
     def _menu(self) -> None:
-        from .menu import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.go_home()
 
     def handle(self, event: pygame.event.Event) -> None:
         w.handle_buttons(self.buttons, event)
@@ -74,9 +76,7 @@ class ResultsScene(Scene):
         self.app.replace(self.match.rematch())
 
     def _menu(self) -> None:
-        from .menu import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.go_home()
 
     def handle(self, event: pygame.event.Event) -> None:
         w.handle_buttons(self.buttons, event)
@@ -85,10 +85,6 @@ class ResultsScene(Scene):
         self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        from . import art
-        from .match_scene import PLAYER_COLOURS
-        from .pieces import piece_thumb
-
         surface.blit(art.table_felt(surface.get_size()), (0, 0))
         state = self.match.session.state
         winner = max(self.shown_winner, 0)

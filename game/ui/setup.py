@@ -20,6 +20,7 @@ from game.rules.classic import (
 )
 
 from . import widgets as w
+from .match_scene import MatchScene
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -33,8 +34,6 @@ LEVELS = ("easy", "normal", "hard")
 def quick_match(app: App, level: str = "normal", seed: int | None = None) -> Scene:
     """A match against the computer of `level` at once: quick-pick kits, the person
     starts, no first-match hints (`bakugan play --quick`)."""
-    from .match_scene import MatchScene
-
     catalog = shipped_catalog()
     rng = random.Random(seed)
     rules = Settings.preset(2)
@@ -232,8 +231,6 @@ class MatchSetupScene(Scene):
         self._build()
 
     def _start(self) -> None:
-        from .match_scene import MatchScene
-
         rules = self.rules
         for kit in self.kits:
             assert not check_kit(kit, self.catalog, rules)

@@ -68,9 +68,9 @@ class StatsScene(Scene):
             self.index = (self.index - 1) % len(self.keys)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .menu import _backdrop
+        from .backdrop import backdrop
 
-        _backdrop(surface, 0.0)
+        backdrop(surface, 0.0)
         box = self.BOX
         w.panel(surface, box, 235)
         title = pygame.Rect(box.x + 30, box.y + 20, box.w - 60, 48)

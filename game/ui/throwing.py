@@ -25,6 +25,7 @@ from game.match.layout import Zone
 
 from . import slingshot
 from . import widgets as w
+from .seat_colours import PLAYER_COLOURS
 from .slingshot import MAX_PULL
 
 if TYPE_CHECKING:
@@ -212,8 +213,6 @@ class ThrowInput:
         return self._preview
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .match_scene import PLAYER_COLOURS
-
         sx, sy = self.view.px(self.origin())
         bakugan = self.scene.session.awaiting_throw()
         attr = None

@@ -13,6 +13,7 @@ from game.persist.settings import (
     DEFAULT_KEYS,
     KEY_NAMES,
     UserSettings,
+    from_toml,
     load_settings,
     read_settings,
     save_settings,
@@ -333,3 +334,16 @@ def test_the_reserved_keys_are_the_ones_the_controls_screen_refuses() -> None:
     finally:
         pygame.quit()
     assert names == dict(RESERVED_KEYS)
+
+
+def test_the_game_chosen_last_is_kept_and_a_bad_one_takes_the_default(home: Path) -> None:
+    assert UserSettings().game == ""  # the title's default game
+    save_settings(CUSTOM.replace(game="planet"))
+    assert load_settings()[0].game == "planet"
+    assert tomllib.loads(paths.settings_path().read_text("utf-8"))["game"] == "planet"
+    for bad in ('"Planet!"', "3", '"../x"', "true"):
+        s, problems = from_toml(f"format = 1\ngame = {bad}\n")
+        assert s.game == "" and problems and problems[0].startswith("game: expected a game id")
+    # A game this version lacks is still a well-formed id: kept (the title shows the
+    # default game for it), so a newer version's choice survives an older one.
+    assert from_toml('format = 1\ngame = "nosuch"\n') == (UserSettings(game="nosuch"), [])

@@ -287,6 +287,6 @@ def test_every_refusal_code_of_the_rules_has_a_text_in_both_catalogs() -> None:
                 codes.add(node.args[1].value)
     codes.add("no_battle")  # a card wasted for want of a battle (AbilityWasted.code)
     for lang in ("en", "ru"):
-        with (ROOT / "assets" / "lang" / f"{lang}.toml").open("rb") as f:
+        with (ROOT / "assets" / "lang" / "classic" / f"{lang}.toml").open("rb") as f:
             why = tomllib.load(f)["why"]
         assert codes <= set(why), f"{lang}: no text for {sorted(codes - set(why))}"

@@ -9,8 +9,9 @@ import pygame
 from game.content.classic import shipped_catalog
 from game.rules.classic import random_kit
 from game.ui.app import App
+from game.ui.howto import HowToScene
 from game.ui.match_scene import MatchScene
-from game.ui.menu import HowToScene, TitleScene
+from game.ui.menu import TitleScene
 from game.ui.setup import MatchSetupScene
 
 

@@ -22,8 +22,9 @@ from game.ui import text_fit
 from game.ui.app import App
 from game.ui.card_effects import changes_nothing
 from game.ui.coach import Coach
+from game.ui.howto import HowToScene
 from game.ui.match_scene import MatchScene
-from game.ui.menu import HowToScene, TitleScene
+from game.ui.menu import TitleScene
 from game.ui.results import PauseScene
 from game.ui.setup import quick_match
 
@@ -288,11 +289,13 @@ def test_play_quick_starts_a_match_against_the_computer_without_hints(
         assert scene.coach is None
     pygame.quit()
     import game.__main__ as cli
-    import game.ui.app as ui_app
+    import game.ui.launch as ui_launch
 
     calls: list[tuple[object, ...]] = []
     monkeypatch.setattr(
-        ui_app, "main", lambda lang=None, quick=None: calls.append((lang, quick)) or 0
+        ui_launch,
+        "main",
+        lambda lang=None, quick=None, game=None: calls.append((lang, quick)) or 0,
     )
     assert cli.main(["play", "--quick", "--level", "easy"]) == 0
     assert cli.main(["play", "--quick"]) == 0

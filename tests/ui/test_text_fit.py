@@ -25,9 +25,10 @@ from game.ui.challenges import ChallengeScene, LevelScene, LevelSelectScene
 from game.ui.coach import STEPS, draw_hint
 from game.ui.controls import ControlsScene
 from game.ui.curtain import draw_curtain
+from game.ui.howto import HowToScene
 from game.ui.lab import LabScene
 from game.ui.match_scene import PLAYER_COLOURS, MatchScene
-from game.ui.menu import HowToScene, SettingsScene, TitleScene
+from game.ui.menu import SettingsScene, TitleScene
 from game.ui.pieces import draw_piece_detail
 from game.ui.results import PauseScene, ResultsScene
 from game.ui.scene import Scene

@@ -1,0 +1,173 @@
+"""The scene registry: a game's screens come from its record's `ui` module, a game
+without one gets the placeholder, and the ui's modules import each other downward only
+(no circle, not even through imports inside functions)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.games import REGISTRY, UnknownGame
+from game.ui import scenes
+from game.ui.coming import placeholder
+from game.ui.howto import HowToScene
+from game.ui.match_scene import MatchScene
+from game.ui.scenes import GameScenes, game_scenes, register, unregister
+
+UI = Path(__file__).resolve().parents[2] / "game" / "ui"
+
+
+@pytest.fixture
+def clean() -> Iterator[None]:
+    yield
+    for game_id in REGISTRY:
+        unregister(game_id)
+
+
+def test_the_classic_record_names_its_screens_and_the_registry_finds_them() -> None:
+    assert REGISTRY["classic"].ui == "game.ui.classic"
+    classic = game_scenes("classic")
+    assert classic is not None and classic is importlib.import_module("game.ui.classic").SCENES
+    assert classic.resume == MatchScene.resume and classic.how_to is HowToScene
+    assert classic.quick is not None and classic.screen_demo is not None
+    assert classic.attract is not None
+
+
+def test_every_record_that_names_a_ui_module_has_one_that_gives_its_scenes() -> None:
+    for game_id, record in REGISTRY.items():
+        if record.ui is not None:
+            module = importlib.import_module(record.ui)
+            assert isinstance(module.SCENES, GameScenes), game_id
+
+
+def test_a_game_without_screens_has_none_and_the_placeholder_says_it_is_coming(
+    clean: None,
+) -> None:
+    for game_id in ("attack", "planet"):
+        if REGISTRY[game_id].ui is None:
+            assert game_scenes(game_id) is None
+    stand_in = placeholder("attack")
+    with pytest.raises(ValueError, match="no screens"):
+        stand_in.resume(None, {})  # type: ignore[arg-type]
+    with pytest.raises(UnknownGame, match="the games are: classic, attack, planet"):
+        game_scenes("nosuch")
+
+
+def test_registered_scenes_win_and_unregister_forgets_them(clean: None) -> None:
+    made: list[tuple[str, object]] = []
+    fake = GameScenes(
+        setup=lambda app, hotseat: made.append(("setup", hotseat)),  # type: ignore[arg-type,func-returns-value]
+        resume=lambda app, payload: made.append(("resume", payload)),  # type: ignore[arg-type,func-returns-value]
+        how_to=lambda app: made.append(("how_to", None)),  # type: ignore[arg-type,func-returns-value]
+    )
+    register("planet", fake)
+    assert game_scenes("planet") is fake
+    unregister("planet")
+    assert game_scenes("planet") is None or REGISTRY["planet"].ui is not None
+    with pytest.raises(UnknownGame):
+        register("nosuch", fake)
+
+
+def test_a_ui_module_that_does_not_import_leaves_the_game_without_screens(
+    clean: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+
+    record = dataclasses.replace(REGISTRY["attack"], ui="game.ui.no_such_module")
+    monkeypatch.setattr(scenes, "REGISTRY", {**REGISTRY, "attack": record})
+    unregister("attack")
+    assert game_scenes("attack") is None
+    assert game_scenes("classic") is not None
+
+
+def _runtime_imports(path: Path) -> set[str]:
+    """The game.ui modules `path` imports when it runs: at the top and inside functions
+    (the imports under `if TYPE_CHECKING:` only name types)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(n)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+        for stmt in block.body
+        for n in ast.walk(stmt)
+    }
+    package = ".".join(path.relative_to(UI.parent.parent).parts[:-1])
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only or not isinstance(node, ast.ImportFrom | ast.Import):
+            continue
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+            continue
+        base = package.split(".")
+        if node.level:
+            base = base[: len(base) - node.level + 1]
+            module = ".".join([*base, *([node.module] if node.module else [])])
+        else:
+            module = node.module or ""
+        out.add(module)
+        out.update(f"{module}.{a.name}" for a in node.names)
+    return {m for m in out if m.startswith("game.ui")}
+
+
+def _ui_modules() -> dict[str, Path]:
+    mods = {}
+    for path in sorted(UI.rglob("*.py")):
+        rel = path.relative_to(UI.parent.parent).with_suffix("")
+        name = ".".join(rel.parts)
+        mods[name.removesuffix(".__init__")] = path
+    return mods
+
+
+def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_ui_modules_import_each_other_without_a_circle() -> None:
+    mods = _ui_modules()
+    edges = {m: {i for i in _runtime_imports(p) if i in mods and i != m} for m, p in mods.items()}
+    assert "game.ui.menu" in edges["game.ui.launch"]
+    assert _circles(edges) == []
+
+
+def test_the_circle_check_finds_a_planted_circle() -> None:
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _circles(edges) == [["a", "b", "c"]]
+
+
+def test_no_screen_below_the_menu_imports_it() -> None:
+    mods = _ui_modules()
+    importers = [m for m, p in mods.items() if "game.ui.menu" in _runtime_imports(p)]
+    assert importers == ["game.ui.launch"]
