@@ -90,6 +90,12 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
         "evolutions": args.evolutions,
         "progress": getattr(args, "progress", None),  # called after each match
     }
+    if getattr(args, "record_dir", None):  # one replay file per match (docs/replays.md)
+        if not args.physics:
+            raise ValueError("--record needs --physics: a replay keeps the throws")
+        from game.replay_tools import open_in
+
+        options["record"] = open_in(Path(args.record_dir))
     if args.physics:
         return run_physics_sim(shipped_catalog(), names, args.games, args.seed, settings, **options)
     return run_sim(shipped_catalog(), names, args.games, args.seed, settings, **options).to_json()
