@@ -56,9 +56,9 @@ def test_export_import_and_bad_files_give_one_line(
     folder = tmp_path / "rec"
     _run("sim", "--rules", "attack", "--games", "1", "--players", "3", "--record", str(folder))
     (source,) = folder.iterdir()
-    code, out, _ = _run("replay", "--export", str(tmp_path / "mine"), str(source))
+    code, _, _ = _run("replay", "--export", str(tmp_path / "mine"), str(source))
     assert code == 0 and (tmp_path / "mine.replay.gz").is_file()
-    code, _out, _ = _run("replay", "--import", str(tmp_path / "mine.replay.gz"))
+    code, _, _ = _run("replay", "--import", str(tmp_path / "mine.replay.gz"))
     assert code == 0
     assert (tmp_path / "home" / "data" / "replays" / "mine.replay.gz").is_file()
     bad = tmp_path / "bad.replay.gz"
