@@ -103,13 +103,14 @@ class TitleScene(Scene):
             ("menu.two_players", lambda: self.app.push(scenes.setup(self.app, True)), True, ""),
             ("menu.challenges", self._challenges, True, ""),
             ("menu.how_to", lambda: self.app.push(scenes.how_to(self.app)), True, ""),
+            ("menu.replays", self._replays, True, ""),
             ("menu.settings", lambda: self.app.push(SettingsScene(self.app)), True, ""),
             ("menu.quit", self.app.pop, True, ""),
         ]
         focused = next((b.label for b in self.buttons if b.focused), None)
         self.buttons = []
-        many = len(items) > 6  # with Continue: closer together, to stay above the notice
-        top, step, height = (315, 52, 46) if many else (317, 60, 50)
+        many = len(items) > 7  # with Continue: closer together, to stay above the notice
+        top, step, height = (305, 48, 42) if many else (311, 54, 46)
         for i, (key, fn, enabled, reason) in enumerate(items):
             rect = pygame.Rect(0, 0, 380, height)
             rect.center = (640, top + i * step)
@@ -118,6 +119,11 @@ class TitleScene(Scene):
             self.buttons.append(button)
         self.buttons[0].key = pygame.K_RETURN
         self._build_tabs()
+
+    def _replays(self) -> None:
+        from .replay_list import ReplayListScene
+
+        self.app.push(ReplayListScene(self.app))
 
     def _build_tabs(self) -> None:
         games = list(REGISTRY)

@@ -62,6 +62,13 @@ class ReplayListScene(Scene):
             self.buttons.append(
                 w.Button(rect, self._row_text(s), lambda s=s: self._open(s))  # type: ignore[misc]
             )
+        stats = pygame.Rect(self.BOX.right - 300, self.BOX.y + 28, 260, 44)
+        self.buttons.append(w.Button(stats, self.tr("stats.title"), self._stats, key=pygame.K_s))
+
+    def _stats(self) -> None:
+        from .stats_scene import StatsScene
+
+        self.app.push(StatsScene(self.app))
 
     def _open(self, s: Summary) -> None:
         from .replay_scene import ReplayScene
