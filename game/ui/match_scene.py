@@ -161,7 +161,7 @@ class MatchScene(Scene):
             levels=saved.levels,
         )
         scene.session = saved.session
-        if "bots" in payload:  # an older save has none: its bots start afresh
+        if payload.get("bots"):  # a save of version 1 has none: its bots start afresh
             restore_seats(scene.bots, payload["bots"])
         scene.live_replay.resume(scene, payload.get("replay"))
         scene.anims.clear()

@@ -12,6 +12,7 @@ import pygame
 from game.games import DEFAULT_GAME, REGISTRY
 from game.persist.lang import LANGUAGES
 from game.persist.saves import Saved, SaveError
+from game.persist.upgrade import UpgradeError
 
 from . import widgets as w
 from .backdrop import backdrop
@@ -40,15 +41,24 @@ def resume_saved(app: App, saved: Saved) -> Scene:
     if game_id not in REGISTRY:
         raise SaveError("game", f"a save of the game {game_id!r}, which this version lacks")
     record = REGISTRY[game_id]
-    if saved.game_version is not None and saved.game_version != record.save_version:
-        raise SaveError(
-            "version",
-            f"{game_id} save version {saved.game_version}, this game reads {record.save_version}",
-        )
+    payload = saved.payload
+    version = saved.game_version if saved.game_version is not None else 1
+    if version != record.save_version:
+        # an older save is upgraded step by step; a newer one (or one of a game without
+        # upgrades) is refused with the versions
+        if version > record.save_version or record.save_upgrade is None:
+            raise SaveError(
+                "version",
+                f"{game_id} save version {version}, this game reads {record.save_version}",
+            )
+        try:
+            payload = record.save_upgrade(payload, version)
+        except UpgradeError as e:
+            raise SaveError("version", e.detail) from None
     scenes = game_scenes(game_id)
     if scenes is None:
         raise SaveError("game", f"a save of {game_id!r}, whose screens this version lacks")
-    return scenes.resume(app, saved.payload)
+    return scenes.resume(app, payload)
 
 
 class TitleScene(Scene):
