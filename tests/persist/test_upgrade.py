@@ -100,3 +100,22 @@ def test_a_newer_classic_save_is_refused_not_guessed() -> None:
         resume_saved(app, Saved("classic", 99, payload))
     assert e.value.reason == "version"
     pygame.quit()
+
+
+# ------------------------------------------------------- the settings file, step by step
+
+
+def test_settings_step_0_to_1_reads_a_file_without_a_format_line() -> None:
+    from game.persist.settings import SETTINGS_CHAIN, from_toml
+
+    assert SETTINGS_CHAIN.upgrade({"language": "ru"}, 0) == {"language": "ru", "format": 1}
+    settings, problems = from_toml('language = "ru"\nmusic_volume = 0.25\n')
+    assert problems == [] and settings.language == "ru" and settings.music_volume == 0.25
+
+
+@pytest.mark.parametrize("fmt", ["2", "-1", '"one"'])
+def test_a_settings_format_the_chain_cannot_reach_is_refused(fmt: str) -> None:
+    from game.persist.settings import from_toml
+
+    with pytest.raises(ValueError, match="unknown settings format"):
+        from_toml(f'format = {fmt}\nlanguage = "ru"\n')
