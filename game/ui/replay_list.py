@@ -2,7 +2,8 @@
 
 A row opens the viewer (`replay_scene.ReplayScene`); a replay it cannot play (another
 game, other cards or physics, a damaged file) says why in one line and stays where it
-is. ↑ / ↓ or the wheel page through; Esc goes back.
+is. A replay file dropped onto the window is checked and taken into the Replays
+(`replay_tools.import_replay`). ↑ / ↓ or the wheel page through; Esc goes back.
 """
 
 from __future__ import annotations
@@ -78,7 +79,26 @@ class ReplayListScene(Scene):
         except ReplayError as e:
             self.message = self.tr("replay.cannot", why=str(e))
 
+    def _take(self, file: str) -> None:
+        """A replay dropped onto the window: checked, then copied into the Replays."""
+        from pathlib import Path
+
+        from game.replay_tools import import_replay
+
+        try:
+            done = import_replay(Path(file), replays_dir(paths.data_dir()))
+        except (ReplayError, OSError) as e:
+            self.message = self.tr("replay.cannot", why=str(e))
+            return
+        self.message = self.tr("replay.imported", file=done.name)
+        self.items = summaries(replays_dir(paths.data_dir()))
+        self.page = 0
+        self._build()
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.DROPFILE:
+            self._take(str(event.file))
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.app.pop()
             return

@@ -190,3 +190,24 @@ def test_the_record_screen_draws_the_replays_stats(
         assert rec.matches == 1 and len(rec.hit_rates) == 1
         app.step()
         pygame.quit()
+
+
+def test_a_replay_dropped_onto_the_list_is_taken_in(
+    replay_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui.replay_list import ReplayListScene
+
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    app = App("en", fast=True)
+    scene = ReplayListScene(app)
+    app.push(scene)
+    assert scene.items == []
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(replay_path)))
+    app.step()
+    assert len(scene.items) == 1 and "Taken into your Replays" in scene.message
+    junk = tmp_path / "junk.replay.gz"
+    junk.write_bytes(b"junk")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(junk)))
+    app.step()
+    assert len(scene.items) == 1 and "cannot be played" in scene.message
+    pygame.quit()
