@@ -32,6 +32,7 @@ class ReplayFeed:
     def __init__(self, records: Sequence[dict[str, Any]], start: int = 0) -> None:
         self.records = list(records)
         self.index = start  # the next record to hand out
+        self.expected_digest: object = None  # the digest the last throw handed out must give
 
     @property
     def done(self) -> bool:
@@ -53,6 +54,8 @@ class ReplayFeed:
         if record.get("t") != kind:
             raise RerunError("inputs", f"record {i + 1}: a {record.get('t')}, not a {kind}")
         self.index += 1
+        if kind == "throw":
+            self.expected_digest = record.get("digest")
         return record
 
 

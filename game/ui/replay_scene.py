@@ -23,12 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import physics
 from game.content.classic import shipped_catalog
 from game.match.recording import catalog_hash
 from game.match.replay_seats import Mark, ReplayFeed, ReplaySeat, marks, session_at
 from game.match.replaying import RerunError, check_build
+from game.match.session import Entry, ThrowDone
 from game.persist.replay_file import Replay, ReplayError
-from game.rules.classic import Kit, Settings
+from game.rules.api import GameError
+from game.rules.classic import Action, Kit, Settings
 
 from . import widgets as w
 from .match_scene import MatchScene
@@ -124,7 +127,7 @@ class ReplayScene(MatchScene):
         back = [m.index for m in self.marks if m.kind == kind and m.index < here - 1]
         return back[-1] if back else 0
 
-    def _bot_step(self, p: int) -> None:
+    def _replay_step(self, p: int) -> None:
         if self.feed.done:
             return  # an unfinished replay: the crash cut it here
         if self.paused and self.steps_left <= 0 and not self.until_throw:
@@ -132,7 +135,7 @@ class ReplayScene(MatchScene):
         throwing = self.session.awaiting_throw() is not None
         try:
             super()._bot_step(p)
-        except (RerunError, ValueError) as e:
+        except (RerunError, GameError, ValueError) as e:
             self.problem = self.tr("replay.drifted", detail=str(e)[:80])
             self.paused = True
             return
@@ -140,6 +143,30 @@ class ReplayScene(MatchScene):
             self.steps_left -= 1
             if throwing:
                 self.until_throw = False
+
+    def _thrown(self, p: int, throw: physics.Throw, entries: list[Entry]) -> None:
+        """A throw rolled again: its result must be the recorded one, or the replay has
+        drifted and the playback stops here."""
+        done = next((e for e in entries if isinstance(e, ThrowDone)), None)
+        if done is not None and done.result.digest() != self.feed.expected_digest:
+            self.problem = self.tr("replay.drifted", detail=str(done))
+            self.paused = True
+            self.steps_left = 0
+            self.until_throw = False
+        super()._thrown(p, throw, entries)
+
+    def do(self, action: Action) -> None:
+        problem = self.session.state.why_illegal(action)
+        if problem is not None:  # the recorded choice does not fit: the replay drifted
+            self.problem = self.tr("replay.drifted", detail=f"{action}: {problem}")
+            self.paused = True
+            return
+        super().do(action)
+
+    def _bot_step(self, p: int) -> None:
+        if self.problem is not None:
+            return  # drifted: what follows would not be the match
+        self._replay_step(p)
 
     def update(self, dt: float) -> None:
         if self.problem is not None and self.paused:

@@ -211,3 +211,21 @@ def test_a_replay_dropped_onto_the_list_is_taken_in(
     app.step()
     assert len(scene.items) == 1 and "cannot be played" in scene.message
     pygame.quit()
+
+
+def test_the_viewer_stops_where_the_replay_drifts(replay_path: Path) -> None:
+    replay = read_replay(replay_path)
+    second = [i for i, r in enumerate(replay.records) if r["t"] == "throw"][1]
+    replay.records[second]["digest"] = "0" * 64
+    app = App("en", fast=True)
+    scene = ReplayScene(app, replay)
+    app.push(scene)
+    _key(pygame.K_UP)
+    _key(pygame.K_UP)
+    for _ in range(20_000):
+        app.step()
+        if scene.problem is not None:
+            break
+    assert scene.problem is not None and "drifted" in scene.problem
+    assert scene.position == second + 1 and scene.paused
+    pygame.quit()
