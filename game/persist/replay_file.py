@@ -67,6 +67,7 @@ REASONS = {
     "header": "its header is incomplete or wrong",
     "record": "a record is malformed",
     "game": "of a game this version does not have",
+    "no_viewer": "of a game whose replays cannot be watched yet (--verify and sharing work)",
     "content": "made with other cards (the content hash differs)",
     "physics": "made with other physics (the tuning hash or pymunk version differs)",
     "inputs": "its inputs do not fit the game (a kit, a setting or an action is refused)",

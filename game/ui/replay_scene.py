@@ -51,7 +51,7 @@ class ReplayScene(MatchScene):
         cards or physics, inputs refused)."""
         header = replay.header
         if header.get("game") != "classic":
-            raise ReplayError("game", f"game {str(header.get('game'))[:30]!r}", replay.path)
+            raise ReplayError("no_viewer", f"game {str(header.get('game'))[:30]!r}", replay.path)
         catalog = shipped_catalog()
         try:
             check_build(header, catalog_hash(catalog))
@@ -266,6 +266,8 @@ def watch(path: Path, lang: str | None = None) -> int:
     from .app import App
 
     replay = read_replay(path)
+    if replay.header.get("game") != "classic":  # said before any window opens
+        raise ReplayError("no_viewer", f"game {str(replay.header.get('game'))[:30]!r}", path)
     app = App(lang)
     app.run(ReplayScene(app, replay))
     return 0
