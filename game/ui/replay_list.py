@@ -45,6 +45,9 @@ class ReplayListScene(Scene):
             result = self.tr("replay.unfinished")
         elif s.winner is None:
             result = self.tr("replay.shared")
+        elif s.players.count("human") == 1 and s.winner < len(s.players):
+            won = s.players[s.winner] == "human"
+            result = self.tr("replay.you_won" if won else "replay.you_lost")
         else:
             result = self.tr("replay.winner", player=s.winner + 1)
         return self.tr(
