@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any
+from typing import Any, Protocol
 
 from game import physics
 from game.physics.fingerprint import physics_hash, pymunk_version
@@ -168,6 +168,24 @@ def throw_record(
     if throw.sphere_id != "sphere":
         record["sphere"] = str(throw.sphere_id)
     return record
+
+
+class InputListener(Protocol):
+    """What a session tells about its inputs (`MatchSession.recorder`): the recorder
+    below, or the viewer's check that each throw rolls as recorded."""
+
+    @property
+    def ended(self) -> bool: ...
+
+    def act(self, action: Action) -> None: ...
+
+    def throw(
+        self, player: int, bakugan: str, throw: physics.Throw, result: physics.ThrowResult
+    ) -> None: ...
+
+    def note(self, **fields: Any) -> None: ...
+
+    def end(self, winner: int | None, turns: int) -> None: ...
 
 
 class SessionRecorder:

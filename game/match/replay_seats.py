@@ -59,6 +59,33 @@ class ReplayFeed:
         return record
 
 
+class ThrowCheck:
+    """Listens to the session (`MatchSession.recorder`) while a replay plays back: a
+    throw whose result's digest is not the recorded one sets `drift`."""
+
+    ended = False
+
+    def __init__(self, feed: ReplayFeed) -> None:
+        self.feed = feed
+        self.drift: str | None = None
+
+    def act(self, action: Action) -> None:
+        pass
+
+    def throw(
+        self, player: int, bakugan: str, throw: physics.Throw, result: physics.ThrowResult
+    ) -> None:
+        if self.drift is None and result.digest() != self.feed.expected_digest:
+            where = result.landing.card if result.landing.opened else result.landing.reason
+            self.drift = f"p{player} {bakugan} -> {where}"
+
+    def note(self, **fields: Any) -> None:
+        pass
+
+    def end(self, winner: int | None, turns: int) -> None:
+        pass
+
+
 class ReplaySeat:
     """A seat that plays what was recorded."""
 

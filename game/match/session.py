@@ -19,7 +19,7 @@ from typing import Protocol
 
 from game import physics
 from game.match.layout import TableLayout, Zone, table_layout
-from game.match.recording import SessionRecorder
+from game.match.recording import InputListener
 from game.rules.classic import (
     CHANCE,
     Action,
@@ -95,7 +95,7 @@ class MatchSession:
         self.resting: dict[tuple[int, str], physics.Point] = {}
         self._table: physics.TableSpec | None = None
         # Told every choice and throw, for the replay (`game.match.recording`).
-        self.recorder: SessionRecorder | None = None
+        self.recorder: InputListener | None = None
 
     # --------------------------------------------------------------- reading
 

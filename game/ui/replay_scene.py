@@ -23,12 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import physics
 from game.content.classic import shipped_catalog
 from game.match.recording import catalog_hash
-from game.match.replay_seats import Mark, ReplayFeed, ReplaySeat, marks, session_at
+from game.match.replay_seats import Mark, ReplayFeed, ReplaySeat, ThrowCheck, marks, session_at
 from game.match.replaying import RerunError, check_build
-from game.match.session import Entry, ThrowDone
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.classic import Action, Kit, Settings
@@ -81,6 +79,8 @@ class ReplayScene(MatchScene):
         self.problem: str | None = None
         self.marks: list[Mark] = marks(header, replay.records, catalog)
         self.feed = ReplayFeed(replay.records)
+        self.check = ThrowCheck(self.feed)
+        self.finishing = False  # paused: a step's animations still playing
         self.jump(start)
 
     # ------------------------------------------------------------------ playback
@@ -108,6 +108,8 @@ class ReplayScene(MatchScene):
             return
         self.session = session
         self.feed = ReplayFeed(self.replay.records, index)
+        self.check = ThrowCheck(self.feed)
+        session.recorder = self.check  # each throw must roll as it was recorded
         seat = ReplaySeat(self.feed)
         self.bots = {p: seat for p in range(len(self.kits))}  # type: ignore[misc]
         self.anims.clear()
@@ -127,51 +129,52 @@ class ReplayScene(MatchScene):
         back = [m.index for m in self.marks if m.kind == kind and m.index < here - 1]
         return back[-1] if back else 0
 
-    def _replay_step(self, p: int) -> None:
-        if self.feed.done:
-            return  # an unfinished replay: the crash cut it here
-        if self.paused and self.steps_left <= 0 and not self.until_throw:
-            return
-        throwing = self.session.awaiting_throw() is not None
-        try:
-            super()._bot_step(p)
-        except (RerunError, GameError, ValueError) as e:
-            self.problem = self.tr("replay.drifted", detail=str(e)[:80])
-            self.paused = True
-            return
-        if self.paused:
-            self.steps_left -= 1
-            if throwing:
-                self.until_throw = False
-
-    def _thrown(self, p: int, throw: physics.Throw, entries: list[Entry]) -> None:
-        """A throw rolled again: its result must be the recorded one, or the replay has
-        drifted and the playback stops here."""
-        done = next((e for e in entries if isinstance(e, ThrowDone)), None)
-        if done is not None and done.result.digest() != self.feed.expected_digest:
-            self.problem = self.tr("replay.drifted", detail=str(done))
-            self.paused = True
-            self.steps_left = 0
-            self.until_throw = False
-        super()._thrown(p, throw, entries)
-
     def do(self, action: Action) -> None:
         problem = self.session.state.why_illegal(action)
         if problem is not None:  # the recorded choice does not fit: the replay drifted
-            self.problem = self.tr("replay.drifted", detail=f"{action}: {problem}")
-            self.paused = True
+            self._stop(f"{action}: {problem}")
             return
         super().do(action)
 
-    def _bot_step(self, p: int) -> None:
-        if self.problem is not None:
-            return  # drifted: what follows would not be the match
-        self._replay_step(p)
+    def _stop(self, detail: str) -> None:
+        self.problem = self.tr("replay.drifted", detail=detail[:80])
+        self.paused = True
+        self.steps_left = 0
+        self.until_throw = False
+
+    def _run(self, dt: float) -> None:
+        """The match screen's own update, the seats handing out the records; what goes
+        wrong on the way is the replay drifting, never a crash."""
+        try:
+            super().update(dt * self.speed)
+        except (RerunError, GameError, ValueError) as e:
+            self._stop(str(e))
+        if self.check.drift is not None and self.problem is None:
+            self._stop(self.check.drift)
 
     def update(self, dt: float) -> None:
-        if self.problem is not None and self.paused:
+        """Playing: the match screen runs at the chosen speed. Paused: nothing moves,
+        but a step runs until its record has been taken and its animations played."""
+        if self.problem is not None:
+            return  # drifted: what follows would not be the match
+        if self.feed.done and not self.anims and not self.session.over:
+            return  # an unfinished replay: the crash cut it here
+        if not self.paused:
+            self._run(dt)
             return
-        super().update(dt * self.speed)
+        if self.steps_left > 0 or self.until_throw:
+            before = self.feed.index
+            throwing = self.session.awaiting_throw() is not None
+            self._run(dt)
+            if self.feed.index > before:  # the step's record was taken: show it to its end
+                self.steps_left = max(0, self.steps_left - 1)
+                if throwing:
+                    self.until_throw = False
+                self.finishing = True
+        elif self.finishing and self.anims:
+            self._run(dt)
+        else:
+            self.finishing = False
 
     def on_over(self) -> None:
         if not self.anims:
