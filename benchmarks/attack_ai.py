@@ -18,7 +18,7 @@ import time
 from game.ai.attack import LevelPolicy, make_policy
 from game.ai.attack.sim import play_game
 from game.content.attack import shipped_deck
-from game.content.attack_ai import shipped_attack_levels
+from game.games.attack import shipped_levels as shipped_attack_levels
 from game.rules.attack import Settings, Variant
 
 ROTATION = ["hard", "normal", "easy", "random", "normal"]

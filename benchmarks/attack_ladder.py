@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from game.ai.attack.sim import Tally, run_tally
 from game.content.attack import shipped_deck
-from game.content.attack_ai import shipped_attack_levels
+from game.games.attack import shipped_levels as shipped_attack_levels
 from game.rules.attack import Settings, Variant
 
 PAIRS = [("hard", "normal"), ("normal", "easy"), ("easy", "random")]

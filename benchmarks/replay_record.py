@@ -29,8 +29,8 @@ if str(ROOT) not in sys.path:
 
 from game.content.classic import shipped_catalog  # noqa: E402
 from game.games.classic import shipped_levels  # noqa: E402
+from game.games.replays import attack_recorder, open_in, replay_files  # noqa: E402
 from game.match.sim import run_physics_sim  # noqa: E402
-from game.replay_tools import attack_recorder, open_in, replay_files  # noqa: E402
 from game.rules.classic import Settings  # noqa: E402
 
 
@@ -45,7 +45,7 @@ def timed(matches: int, seed: int, folder: Path | None) -> tuple[float, float]:
 def check(count: int, seed: int, folder: Path) -> dict[str, Any]:
     from game.ai.attack.sim import run_sim
     from game.content.attack import shipped_deck
-    from game.content.attack_ai import shipped_attack_levels
+    from game.games.attack import shipped_levels as shipped_attack_levels
     from game.rules.attack import Settings as AttackSettings
 
     cat, levels = shipped_catalog(), shipped_levels()

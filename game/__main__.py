@@ -123,7 +123,7 @@ def _cmd_lab(args: argparse.Namespace) -> int:
 
 
 def _cmd_levels(args: argparse.Namespace) -> int:
-    from game.challenges.cli import check_levels
+    from game.games.challenges import check_levels
 
     if not args.solve:  # checking alone is quick
         return check_levels(args.paths, args.solve, args.lang)
@@ -154,14 +154,14 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print("bakugan replay: name a replay file (or --verify files and folders)", file=sys.stderr)
         return 2
     if args.verify:
-        from game.replay_tools import verify
+        from game.games.replays import verify
 
         return verify(paths, sys.stdout)
     try:
         if args.export is not None or args.take:
+            from game.games.replays import export_replay, import_replay
             from game.persist import paths as user_paths
             from game.persist.replay_file import replays_dir
-            from game.replay_tools import export_replay, import_replay
 
             for path in paths:
                 if args.take:

@@ -1,5 +1,6 @@
 """Every loader fed random mutations of a valid file (issue 13): cards, levels,
-scenarios, settings, saves, progress, language catalogs.
+scenarios, settings, saves, progress, language catalogs; and (issue 19) the Bakugan
+Attack! and Battle Planet ones: cards, decks, AI levels, scenarios.
 
 The only outcomes allowed are "loaded" or one clear error naming the file: never a
 traceback (any other exception fails the test), never a changed or deleted original
@@ -23,6 +24,7 @@ from game.content import classic as classic_content
 from game.content.classic import load_catalog
 from game.content.levels import LevelError, load_level
 from game.content.scenarios import load_scenario
+from game.files import decode
 from game.match.persist import session_from_json, session_to_json
 from game.match.session import MatchSession
 from game.paths import assets_dir, data_dir, levels_dir
@@ -210,9 +212,8 @@ def test_fuzz_the_scenario_loader(tmp_path: Path) -> None:
         path.write_bytes(bad)
         try:
             load_scenario(path)
-        except ContentError as e:
-            (line,) = e.problems
-            assert line.startswith(f"{path}: "), line
+        except ContentError as e:  # every problem found, each naming the file and field
+            assert e.problems and all(p.startswith(f"{path}: ") for p in e.problems), e.problems
 
     _fuzz("scenarios", raw, one)
 
@@ -363,3 +364,219 @@ def test_fuzz_the_language_catalogs(catalogs: Path) -> None:
             (catalogs / f"{code}.toml").write_bytes(raws[code])
 
     _fuzz("catalogs", raws["en"], one)
+
+
+# ---------------------------------------------------------------- Attack and Planet
+
+
+def _names_the_file(error: ContentError, *names: str) -> None:
+    """One clear error: every line begins with the file (its name or its path)."""
+    assert error.problems, "an error without a problem"
+    for line in error.problems:
+        assert any(line.startswith(f"{name}: ") for name in names), line
+
+
+def _fuzz_file(
+    seed: str, tmp_path: Path, originals: list[Path], load: Callable[[Path], object]
+) -> None:
+    """500 mutations of the `originals` (one picked each run), each loaded from a file
+    of the same name in `tmp_path`: loaded, or one error naming that file."""
+    raws = [p.read_bytes() for p in originals]
+    rng = random.Random(f"{seed}:files")
+
+    def one(bad: bytes) -> None:
+        pick = rng.randrange(len(originals))
+        if pick:
+            bad = mutate(raws[pick], rng)
+        path = tmp_path / originals[pick].name
+        path.write_bytes(bad)
+        try:
+            load(path)
+        except ContentError as e:
+            _names_the_file(e, path.name, str(path))
+        assert path.read_bytes() == bad  # the loader never writes
+
+    _fuzz(seed, raws[0], one)
+    assert [p.read_bytes() for p in originals] == raws  # the shipped files are unchanged
+
+
+def test_fuzz_the_attack_deck_loader(tmp_path: Path) -> None:
+    from game.content.attack import cards_path, load_deck
+
+    _fuzz_file("attack-cards", tmp_path, [cards_path()], load_deck)
+
+
+def test_fuzz_the_attack_ai_levels_loader(tmp_path: Path) -> None:
+    from game.games.attack import levels_path, load_levels
+
+    _fuzz_file("attack-ai", tmp_path, [levels_path()], load_levels)
+
+
+def test_fuzz_the_classic_ai_levels_loader(tmp_path: Path) -> None:
+    from game.content.ai_levels import levels_path
+    from game.games.classic import load_levels
+
+    _fuzz_file("classic-ai", tmp_path, [levels_path()], load_levels)
+
+
+def test_fuzz_the_attack_scenario_loader(tmp_path: Path) -> None:
+    from game.content.attack import shipped_deck
+    from game.content.attack_scenarios import load_attack_scenario
+
+    folder = Path(__file__).parent / "scenarios" / "attack"
+    picks = [folder / "collision_next_highest_catches.toml", *sorted(folder.glob("*.toml"))[1::15]]
+    deck = shipped_deck()
+    _fuzz_file("attack-scenarios", tmp_path, picks, lambda p: load_attack_scenario(p, deck))
+
+
+PLANET_CARD_FILES = (
+    "characters.toml",
+    "actions.toml",
+    "heroes.toml",
+    "evolutions.toml",
+    "flips.toml",
+    "cores.toml",
+)
+
+
+def _planet_file_loader(folder: Path) -> Callable[[Path], object]:
+    """The loader of one Battle Planet card file; every tenth load is of the whole
+    folder (the cross checks between files)."""
+    from game.content import planet
+    from game.rules.planet.defs import CardType
+
+    by_name = {name: card_type for card_type, name in planet.CARD_FILES.items()}
+    count = [0]
+
+    def load(path: Path) -> object:
+        count[0] += 1
+        if count[0] % 10 == 0:
+            shutil.copy(path, folder / path.name)
+            try:
+                return planet.load_catalog(folder)
+            finally:
+                shutil.copy(data_dir("planet") / path.name, folder / path.name)
+        if path.name == "characters.toml":
+            return planet.load_characters(path)
+        if path.name == "cores.toml":
+            return planet.load_cores(path)
+        return planet.load_cards(path, by_name.get(path.name, CardType.ACTION))
+
+    return load
+
+
+def test_fuzz_the_planet_card_loaders(tmp_path: Path) -> None:
+    folder = tmp_path / "planet"
+    shutil.copytree(data_dir("planet"), folder)
+    picks = [data_dir("planet") / name for name in PLANET_CARD_FILES]
+    files = tmp_path / "files"
+    files.mkdir()
+    load = _planet_file_loader(folder)
+
+    def checked(path: Path) -> object:
+        try:
+            return load(path)
+        except ContentError as e:  # the whole folder names any of its files
+            if all(p.split(":", 1)[0] in (*PLANET_CARD_FILES, "decks.toml") for p in e.problems):
+                return None
+            raise
+
+    _fuzz_file("planet-cards", files, picks, checked)
+
+
+def test_fuzz_the_planet_deck_loader(tmp_path: Path) -> None:
+    from game.content.planet import load_decks, shipped_catalog
+
+    catalog = shipped_catalog()
+    path = data_dir("planet") / "decks.toml"
+    _fuzz_file("planet-decks", tmp_path, [path], lambda p: load_decks(p, catalog))
+
+
+def test_fuzz_the_planet_scenario_loader(tmp_path: Path) -> None:
+    from game.content.planet import shipped_catalog
+    from game.content.planet_scenarios import load_planet_scenario
+
+    folder = Path(__file__).parent / "scenarios" / "planet"
+    picks = [
+        folder / "battle_b_power_character_plus_core.toml",
+        *sorted(folder.glob("*.toml"))[1::30],
+    ]
+    catalog = shipped_catalog()
+    _fuzz_file("planet-scenarios", tmp_path, picks, lambda p: load_planet_scenario(p, catalog))
+
+
+def test_the_new_loaders_read_through_decode() -> None:
+    """No loader of game/content reads a file's bytes itself: the reader does, through
+    `game.files.decode`, whatever the bytes (the reason the fuzzing above holds)."""
+    content = Path(__file__).parents[1] / "game" / "content"
+    for path in sorted(content.glob("*.py")):
+        text = path.read_text("utf-8")
+        for word in ("tomllib", "read_bytes()", '.open("rb")', "read_text("):
+            assert word not in text, f"{path.name} reads bytes itself ({word})"
+    assert decode.MAX_BYTES > 0
+
+
+# ---------------------------------------------------------------- action notation
+
+
+def _action_texts(rng: random.Random) -> Iterator[str]:
+    """Texts near the notation of the three games: real words with hostile numbers
+    (superscript and Arabic-Indic digits, 5,000 digits, signs) in their places."""
+    words = ["p0", "p1", "roll", "pick", "deal", "land", "miss", "set", "ability", "pass"]
+    words += ["throw", "take", "move", "attribute", "trap", "gear", "evolve", "core"]
+    words += ["energize", "play", "flip", "sac", "open", "closed", "@2,1", "@0,-1", "aside="]
+    numbers = ["0", "3", "²", "٣", "-1", "+2", "1_0", "9" * 5000, "", "x", "1e3", " "]
+    for _ in range(3000):
+        parts = []
+        for _ in range(rng.randrange(1, 5)):
+            word = rng.choice(words)
+            if rng.random() < 0.5:
+                n = rng.choice(numbers)
+                word = rng.choice([f"p{n}", f"@{n},{rng.choice(numbers)}", f"{word}{n}", n])
+            parts.append(word)
+        yield " ".join(parts)
+
+
+@pytest.mark.parametrize("game", ["classic", "attack", "planet"])
+def test_parse_action_refuses_hostile_text_with_a_syntax_error(game: str) -> None:
+    """A replay or scenario line is read by `parse_action`: whatever the text, it is an
+    action or an `ActionSyntaxError` naming the text, never another exception (``int``
+    raises a bare ValueError on ``p²`` and on 5,000 digits)."""
+    import importlib
+
+    from game.rules.api import ActionSyntaxError
+
+    parse = importlib.import_module(f"game.rules.{game}.actions").parse_action
+    read = 0
+    for text in _action_texts(random.Random(game)):
+        try:
+            action = parse(text)
+        except ActionSyntaxError as e:
+            assert str(e), text
+            continue
+        read += 1
+        assert parse(str(action)) == action, text  # what is read is written back the same
+    assert read > 0
+    for text in ("p² pass", "p٣ pass", "roll p0 ²", f"p{'9' * 5000} pass"):
+        with pytest.raises(ActionSyntaxError):
+            parse(text)
+
+
+def test_a_scenario_file_over_a_megabyte_is_refused_naming_it(tmp_path: Path) -> None:
+    """Every game's scenario loader holds the same limit (1 MB, docs/files.md)."""
+    from game.content.attack import shipped_deck
+    from game.content.attack_scenarios import load_attack_scenario
+    from game.content.planet import shipped_catalog
+    from game.content.planet_scenarios import load_planet_scenario
+
+    path = tmp_path / "huge.toml"
+    path.write_bytes(b'name = "x"\n' + b"# padding\n" * 110_000)
+    for load in (
+        load_scenario,
+        lambda p: load_attack_scenario(p, shipped_deck()),
+        lambda p: load_planet_scenario(p, shipped_catalog()),
+    ):
+        with pytest.raises(ContentError) as caught:
+            load(path)
+        _names_the_file(caught.value, str(path))
+        assert len(caught.value.problems) == 1

@@ -68,7 +68,7 @@ def test_the_sim_gives_the_same_report_with_a_bar(game_id: str) -> None:
 
 
 def test_the_level_check_goes_through_the_files_given(capsys: pytest.CaptureFixture[str]) -> None:
-    from game.challenges.cli import check_levels
+    from game.games.challenges import check_levels
 
     seen: list[str] = []
 

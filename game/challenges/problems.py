@@ -24,7 +24,7 @@ class LevelProblem:
 
     def text(self, lang: str = "en") -> str:
         """The problem's words (without file and field) in `lang`."""
-        from game.persist.lang import tr  # the catalogs: data files, no game state
+        from game.files.lang import tr  # the catalogs: data files, no game state
 
         params = dict(self.params)
         if "expected" in params:

@@ -8,7 +8,9 @@ content imports nothing of the AI, and every game's bots may keep their own reco
 
 Every problem is collected and reported as ``file: level: field: problem``; a file with
 any problem is refused whole. The file must hold every level the game offers (`names`)
-and may hold more; level names are lower_snake_case.
+and may hold more; level names are lower_snake_case. The Attack and Battle Planet
+records are read the same way (`game.games.attack` and `game.games.planet` pass their
+games' checks).
 """
 
 from __future__ import annotations
@@ -18,10 +20,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar, overload
 
-from game.paths import assets_dir
-from game.persist import decode
+from game.files.paths import assets_dir
 
-from .errors import ContentError
+from .reader import ID, Reader
 
 T = TypeVar("T")
 LevelCheck = Callable[[str, Any], tuple[T | None, list[tuple[str, str]]]]
@@ -53,27 +54,19 @@ def load_levels(
 ) -> Mapping[str, Any]:
     """The records of `path` by name, each made by `check` (without one: the raw
     tables, the file's shape checked); raises `ContentError` listing every problem."""
-    try:
-        data = decode.toml(decode.read_bytes(path))
-    except decode.Undecodable as e:
-        if e.code == "missing":
-            raise ContentError([f"{path}: file not found"]) from None
-        if e.code == "unreadable":
-            raise ContentError([f"{path}: {e.detail}"]) from None
-        raise ContentError([f"{path.name}: -: -: {e.detail}"]) from None
-    problems: list[str] = []
+    r = Reader.open(path)
     levels: dict[str, Any] = {}
     for name in names:
-        if name not in data:
-            problems.append(f"{path.name}: {name}: -: missing (a [{name}] table)")
-    for name, raw in data.items():
-        if not name.replace("_", "").isalnum() or name != name.lower():
-            problems.append(f"{path.name}: {name}: -: level names are lower_snake_case")
+        if name not in r.data:
+            r.say(name, "-", f"missing (a [{name}] table)")
+    for name, raw in r.data.items():
+        if not ID.match(name):
+            r.say(name, "-", "level names are lower_snake_case")
             continue
         level, errors = check(name, raw)
-        problems.extend(f"{path.name}: {name}: {field}: {problem}" for field, problem in errors)
+        for field, problem in errors:
+            r.say(name, field, problem)
         if level is not None:
             levels[name] = level
-    if problems:
-        raise ContentError(problems)
+    r.raise_any()
     return MappingProxyType(levels)

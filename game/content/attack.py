@@ -8,99 +8,74 @@ deck has) is checked by the rules' `Deck.problems` and reported the same way.
 
 from __future__ import annotations
 
-import tomllib
+import string
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.paths import data_dir
+from game.files.lang import text_problem
+from game.files.paths import data_dir
 from game.rules.attack.cards import CardDef, Deck, Effect, PlayerSetup, Text, When
 
-from .errors import ContentError
+from .reader import INVALID, Int, MapOf, OneOf, Raw, Reader, Ref, Str
 
-_NUMBER_FIELDS = {"low", "high", "copies", "name_en", "name_ru", "text_en", "text_ru"}
-_SPECIAL_FIELDS = {"id", "number", "effect", "when", "seats", "name_en", "name_ru"}
-_SPECIAL_FIELDS |= {"text_en", "text_ru"}
-
-
-class _Problems:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.items: list[str] = []
-
-    def add(self, ident: str, field: str, problem: str) -> None:
-        self.items.append(f"{self.path.name}: {ident}: {field}: {problem}")
+_TEXTS = {"name_en": Str(), "name_ru": Str(), "text_en": Str(), "text_ru": Str()}
+NUMBERS = {"low": Int(1, 99), "high": Int(1, 99), "copies": Int(1, 20), **_TEXTS}
+SPECIAL = {
+    "number": Raw(),
+    "effect": OneOf(tuple(e.value for e in Effect), what="effect"),
+    "when": OneOf(tuple(w.value for w in When), default="any", what="moment"),
+    "seats": Int(1, 4, default=None),
+    **_TEXTS,
+}
+TABLES = ("numbers", "special", "players")
+_WORDS = {
+    "noun.integer": "a whole number",
+    "duplicate": "defined twice",
+    "ref": "unknown {what} {got}",
+}
+"""The deck file's own words (``must be a whole number``, ``defined twice``)."""
 
 
 def cards_path() -> Path:
     return data_dir("attack") / "cards.toml"
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise ContentError([f"{path}: file not found"]) from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError([f"{path.name}: -: -: not valid TOML ({e})"]) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ContentError([f"{path}: cannot read ({e})"]) from None
+def _fill(r: Reader, template: str, number: int, field: str) -> str:
+    """`template` with its ``{number}`` filled in; a field that is not a plain
+    ``{number}`` (``{n}``, ``{number[0]}``, a format that would fill gigabytes) is a
+    problem, never filled."""
+    problem = text_problem(template)
+    if problem is None:
+        names = {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+        problem = None if names <= {"number"} else f"fields {sorted(names)}"
+    if problem is None:
+        try:
+            return template.format(number=number)
+        except (KeyError, IndexError, ValueError, TypeError) as e:
+            problem = str(e)
+    r.say("numbers", field, f"bad template ({problem}); only {{number}} may be filled in")
+    return template
 
 
-def _int(raw: dict[str, Any], key: str, ident: str, probs: _Problems, low: int, high: int) -> int:
-    value = raw.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        probs.add(ident, key, f"must be a whole number, got {value!r}")
-        return low
-    if not low <= value <= high:
-        probs.add(ident, key, f"must be within {low}..{high}, got {value}")
-        return low
-    return value
-
-
-def _text(raw: dict[str, Any], key: str, ident: str, probs: _Problems) -> str:
-    value = raw.get(key)
-    if not isinstance(value, str) or not value.strip():
-        probs.add(ident, key, f"must be a non-empty string, got {value!r}")
-        return ""
-    return value
-
-
-def _unknown(raw: dict[str, Any], allowed: set[str], ident: str, probs: _Problems) -> None:
-    for extra in sorted(set(raw) - allowed):
-        probs.add(ident, extra, f"unknown field (one of {', '.join(sorted(allowed))})")
-
-
-def _fill(template: str, number: int, ident: str, field: str, probs: _Problems) -> str:
-    try:
-        return template.format(number=number)
-    except (KeyError, IndexError, ValueError) as e:
-        probs.add(ident, field, f"bad template ({e}); only {{number}} may be filled in")
-        return template
-
-
-def _numbers(raw: Any, probs: _Problems) -> list[CardDef]:
+def _numbers(r: Reader, raw: Any) -> list[CardDef]:
     if not isinstance(raw, dict):
-        probs.add("numbers", "-", "expected a [numbers] table")
+        r.say("numbers", "-", "expected a [numbers] table")
         return []
-    _unknown(raw, _NUMBER_FIELDS, "numbers", probs)
-    low = _int(raw, "low", "numbers", probs, 1, 99)
-    high = _int(raw, "high", "numbers", probs, 1, 99)
-    copies = _int(raw, "copies", "numbers", probs, 1, 20)
-    keys = sorted(_NUMBER_FIELDS - {"low", "high", "copies"})
-    texts = {k: _text(raw, k, "numbers", probs) for k in keys}
-    if high < low:
-        probs.add("numbers", "high", f"must be at least low ({low}), got {high}")
+    v = r.fields(raw, NUMBERS, "numbers")
+    if not r.valid(v):
+        return []
+    if v["high"] < v["low"]:
+        r.say("numbers", "high", f"must be at least low ({v['low']}), got {v['high']}")
     out = []
-    for number in range(low, high + 1):
-        filled = {k: _fill(v, number, "numbers", k, probs) for k, v in texts.items()}
+    for number in range(v["low"], v["high"] + 1):
+        filled = {k: _fill(r, v[k], number, k) for k in _TEXTS}
         out.append(
             CardDef(
                 id=str(number),
                 number=number,
-                copies=copies,
+                copies=v["copies"],
                 name=Text(ru=filled["name_ru"], en=filled["name_en"]),
                 text=Text(ru=filled["text_ru"], en=filled["text_en"]),
             )
@@ -108,104 +83,67 @@ def _numbers(raw: Any, probs: _Problems) -> list[CardDef]:
     return out
 
 
-def _special(i: int, raw: Any, probs: _Problems) -> CardDef | None:
-    if not isinstance(raw, dict):
-        probs.add(f"#{i + 1}", "special", "not a table")
-        return None
-    ident = raw.get("id")
-    if not isinstance(ident, str) or not ident.isalpha() or ident != ident.lower():
-        probs.add(f"#{i + 1}", "id", f"must be a lower-case word, got {ident!r}")
-        return None
-    _unknown(raw, _SPECIAL_FIELDS, ident, probs)
-    before = len(probs.items)
+def _special(r: Reader, ident: str, v: dict[str, Any]) -> CardDef | None:
     number: int | None = None
-    if raw.get("number") != "none":
-        number = _int(raw, "number", ident, probs, 0, 99)
-    try:
-        effect = Effect(str(raw.get("effect")))
-    except ValueError:
-        names = ", ".join(e.value for e in Effect)
-        probs.add(ident, "effect", f"unknown effect {raw.get('effect')!r} (one of {names})")
-        effect = Effect.NONE
-    try:
-        when = When(str(raw.get("when", "any")))
-    except ValueError:
-        names = ", ".join(w.value for w in When)
-        probs.add(ident, "when", f"unknown moment {raw.get('when')!r} (one of {names})")
-        when = When.ANY
+    if v["number"] != "none":
+        number = Int(0, 99).read(r, v["number"], ident, "number")
+    effect = Effect(v["effect"]) if v["effect"] is not INVALID else Effect.NONE
     seats = 1
-    if "seats" in raw:
+    if v["seats"] is not None:
         if effect is not Effect.ROTATE:
-            probs.add(ident, "seats", "only a rotate effect takes seats")
-        seats = _int(raw, "seats", ident, probs, 1, 4)
-    name = Text(ru=_text(raw, "name_ru", ident, probs), en=_text(raw, "name_en", ident, probs))
-    text = Text(ru=_text(raw, "text_ru", ident, probs), en=_text(raw, "text_en", ident, probs))
-    if len(probs.items) > before:
+            r.say(ident, "seats", "only a rotate effect takes seats")
+        seats = v["seats"]
+    if not r.valid(v) or number is INVALID:
         return None
-    return CardDef(ident, number, 1, name, text, True, effect, when, seats)
+    name = Text(ru=v["name_ru"], en=v["name_en"])
+    text = Text(ru=v["text_ru"], en=v["text_en"])
+    return CardDef(ident, number, 1, name, text, True, effect, When(v["when"]), seats)
 
 
-def _setups(raw: Any, deck_ids: set[str], probs: _Problems) -> dict[int, PlayerSetup]:
+def _setups(r: Reader, raw: Any, deck_ids: set[str]) -> dict[int, PlayerSetup]:
     if not isinstance(raw, dict):
-        probs.add("players", "-", "expected [players.3], [players.4] and [players.5] tables")
+        r.say("players", "-", "expected [players.3], [players.4] and [players.5] tables")
         return {}
+    schema = {
+        "remove": MapOf(Int(0, 99), key=Ref(deck_ids, "card"), default={}),
+        "target_shift": Int(-6, 6),
+    }
     out: dict[int, PlayerSetup] = {}
     for key, table in raw.items():
         ident = f"players.{key}"
-        if not key.isdigit():
-            probs.add(ident, "-", "a player count is a number")
-            continue
-        if not isinstance(table, dict):
-            probs.add(ident, "-", "not a table")
-            continue
-        _unknown(table, {"remove", "target_shift"}, ident, probs)
-        remove = table.get("remove", {})
-        if not isinstance(remove, dict):
-            probs.add(ident, "remove", f"expected a table of card = count, got {remove!r}")
-            remove = {}
-        counts: dict[str, int] = {}
-        for card, count in remove.items():
-            if card not in deck_ids:
-                probs.add(ident, "remove", f"unknown card {card!r}")
-            elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                probs.add(ident, "remove", f"{card}: expected a count of 0 or more, got {count!r}")
-            else:
-                counts[card] = count
-        shift = _int(table, "target_shift", ident, probs, -6, 6)
-        out[int(key)] = PlayerSetup(int(key), MappingProxyType(counts), shift)
+        if not (key.isascii() and key.isdigit() and len(key) <= 2):
+            r.say(ident, "-", "a player count is a number")
+        elif not isinstance(table, dict):
+            r.say(ident, "-", "not a table")
+        else:
+            v = r.fields(table, schema, ident)
+            if r.valid(v):
+                out[int(key)] = PlayerSetup(
+                    int(key), MappingProxyType(v["remove"]), v["target_shift"]
+                )
     return out
 
 
 def load_deck(path: Path | None = None) -> Deck:
     """The deck in `path` (the shipped one by default); raises `ContentError` listing
     every problem as ``file: id: field: problem``."""
-    path = path or cards_path()
-    data = _read(path)
-    probs = _Problems(path)
-    for extra in sorted(set(data) - {"numbers", "special", "players"}):
-        probs.add("-", extra, "unknown table (numbers, special, players)")
-    cards = _numbers(data.get("numbers"), probs)
-    specials = data.get("special")
-    if not isinstance(specials, list) or not specials:
-        probs.add("-", "special", "expected one or more [[special]] tables")
-        specials = []
+    r = Reader.open(path or cards_path(), none_when_absent=True, words=_WORDS)
+    r.unknown(r.data, TABLES, "-")
+    cards = _numbers(r, r.data.get("numbers"))
     seen = {c.id for c in cards}
-    for i, raw in enumerate(specials):
-        card = _special(i, raw, probs)
-        if card is None:
-            continue
-        if card.id in seen:
-            probs.add(card.id, "id", "defined twice")
-            continue
-        seen.add(card.id)
-        cards.append(card)
-    setups = _setups(data.get("players"), seen, probs)
-    if not probs.items:
+    for ident, v in r.records(r.data, "special", SPECIAL):
+        card = _special(r, ident, v)
+        if card is not None and card.id in seen:
+            r.add(card.id, "id", "duplicate")
+        elif card is not None:
+            seen.add(card.id)
+            cards.append(card)
+    setups = _setups(r, r.data.get("players"), seen)
+    if r.ok:
         deck = Deck(tuple(cards), setups)
         for ident, field, problem in deck.problems():
-            probs.add(ident, field, problem)
-    if probs.items:
-        raise ContentError(probs.items)
+            r.say(ident, field, problem)
+    r.raise_any()
     return deck
 
 

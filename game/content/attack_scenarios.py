@@ -1,20 +1,21 @@
 """Loads Bakugan Attack! scenario files (``game = "attack"``; format in docs/scenarios.md,
 "Bakugan Attack! scenarios") into `AttackScenario` records.
 
-A malformed file raises `ContentError` as ``file: field: problem``; the card ids it
-names are checked against the deck, so a typo is an error, never a silent pass.
+A malformed file raises `ContentError` listing every problem as ``file: field:
+problem``, whatever its bytes; the card ids it names are checked against the deck, so a
+typo is an error, never a silent pass.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.rules.attack import Action, ActionSyntaxError, Deck, Variant, parse_action
 
-from .errors import ContentError
+from .reader import INVALID, Int, ListOf, OneOf, Raw, Reader, Str, Table
+from .scenarios import MAX_FILE_BYTES
 
 SETUP_KEYS = {
     "players",
@@ -97,134 +98,135 @@ class AttackScenario:
     expect: dict[str, Any] = field(default_factory=dict)
 
 
-def _fail(path: Path, where: str, problem: str) -> ContentError:
-    return ContentError([f"{path}: {where}: {problem}"])
+_TOP = ("game", "name", "rule", "steps", "setup", "expect")
+_INT = Int(-(2**63), 2**63 - 1)
+_TEXTS = ListOf(Str(blank=True), default=[], items="whole", expected="a list of strings")
+_STEP = {"do": Str(blank=True), "error": Str(blank=True, default=None), "events": _TEXTS}
+_WORDS = {"noun.integer": "a whole number", "unknown": "unknown field (one of {allowed})"}
 
 
-def _cards(value: Any, deck: Deck, path: Path, where: str) -> tuple[str, ...]:
+def _cards(r: Reader, value: Any, deck: Deck, where: str) -> tuple[str, ...]:
+    """The card ids of a list (after a problem, what is returned is never used: the
+    file is refused)."""
     if not isinstance(value, list) or not all(isinstance(v, str | int) for v in value):
-        raise _fail(path, where, "must be a list of card ids")
+        r.say(None, where, "must be a list of card ids")
+        return ()
     cards = tuple(str(v) for v in value)
     for card in cards:
         if card not in deck.by_id:
-            raise _fail(path, where, f"unknown card {card!r} (one of {', '.join(deck.by_id)})")
+            r.say(None, where, f"unknown card {card!r} (one of {', '.join(deck.by_id)})")
+            break
     return cards
 
 
-def _int(value: Any, path: Path, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(path, where, f"must be a whole number, got {value!r}")
-    return value
-
-
-def _action(text: str, path: Path, where: str) -> Action | None:
+def _action(r: Reader, text: str, where: str) -> Action | None:
     if text.strip() == "chance":
         return None
     try:
         return parse_action(text)
     except ActionSyntaxError as e:
-        raise _fail(path, where, str(e)) from None
+        r.say(None, where, str(e))
+        return None
 
 
-def _step(i: int, raw: Any, path: Path) -> AttackStep:
-    where = f"steps[{i}]"
-    if isinstance(raw, str):
-        return AttackStep(raw, _action(raw, path, where))
-    if not isinstance(raw, dict) or not isinstance(raw.get("do"), str):
-        raise _fail(path, where, "a step is an action text or a table with do = ACTION")
-    for extra in sorted(set(raw) - {"do", "error", "events"}):
-        raise _fail(path, f"{where}.{extra}", "unknown field (do, error, events)")
-    error = raw.get("error")
-    if error is not None and not isinstance(error, str):
-        raise _fail(path, f"{where}.error", "must be a string")
-    events = raw.get("events", [])
-    if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-        raise _fail(path, f"{where}.events", "must be a list of strings")
-    return AttackStep(raw["do"], _action(raw["do"], path, where), error, tuple(events))
+def _steps(r: Reader, raw: Any) -> tuple[AttackStep, ...]:
+    if not isinstance(raw, list):
+        r.say(None, "steps", "must be a list")
+        return ()
+    steps = []
+    for i, item in enumerate(raw):
+        where = f"steps[{i}]"
+        if isinstance(item, str):
+            item = {"do": item}
+        if not isinstance(item, dict) or not isinstance(item.get("do"), str):
+            r.say(None, where, "a step is an action text or a table with do = ACTION")
+            continue
+        v = r.fields(item, _STEP, None, where)
+        action = _action(r, item["do"], where)
+        if r.valid(v):
+            steps.append(AttackStep(v["do"], action, v["error"], tuple(v["events"])))
+    return tuple(steps)
 
 
-def _hands(raw: Any, players: int, deck: Deck, path: Path) -> tuple[tuple[str, ...], ...]:
+def _hands(r: Reader, raw: Any, players: int, deck: Deck) -> tuple[tuple[str, ...], ...]:
     if not isinstance(raw, dict):
-        raise _fail(path, "setup.hands", "must be a table p0 = [...], p1 = [...] ...")
+        r.say(None, "setup.hands", "must be a table p0 = [...], p1 = [...] ...")
+        return ()
     seats = [f"p{i}" for i in range(players)]
     if sorted(raw) != sorted(seats):
-        raise _fail(path, "setup.hands", f"must name exactly {', '.join(seats)}")
-    return tuple(_cards(raw[s], deck, path, f"setup.hands.{s}") for s in seats)
+        r.say(None, "setup.hands", f"must name exactly {', '.join(seats)}")
+        return ()
+    return tuple(_cards(r, raw[s], deck, f"setup.hands.{s}") for s in seats)
+
+
+def _setup(r: Reader, setup: dict[str, Any], deck: Deck) -> dict[str, Any]:
+    """The setup's values (INVALID where one did not read)."""
+    schema = {
+        "players": Int(0, 99, default=4),
+        "variant": OneOf(tuple(v.value for v in Variant), default="standard"),
+        "seed": Int(-(2**63), 2**63 - 1, default=0),
+        "end_score": Int(-(2**31), 2**31, default=10),
+        "max_deals": Int(0, 10**6, default=100),
+        "dealer": Int(0, 99, default=None),
+        "target_dice": ListOf(Int(-99, 99), default=None, expected="a list of die faces"),
+        "hands": Raw(default=None),
+        "aside": Raw(default=[]),
+        "keep": Raw(default=None),
+    }
+    v = r.fields(setup, schema, None, "setup")
+    players = v["players"]
+    if players is INVALID:
+        return v
+    if v["dealer"] is not None and v["dealer"] is not INVALID and not v["dealer"] < max(players, 1):
+        v["dealer"] = r.say(None, "setup.dealer", f"no player p{v['dealer']} among {players}")
+    dice = v["target_dice"]
+    if dice is not None and dice is not INVALID and len(dice) != players:
+        v["target_dice"] = r.say(
+            None, "setup.target_dice", f"must list {players} die faces, p0 first"
+        )
+    if v["hands"] is not None:
+        v["hands"] = _hands(r, v["hands"], players, deck)
+    v["aside"] = _cards(r, v["aside"], deck, "setup.aside")
+    if v["keep"] is not None:
+        v["keep"] = _cards(r, v["keep"], deck, "setup.keep")
+    return v
 
 
 def load_attack_scenario(path: Path, deck: Deck) -> AttackScenario:
-    try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise _fail(path, "-", f"not valid TOML ({e})") from None
-    except OSError as e:
-        raise _fail(path, "-", f"cannot read ({e})") from None
-    for extra in sorted(set(data) - {"game", "name", "rule", "steps", "setup", "expect"}):
-        raise _fail(path, extra, "unknown field (game, name, rule, steps, setup, expect)")
+    """The scenario in `path`; raises `ContentError` listing every problem."""
+    r = Reader.open(path, MAX_FILE_BYTES, label=str(path), one_record=True, words=_WORDS)
+    data = r.data
+    r.unknown(data, _TOP)
     if data.get("game") != "attack":
-        raise _fail(path, "game", 'an Attack scenario starts with game = "attack"')
-    name, rule = data.get("name"), data.get("rule", "")
-    if not isinstance(name, str) or not name.strip():
-        raise _fail(path, "name", "a scenario needs a name")
-    if not isinstance(rule, str):
-        raise _fail(path, "rule", "must be the rule's sentence, a string")
-    setup = data.get("setup", {})
-    if not isinstance(setup, dict):
-        raise _fail(path, "setup", "must be a table")
-    for extra in sorted(set(setup) - SETUP_KEYS):
-        raise _fail(
-            path, f"setup.{extra}", f"unknown field (one of {', '.join(sorted(SETUP_KEYS))})"
-        )
-    players = _int(setup.get("players", 4), path, "setup.players")
-    try:
-        variant = Variant(setup.get("variant", "standard"))
-    except ValueError:
-        raise _fail(path, "setup.variant", "must be standard or house") from None
-    dealer = setup.get("dealer")
-    if dealer is not None:
-        dealer = _int(dealer, path, "setup.dealer")
-        if not 0 <= dealer < max(players, 1):
-            raise _fail(path, "setup.dealer", f"no player p{dealer} among {players}")
-    dice = setup.get("target_dice")
-    if dice is not None:
-        if not isinstance(dice, list) or len(dice) != players:
-            raise _fail(path, "setup.target_dice", f"must list {players} die faces, p0 first")
-        dice = tuple(_int(d, path, "setup.target_dice") for d in dice)
-    hands = _hands(setup["hands"], players, deck, path) if "hands" in setup else None
-    aside = _cards(setup.get("aside", []), deck, path, "setup.aside")
-    keep = _cards(setup["keep"], deck, path, "setup.keep") if "keep" in setup else None
-    steps_raw = data.get("steps", [])
-    if not isinstance(steps_raw, list):
-        raise _fail(path, "steps", "must be a list")
-    steps = tuple(_step(i, raw, path) for i, raw in enumerate(steps_raw))
-    expect = data.get("expect", {})
-    if not isinstance(expect, dict):
-        raise _fail(path, "expect", "must be a table")
-    for extra in sorted(set(expect) - EXPECT_KEYS):
-        raise _fail(
-            path, f"expect.{extra}", f"unknown field (one of {', '.join(sorted(EXPECT_KEYS))})"
-        )
-    view = expect.get("observation")
-    if view is not None:
-        if not isinstance(view, dict) or "viewer" not in view:
-            raise _fail(path, "expect.observation", "must be a table with a viewer")
-        for extra in sorted(set(view) - OBSERVATION_KEYS):
-            known = ", ".join(sorted(OBSERVATION_KEYS))
-            raise _fail(path, f"expect.observation.{extra}", f"unknown field (one of {known})")
+        r.say(None, "game", 'an Attack scenario starts with game = "attack"')
+    name = r.get(data, "name", Str(expected="a name: a scenario needs one"))
+    rule = r.get(data, "rule", Str(default="", blank=True, expected="the rule's sentence"))
+    setup = r.get(data, "setup", Table(default={}))
+    v = _setup(r, setup, deck) if setup is not INVALID else {}
+    steps = _steps(r, data.get("steps", []))
+    expect = r.get(data, "expect", Table(default={}))
+    if expect is not INVALID:
+        r.unknown(expect, sorted(EXPECT_KEYS), None, "expect")
+        view = expect.get("observation")
+        if view is not None and (not isinstance(view, dict) or "viewer" not in view):
+            r.say(None, "expect.observation", "must be a table with a viewer")
+        elif view is not None:
+            r.unknown(view, sorted(OBSERVATION_KEYS), None, "expect.observation")
+    r.raise_any()
     return AttackScenario(
         path=path,
         name=name,
         rule=rule,
-        players=players,
-        variant=variant,
-        seed=_int(setup.get("seed", 0), path, "setup.seed"),
-        end_score=_int(setup.get("end_score", 10), path, "setup.end_score"),
-        max_deals=_int(setup.get("max_deals", 100), path, "setup.max_deals"),
-        dealer=dealer,
-        target_dice=dice,
-        hands=hands,
-        aside=aside,
-        keep=keep,
+        players=v["players"],
+        variant=Variant(v["variant"]),
+        seed=v["seed"],
+        end_score=v["end_score"],
+        max_deals=v["max_deals"],
+        dealer=v["dealer"],
+        target_dice=tuple(v["target_dice"]) if v["target_dice"] is not None else None,
+        hands=v["hands"],
+        aside=v["aside"],
+        keep=v["keep"],
         steps=steps,
         expect=dict(expect),
     )

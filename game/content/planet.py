@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.paths import data_dir
+from game.files.paths import data_dir
 from game.rules.planet.defs import (
     RANKS_BY_NAME,
     CardDef,
@@ -23,15 +23,19 @@ from game.rules.planet.defs import (
     CoreDef,
     CoreType,
     Effect,
+    Faction,
     Kit,
     PresetDeck,
     Rank,
+    Text,
     Trigger,
 )
+from game.rules.planet.effects import check_condition, check_effect
 from game.rules.planet.kit import check_kit
 
-from . import planet_fields as f
 from .errors import ContentError
+from .reader import INVALID, Bool, Int, ListOf, MapOf, OneOf, Raw, Reader, Str, Table
+from .reader import Text as TextSpec
 
 CARD_FILES = {
     CardType.ACTION: "actions.toml",
@@ -39,13 +43,66 @@ CARD_FILES = {
     CardType.EVOLUTION: "evolutions.toml",
     CardType.FLIP: "flips.toml",
 }
-_CORE_TYPES = {c.value for c in CoreType}
-_COMMON = {"id", "name", "text", "factions", "cost", "effects"}
-_ALLOWED = {
+FACTIONS = tuple(sorted(f.value for f in Faction))
+_CORE_TYPES = tuple(sorted(c.value for c in CoreType))
+_FACTION_LIST = ListOf(
+    OneOf(FACTIONS, what="faction"),
+    least=1,
+    most=2,
+    items="list",
+    expected="a list of one or two factions",
+)
+_EFFECTS = ListOf(Table(), default=[], expected="a list of effect tables")
+_SPECIES = Str(expected="a lower_snake_case species")
+_COMMON = {
+    "name": TextSpec(),
+    "text": TextSpec(),
+    "factions": _FACTION_LIST,
+    "cost": Int(0, 15),
+    "effects": _EFFECTS,
+}
+_CARRIER = {"static": _EFFECTS, "triggers": Raw(default={})}
+CARD: dict[CardType, dict[str, Any]] = {
     CardType.ACTION: _COMMON,
-    CardType.FLIP: _COMMON | {"free_if"},
-    CardType.HERO: _COMMON | {"static", "triggers"},
-    CardType.EVOLUTION: _COMMON | {"static", "triggers", "species", "rank", "b_power", "damage"},
+    CardType.FLIP: {**_COMMON, "free_if": Raw(default=None)},
+    CardType.HERO: {**_COMMON, **_CARRIER},
+    CardType.EVOLUTION: {
+        **_COMMON,
+        **_CARRIER,
+        "species": _SPECIES,
+        "rank": OneOf(tuple(RANKS_BY_NAME)),
+        "b_power": Int(0, 3000, step=50),
+        "damage": Int(0, 20),
+    },
+}
+CHARACTER = {
+    "name": TextSpec(),
+    "text": TextSpec(),
+    "species": _SPECIES,
+    "ultra": Bool(default=False),
+    "factions": _FACTION_LIST,
+    "b_power": Int(0, 2000, step=50),
+    "damage": Int(0, 15),
+    "cores": Raw(),
+    **_CARRIER,
+}
+CORE = {
+    "type": OneOf(_CORE_TYPES),
+    "b_power": Int(-1000, 1000, step=50, default=0),
+    "damage": Int(-10, 10, default=0),
+    "bonus_factions": ListOf(
+        OneOf(FACTIONS, what="faction"), most=2, items="list", default=[], expected="factions"
+    ),
+    "bonus_b": Int(0, 1000, step=50, default=0),
+    "bonus_d": Int(0, 10, default=0),
+    "frost": Int(0, 10, default=0),
+    "shadow": Bool(default=False),
+}
+DECK = {
+    "name": TextSpec(),
+    "characters": ListOf(Str(), expected="a list of Character ids"),
+    "cores": ListOf(Str(), expected="a list of BakuCore ids"),
+    "cards": MapOf(Int(1, 99), expected="a table of card id = copies (1 or more)"),
 }
 _TRIGGERS = {
     CardType.ACTION: (),
@@ -55,152 +112,184 @@ _TRIGGERS = {
 }
 
 
-def _species(entry: dict[str, Any], ident: str, probs: f.Problems) -> str:
-    value = entry.get("species")
-    if not isinstance(value, str) or not value.replace("_", "").isalpha() or value != value.lower():
-        probs.add(ident, "species", f"missing or not lower_snake_case: {value!r}")
+def _open(path: Path) -> Reader:
+    return Reader.open(path, none_when_absent=True)
+
+
+def _text(value: Any) -> Text:
+    return Text(*value) if value is not INVALID else Text("", "")
+
+
+def _species(r: Reader, value: Any, ident: str) -> str:
+    if value is INVALID or not value.replace("_", "").isalpha() or value != value.lower():
+        if value is not INVALID:
+            r.say(ident, "species", f"missing or not lower_snake_case: {value!r}")
         return ""
-    return value
+    return str(value)
+
+
+def _factions(r: Reader, value: Any, ident: str, field: str = "factions") -> tuple[Faction, ...]:
+    if value is INVALID:
+        return ()
+    if len(set(value)) != len(value):
+        r.say(ident, field, "names a faction twice")
+    return tuple(Faction(v) for v in value)
+
+
+def _effects(
+    r: Reader, raw: Any, ident: str, field: str, place: str, card_type: CardType
+) -> tuple[Effect, ...]:
+    """The effects of a card, each table checked by the rules' `check_effect`."""
+    if raw is INVALID:
+        return ()
+    out = []
+    for i, e in enumerate(raw):
+        problems = check_effect(e, place, card_type)
+        r.say_each(ident, f"{field}[{i}]", problems)
+        if not problems:
+            params = {k: v for k, v in e.items() if k not in ("kind", "when", "unless")}
+            out.append(Effect(e["kind"], MappingProxyType(params), e.get("when"), e.get("unless")))
+    return tuple(out)
+
+
+def _triggers(
+    r: Reader, raw: Any, ident: str, allowed: tuple[Trigger, ...], card_type: CardType
+) -> MappingProxyType[Trigger, tuple[Effect, ...]]:
+    if not isinstance(raw, dict):
+        r.say(ident, "triggers", "must be a table of trigger = [effects]")
+        return MappingProxyType({})
+    out: dict[Trigger, tuple[Effect, ...]] = {}
+    names = {t.value for t in allowed}
+    for key, value in raw.items():
+        field = f"triggers.{key}"
+        if key not in names:
+            r.say(ident, field, f"unknown trigger here ({', '.join(sorted(names))})")
+            continue
+        before = len(r.problems)
+        tables = _EFFECTS.read(r, value, ident, field)
+        found = _effects(r, tables, ident, field, "triggers", card_type)
+        if not found and len(r.problems) == before:
+            r.say(ident, field, "needs at least one effect")
+        out[Trigger(key)] = found
+    return MappingProxyType(out)
+
+
+def _condition(r: Reader, value: Any, ident: str, field: str) -> str | None:
+    if value is None:
+        return None
+    problem = check_condition(value)
+    if problem:
+        r.say(ident, field, problem)
+        return None
+    return str(value)
+
+
+def _cores(r: Reader, value: Any, ident: str) -> tuple[CoreType, CoreType]:
+    if not isinstance(value, list) or len(value) != 2 or any(c not in _CORE_TYPES for c in value):
+        r.say(ident, "cores", f"must name two BakuCores of {', '.join(_CORE_TYPES)}")
+        return (CoreType.FIST, CoreType.FIST)
+    return (CoreType(value[0]), CoreType(value[1]))
 
 
 def load_characters(path: Path) -> list[CharacterDef]:
-    probs = f.Problems(path)
+    r = _open(path)
     out = []
-    allowed = {"id", "name", "text", "species", "ultra", "factions", "b_power", "damage"}
-    for ident, e in f.entries(f.read(path), "character", probs):
-        f.unknown_fields(e, allowed | {"cores", "static", "triggers"}, ident, probs)
-        cores = e.get("cores")
-        if (
-            not isinstance(cores, list)
-            or len(cores) != 2
-            or any(c not in _CORE_TYPES for c in cores)
-        ):
-            probs.add(
-                ident, "cores", f"must name two BakuCores of {', '.join(sorted(_CORE_TYPES))}"
-            )
-            cores = ["fist", "fist"]
-        ctype = CardType.CHARACTER
-        out.append(
-            CharacterDef(
-                ident,
-                f.text(e, "name", ident, probs),
-                f.text(e, "text", ident, probs),
-                _species(e, ident, probs),
-                f.factions(e, "factions", ident, probs),
-                f.integer(e, "b_power", ident, probs, 0, 2000, 50),
-                f.integer(e, "damage", ident, probs, 0, 15),
-                (CoreType(cores[0]), CoreType(cores[1])),
-                f.boolean(e, "ultra", ident, probs),
-                f.effects(e, "static", ident, probs, "static", ctype),
-                f.triggers(e, ident, probs, (Trigger.VICTOR,), ctype),
-            )
+    ctype = CardType.CHARACTER
+    for ident, v in r.records(r.data, "character", CHARACTER):
+        character = CharacterDef(
+            ident,
+            _text(v["name"]),
+            _text(v["text"]),
+            _species(r, v["species"], ident),
+            _factions(r, v["factions"], ident),
+            v["b_power"],
+            v["damage"],
+            _cores(r, v["cores"], ident),
+            v["ultra"],
+            _effects(r, v["static"], ident, "static", "static", ctype),
+            _triggers(r, v["triggers"], ident, (Trigger.VICTOR,), ctype),
         )
-    probs.raise_any()
+        if r.valid(v):
+            out.append(character)
+    r.raise_any()
     return out
 
 
 def load_cards(path: Path, card_type: CardType) -> list[CardDef]:
-    probs = f.Problems(path)
+    r = _open(path)
     out = []
-    for ident, e in f.entries(f.read(path), card_type.value, probs):
-        f.unknown_fields(e, _ALLOWED[card_type], ident, probs)
-        effects = f.effects(e, "effects", ident, probs, "effects", card_type)
-        if card_type in (CardType.ACTION, CardType.FLIP) and not effects and "effects" not in e:
-            probs.add(ident, "effects", f"an {card_type.value} card needs at least one effect")
+    for ident, v in r.records(r.data, card_type.value, CARD[card_type]):
+        effects = _effects(r, v["effects"], ident, "effects", "effects", card_type)
+        if card_type in (CardType.ACTION, CardType.FLIP) and v["effects"] == []:
+            r.say(ident, "effects", f"an {card_type.value} card needs at least one effect")
         species, rank, b_power, damage = "", Rank.BASE, 0, 0
         if card_type is CardType.EVOLUTION:
-            species = _species(e, ident, probs)
-            raw_rank = str(e.get("rank"))
-            if raw_rank not in RANKS_BY_NAME:
-                probs.add(
-                    ident, "rank", f"must be one of {', '.join(RANKS_BY_NAME)}, got {raw_rank!r}"
-                )
-            else:
-                rank = RANKS_BY_NAME[raw_rank]
-            b_power = f.integer(e, "b_power", ident, probs, 0, 3000, 50)
-            damage = f.integer(e, "damage", ident, probs, 0, 20)
-        out.append(
-            CardDef(
-                ident,
-                f.text(e, "name", ident, probs),
-                f.text(e, "text", ident, probs),
-                card_type,
-                f.factions(e, "factions", ident, probs),
-                f.integer(e, "cost", ident, probs, 0, 15),
-                effects,
-                f.effects(e, "static", ident, probs, "static", card_type),
-                f.triggers(e, ident, probs, _TRIGGERS[card_type], card_type),
-                species,
-                rank,
-                b_power,
-                damage,
-                f.condition(e, "free_if", ident, probs),
-            )
+            species = _species(r, v["species"], ident)
+            rank = RANKS_BY_NAME.get(v["rank"], Rank.BASE)
+            b_power, damage = v["b_power"], v["damage"]
+        card = CardDef(
+            ident,
+            _text(v["name"]),
+            _text(v["text"]),
+            card_type,
+            _factions(r, v["factions"], ident),
+            v["cost"],
+            effects,
+            _effects(r, v.get("static", []), ident, "static", "static", card_type),
+            _triggers(r, v.get("triggers", {}), ident, _TRIGGERS[card_type], card_type),
+            species,
+            rank,
+            b_power,
+            damage,
+            _condition(r, v.get("free_if"), ident, "free_if"),
         )
-    probs.raise_any()
+        if r.valid(v):
+            out.append(card)
+    r.raise_any()
     return out
 
 
 def load_cores(path: Path) -> list[CoreDef]:
-    probs = f.Problems(path)
+    r = _open(path)
     out = []
-    allowed = {"id", "type", "b_power", "damage", "bonus_factions", "bonus_b", "bonus_d"}
-    for ident, e in f.entries(f.read(path), "core", probs):
-        f.unknown_fields(e, allowed | {"frost", "shadow"}, ident, probs)
-        kind = e.get("type")
-        if kind not in _CORE_TYPES:
-            probs.add(
-                ident, "type", f"must be one of {', '.join(sorted(_CORE_TYPES))}, got {kind!r}"
-            )
+    for ident, v in r.records(r.data, "core", CORE):
+        if not r.valid(v):
             continue
-        bonus = f.factions(e, "bonus_factions", ident, probs) if "bonus_factions" in e else ()
-        core = CoreDef(
-            ident,
-            CoreType(kind),
-            f.integer(e, "b_power", ident, probs, -1000, 1000, 50, default=0),
-            f.integer(e, "damage", ident, probs, -10, 10, default=0),
-            bonus,
-            f.integer(e, "bonus_b", ident, probs, 0, 1000, 50, default=0),
-            f.integer(e, "bonus_d", ident, probs, 0, 10, default=0),
-            f.integer(e, "frost", ident, probs, 0, 10, default=0),
-            f.boolean(e, "shadow", ident, probs),
-        )
-        if bool(bonus) != bool(core.bonus_b or core.bonus_d):
-            probs.add(
+        bonus = _factions(r, v["bonus_factions"], ident, "bonus_factions")
+        if bool(bonus) != bool(v["bonus_b"] or v["bonus_d"]):
+            r.say(
                 ident,
                 "bonus_factions",
                 "a faction bonus needs both its factions and bonus_b/bonus_d",
             )
-        out.append(core)
-    probs.raise_any()
+        out.append(
+            CoreDef(
+                ident,
+                CoreType(v["type"]),
+                v["b_power"],
+                v["damage"],
+                bonus,
+                v["bonus_b"],
+                v["bonus_d"],
+                v["frost"],
+                v["shadow"],
+            )
+        )
+    r.raise_any()
     return out
 
 
 def load_decks(path: Path, catalog: Catalog) -> list[PresetDeck]:
-    probs = f.Problems(path)
+    r = _open(path)
     out = []
-    for ident, e in f.entries(f.read(path), "deck", probs):
-        f.unknown_fields(e, {"id", "name", "characters", "cores", "cards"}, ident, probs)
-        name = f.text(e, "name", ident, probs)
-        chars, cores, cards = e.get("characters"), e.get("cores"), e.get("cards")
-        if not isinstance(chars, list) or not all(isinstance(c, str) for c in chars):
-            probs.add(ident, "characters", "must be a list of Character ids")
+    for ident, v in r.records(r.data, "deck", DECK):
+        if not r.valid(v):
             continue
-        if not isinstance(cores, list) or not all(isinstance(c, str) for c in cores):
-            probs.add(ident, "cores", "must be a list of BakuCore ids")
-            continue
-        if not isinstance(cards, dict) or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in cards.values()
-        ):
-            probs.add(ident, "cards", "must be a table of card id = copies (1 or more)")
-            continue
-        deck = tuple(card for card, n in cards.items() for _ in range(n))
-        kit = Kit(tuple(chars), tuple(cores), deck)
-        for problem in check_kit(kit, catalog):
-            field, _, why = problem.partition(": ")
-            probs.add(ident, field, why)
-        out.append(PresetDeck(ident, name, kit))
-    probs.raise_any()
+        deck = tuple(card for card, n in v["cards"].items() for _ in range(n))
+        kit = Kit(tuple(v["characters"]), tuple(v["cores"]), deck)
+        r.say_each(ident, "", check_kit(kit, catalog))
+        out.append(PresetDeck(ident, _text(v["name"]), kit))
+    r.raise_any()
     return out
 
 
@@ -210,7 +299,12 @@ def _cross_check(catalog: Catalog, problems: list[str]) -> None:
         where = f"{CARD_FILES[card.type]}: {card.id}"
         if card.id in catalog.characters:
             problems.append(f"{where}: id: also a Character's id")
-        if card.type is CardType.EVOLUTION and card.species and card.species not in species:
+        if (
+            species  # no Characters read: the file's own problems say why
+            and card.type is CardType.EVOLUTION
+            and card.species
+            and card.species not in species
+        ):
             problems.append(f"{where}: species: no Character of species {card.species!r}")
     heroes = {c.id for c in catalog.cards.values() if c.type is CardType.HERO}
     pieces: list[CharacterDef | CardDef] = [*catalog.characters.values(), *catalog.cards.values()]

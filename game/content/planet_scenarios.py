@@ -1,10 +1,10 @@
 """Loads Battle Planet scenario files (TOML, docs/scenarios.md "Battle Planet") into
-`PlanetScenario` records. A malformed file raises `ContentError` naming the file and
-the field. `game/content/planet_runner.py` plays them."""
+`PlanetScenario` records. A malformed file raises `ContentError` listing every problem,
+each naming the file and the field, whatever its bytes. `game/content/planet_runner.py`
+plays them."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,8 @@ from game.rules.planet import (
     parse_action,
 )
 
-from .errors import ContentError
+from .reader import INVALID, Bool, Int, OneOf, Reader, Str, Table
+from .scenarios import MAX_FILE_BYTES
 
 SEATS = ("p0", "p1")
 HAND = 5
@@ -70,16 +71,16 @@ SIDE_KEYS = {
     "face_up",
     "picked",
 }
-_SETUP_KEYS = {
-    "seed",
-    "first",
-    "card_play",
-    "tie_break_empty",
-    "shuffle",
-    "turn_limit",
-    "matrix",
-    *SEATS,
+_SETUP = {
+    "seed": Int(-(2**63), 2**63 - 1, default=0),
+    "first": Int(0, 1, default=0),
+    "card_play": OneOf(tuple(c.value for c in CardPlay), default="batch"),
+    "tie_break_empty": OneOf(tuple(t.value for t in TieBreakEmpty), default="loses_game"),
+    "shuffle": Bool(default=False),
+    "turn_limit": Int(1, 100_000, default=100),
+    "matrix": OneOf(("auto", "manual"), default="auto"),
 }
+_WORDS = {"unknown": "unknown key ({allowed})"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,63 +113,65 @@ class PlanetScenario:
     expect: dict[str, Any] = field(default_factory=dict)
 
 
-def _list(value: Any, where: str, problems: list[str]) -> list[str]:
+def _list(value: Any, where: str, r: Reader) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        problems.append(f"{where}: expected a list of ids")
+        r.say(None, where, "expected a list of ids")
         return []
     return list(value)
 
 
-def _kit(raw: Any, where: str, catalog: Catalog, problems: list[str]) -> KitSetup:
+def _kit(raw: Any, where: str, catalog: Catalog, r: Reader) -> KitSetup:
     if not isinstance(raw, dict):
         what = "missing" if raw is None else "expected a table"
-        problems.append(f'{where}: {what} (a kit: {{ preset = "pyrus_darkus", ... }})')
+        r.say(None, where, f'{what} (a kit: {{ preset = "pyrus_darkus", ... }})')
         return KitSetup(Kit((), (), ()))
-    for extra in sorted(set(raw) - KIT_KEYS):
-        problems.append(f"{where}.{extra}: unknown key ({', '.join(sorted(KIT_KEYS))})")
+    r.unknown(raw, sorted(KIT_KEYS), None, where)
     preset = catalog.presets.get(str(raw.get("preset", "")))
     if "preset" in raw and preset is None:
-        problems.append(f"{where}.preset: no preset deck {raw['preset']!r}")
+        r.say(None, f"{where}.preset", f"no preset deck {raw['preset']!r}")
     base = preset.kit if preset is not None else Kit((), (), ())
     chars = (
-        _list(raw["characters"], f"{where}.characters", problems)
+        _list(raw["characters"], f"{where}.characters", r)
         if "characters" in raw
         else list(base.characters)
     )
-    cores = _list(raw["cores"], f"{where}.cores", problems) if "cores" in raw else list(base.cores)
+    cores = _list(raw["cores"], f"{where}.cores", r) if "cores" in raw else list(base.cores)
     deck = list(base.deck)
     if "deck" in raw:
         cards = raw["deck"]
         if isinstance(cards, str) and cards in catalog.presets:
             deck = list(catalog.presets[cards].kit.deck)
-        elif isinstance(cards, dict) and all(isinstance(n, int) for n in cards.values()):
+        elif isinstance(cards, dict) and all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 99 for n in cards.values()
+        ):
             deck = [c for c, n in cards.items() for _ in range(n)]
         else:
-            problems.append(f"{where}.deck: expected a preset id or a table of card = copies")
-    for old, new in dict(raw.get("replace", {})).items():
+            r.say(None, f"{where}.deck", "expected a preset id or a table of card = copies")
+    replace = raw.get("replace", {})
+    for old, new in (replace if isinstance(replace, dict) else {}).items():
         if old not in deck or not isinstance(new, str):
-            problems.append(f"{where}.replace.{old}: not in the deck")
+            r.say(None, f"{where}.replace.{old}", "not in the deck")
             continue
         deck[deck.index(old)] = new
     chosen: dict[str, list[str]] = {}
     for key in ("hand", "top"):
         chosen[key] = []
-        for card in _list(raw.get(key, []), f"{where}.{key}", problems):
+        for card in _list(raw.get(key, []), f"{where}.{key}", r):
             if card not in deck:
-                problems.append(f"{where}.{key}: {card} is not in the deck (one copy per mention)")
+                r.say(None, f"{where}.{key}", f"{card} is not in the deck (one copy per mention)")
                 continue
             deck.remove(card)
             chosen[key].append(card)
     if len(chosen["hand"]) > HAND:
-        problems.append(f"{where}.hand: at most {HAND} cards")
+        r.say(None, f"{where}.hand", f"at most {HAND} cards")
     fill = max(0, HAND - len(chosen["hand"]))  # the hand is completed from the deck's order
     front = chosen["hand"] + deck[:fill] + chosen["top"]
     deck = deck[fill:]
-    staged = {k: _list(raw.get(k, []), f"{where}.{k}", problems) for k in ("energy", "discard")}
+    staged = {k: _list(raw.get(k, []), f"{where}.{k}", r) for k in ("energy", "discard")}
     for key, cards in staged.items():
         for card in cards:
             if card not in deck:
-                problems.append(f"{where}.{key}: {card} is not in the rest of the deck")
+                r.say(None, f"{where}.{key}", f"{card} is not in the rest of the deck")
             else:
                 deck.remove(card)
     tail = staged["energy"] + staged["discard"]
@@ -176,105 +179,76 @@ def _kit(raw: Any, where: str, catalog: Catalog, problems: list[str]) -> KitSetu
         Kit(tuple(chars), tuple(cores), tuple(front + deck + tail)),
         tuple(staged["energy"]),
         tuple(staged["discard"]),
-        tuple(_list(raw.get("open", []), f"{where}.open", problems)),
+        tuple(_list(raw.get("open", []), f"{where}.open", r)),
     )
 
 
-def _step(raw: Any, where: str, problems: list[str]) -> Step | None:
+def _step(raw: Any, where: str, r: Reader) -> Step | None:
     if isinstance(raw, str):
         raw = {"do": raw}
     if not isinstance(raw, dict):
-        problems.append(f"{where}: expected an action text or a table")
+        r.say(None, where, "expected an action text or a table")
         return None
-    for extra in sorted(set(raw) - {"do", "error", "events", "until"}):
-        problems.append(f"{where}.{extra}: unknown key (do, error, events, until)")
+    r.unknown(raw, ("do", "error", "events", "until"), None, where)
     if "until" in raw:
         try:
             return Step(f"until {raw['until']}", until=Phase(raw["until"]))
-        except ValueError:
+        except (ValueError, TypeError):
             names = ", ".join(p.value for p in Phase)
-            problems.append(f"{where}.until: unknown step {raw['until']!r} ({names})")
+            r.say(None, f"{where}.until", f"unknown step {raw['until']!r} ({names})")
             return None
     text = raw.get("do")
     if not isinstance(text, str):
-        problems.append(f"{where}.do: expected an action text")
+        r.say(None, f"{where}.do", "expected an action text")
         return None
     try:
         action = parse_action(text)
     except ActionSyntaxError as e:
-        problems.append(f"{where}.do: {e}")
+        r.say(None, f"{where}.do", str(e))
         return None
     error = raw.get("error")
     events = raw.get("events", [])
     if error is not None and not isinstance(error, str):
-        problems.append(f"{where}.error: expected text")
+        r.say(None, f"{where}.error", "expected text")
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-        problems.append(f"{where}.events: expected a list of texts")
+        r.say(None, f"{where}.events", "expected a list of texts")
         events = []
     return Step(text, action, error, tuple(events))
 
 
 def load_planet_scenario(path: Path, catalog: Catalog) -> PlanetScenario:
-    try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise ContentError([f"{path}: cannot read: {e}"]) from None
-    problems: list[str] = []
-
-    def bad(where: str, problem: str) -> None:
-        problems.append(f"{path}: {where}: {problem}")
-
-    for extra in sorted(set(data) - {"game", "name", "rule", "steps", "setup", "expect"}):
-        bad(extra, "unknown key (game, name, rule, steps, setup, expect)")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        bad("name", "missing")
-        name = path.stem
-    rule = data.get("rule", "")
-    if not isinstance(rule, str) or not rule.strip():
-        bad("rule", "missing: the rule sentence this scenario shows")
-    setup = data.get("setup", {})
-    if not isinstance(setup, dict):
-        bad("setup", "expected a table")
-        setup = {}
-    for extra in sorted(set(setup) - _SETUP_KEYS):
-        bad(f"setup.{extra}", "unknown key")
-    found: list[str] = []
-    kits = [_kit(setup.get(seat), f"{path}: setup.{seat}", catalog, found) for seat in SEATS]
-    problems.extend(found)
-    try:
-        settings = Settings(
-            CardPlay(setup.get("card_play", "batch")),
-            TieBreakEmpty(setup.get("tie_break_empty", "loses_game")),
-            int(setup.get("first", 0)),
-            bool(setup.get("shuffle", False)),
-            int(setup.get("turn_limit", 100)),
-        )
-    except (ValueError, TypeError) as e:
-        bad("setup", f"bad rule option: {e}")
-        settings = Settings()
-    matrix = setup.get("matrix", "auto")
-    if matrix not in ("auto", "manual"):
-        bad("setup.matrix", f"expected auto or manual, got {matrix!r}")
+    """The scenario in `path`; raises `ContentError` listing every problem."""
+    r = Reader.open(path, MAX_FILE_BYTES, label=str(path), one_record=True, words=_WORDS)
+    data = r.data
+    r.unknown(data, ("game", "name", "rule", "steps", "setup", "expect"))
+    name = r.get(data, "name", Str(expected="a name"))
+    rule = r.get(data, "rule", Str(expected="the rule sentence this scenario shows"))
+    setup = r.get(data, "setup", Table(default={}))
+    setup = setup if setup is not INVALID else {}
+    v = r.fields(setup, _SETUP, None, "setup", also=SEATS)
+    kits = [_kit(setup.get(seat), f"setup.{seat}", catalog, r) for seat in SEATS]
     steps_raw = data.get("steps", [])
     if not isinstance(steps_raw, list):
-        bad("steps", "expected a list")
+        r.say(None, "steps", "expected a list")
         steps_raw = []
-    found = []
-    steps = [s for i, r in enumerate(steps_raw) if (s := _step(r, f"{path}: steps[{i}]", found))]
-    problems.extend(found)
-    expect = data.get("expect", {})
-    if not isinstance(expect, dict):
-        bad("expect", "expected a table")
-        expect = {}
-    for extra in sorted(set(expect) - EXPECT_KEYS):
-        bad(f"expect.{extra}", f"unknown key ({', '.join(sorted(EXPECT_KEYS))})")
-    for seat in SEATS:
-        for extra in sorted(set(expect.get(seat, {})) - SIDE_KEYS):
-            bad(f"expect.{seat}.{extra}", f"unknown key ({', '.join(sorted(SIDE_KEYS))})")
-    if problems:
-        raise ContentError(problems)
-    seed = setup.get("seed", 0)
+    steps = [s for i, x in enumerate(steps_raw) if (s := _step(x, f"steps[{i}]", r))]
+    expect = r.get(data, "expect", Table(default={}))
+    if expect is not INVALID:
+        r.unknown(expect, sorted(EXPECT_KEYS), None, "expect")
+        for seat in SEATS:
+            side = expect.get(seat, {})
+            if isinstance(side, dict):
+                r.unknown(side, sorted(SIDE_KEYS), None, f"expect.{seat}")
+            else:
+                r.say(None, f"expect.{seat}", "expected a table")
+    r.raise_any()
+    settings = Settings(
+        CardPlay(v["card_play"]),
+        TieBreakEmpty(v["tie_break_empty"]),
+        v["first"],
+        v["shuffle"],
+        v["turn_limit"],
+    )
     return PlanetScenario(
-        path, name, str(rule), kits, settings, int(seed), matrix == "auto", steps, expect
+        path, name, rule, kits, settings, v["seed"], v["matrix"] == "auto", steps, expect
     )

@@ -1,12 +1,45 @@
-"""Bakugan Attack! (seed 002): its record for the registry."""
+"""Bakugan Attack! (seed 002): its record for the registry, and the place that ties its
+parts: the shipped deck (`game.content.attack`) and AI levels (`assets/data/attack/ai.toml`,
+read by `game.content.ai_levels` and checked by `game.ai.attack.levels`).
+
+The imports are inside the functions: reading the registry loads no game's parts.
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.games import GameRecord, ScenarioKit, SimKit
+
+if TYPE_CHECKING:
+    from game.ai.attack.levels import AttackLevel
+
+
+def levels_path() -> Path:
+    """The shipped Attack difficulty records."""
+    from game.files.paths import data_dir
+
+    return data_dir("attack") / "ai.toml"
+
+
+def load_levels(path: Path | None = None) -> Mapping[str, AttackLevel]:
+    """The AI difficulty records of a file (by default the shipped one); raises
+    `ContentError` naming every problem as ``file: level: field: problem``; the file must
+    hold easy, normal and hard."""
+    from game.ai.attack.levels import LEVEL_NAMES, check_level
+    from game.content import ai_levels
+
+    return ai_levels.load_levels(path or levels_path(), check_level, LEVEL_NAMES)
+
+
+@cache
+def shipped_levels() -> Mapping[str, AttackLevel]:
+    """The shipped Attack difficulty records, loaded once."""
+    return load_levels()
 
 
 def _sim_arguments(sim: argparse.ArgumentParser) -> None:
@@ -28,7 +61,6 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
     from game.ai.attack.sim import run_sim, run_tally
     from game.content.attack import shipped_deck
-    from game.content.attack_ai import shipped_attack_levels
     from game.rules.attack import InvalidSettings, Settings, Variant
 
     settings = Settings(args.players, Variant(args.variant))
@@ -46,10 +78,10 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     progress = getattr(args, "progress", None)  # called after each game
     record = None
     if getattr(args, "record_dir", None):  # one replay file per game (docs/replays.md)
-        from game.replay_tools import attack_recorder
+        from game.games.replays import attack_recorder
 
         record = attack_recorder(Path(args.record_dir), settings)
-    levels = shipped_attack_levels()
+    levels = shipped_levels()
     if progress is None:
         return run_sim(deck, names, args.games, args.seed, settings, levels, record=record)
     # Game by game (a run in parts plays the same games as one), to show the progress.

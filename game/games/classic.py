@@ -94,7 +94,7 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "record_dir", None):  # one replay file per match (docs/replays.md)
         if not args.physics:
             raise ValueError("--record needs --physics: a replay keeps the throws")
-        from game.replay_tools import open_in
+        from game.games.replays import open_in
 
         options["record"] = open_in(Path(args.record_dir))
     if args.physics:

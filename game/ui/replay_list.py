@@ -3,7 +3,7 @@
 A row opens the viewer (`replay_scene.ReplayScene`); a replay it cannot play (another
 game, other cards or physics, a damaged file) says why in one line and stays where it
 is. A replay file dropped onto the window is checked and taken into the Replays
-(`replay_tools.import_replay`). ↑ / ↓ or the wheel page through; Esc goes back.
+(`game.games.replays.import_replay`). ↑ / ↓ or the wheel page through; Esc goes back.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ class ReplayListScene(Scene):
         """A replay dropped onto the window: checked, then copied into the Replays."""
         from pathlib import Path
 
-        from game.replay_tools import import_replay
+        from game.games.replays import import_replay
 
         try:
             done = import_replay(Path(file), replays_dir(paths.data_dir()))

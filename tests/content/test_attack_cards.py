@@ -9,7 +9,8 @@ import pytest
 
 from game.content import ContentError
 from game.content.attack import cards_path, load_deck, shipped_deck
-from game.content.attack_ai import levels_path, load_attack_levels, shipped_attack_levels
+from game.games.attack import levels_path, shipped_levels
+from game.games.attack import load_levels as load_attack_levels
 from game.rules.attack import Effect, When
 
 
@@ -109,7 +110,7 @@ def test_invalid_toml_and_a_missing_file_are_reported(tmp_path: Path) -> None:
 
 
 def test_the_shipped_ai_levels_load_and_a_bad_level_is_refused(tmp_path: Path) -> None:
-    levels = shipped_attack_levels()
+    levels = shipped_levels()
     assert set(levels) >= {"easy", "normal", "hard"}
     assert levels["hard"].worlds > 0 and levels["normal"].worlds == 0
     assert levels["easy"].counting == 0 and levels["normal"].counting == 1

@@ -12,8 +12,8 @@ import pytest
 from game.content import ContentError
 from game.content.classic import shipped_catalog
 from game.content.scenarios import load_scenario
-from game.rules.classic.defs import AbilityColour, GateColour
 from game.games.scenarios import main
+from game.rules.classic.defs import AbilityColour, GateColour
 
 # A good two-player scenario; each case below changes one line of it.
 GOOD = """name = "A battle"

@@ -21,14 +21,14 @@ import pytest
 
 from game.ai.levels import Level
 from game.content.attack import shipped_deck
-from game.content.attack_ai import shipped_attack_levels
 from game.content.classic import shipped_catalog
+from game.games.attack import shipped_levels as shipped_attack_levels
 from game.games.classic import shipped_levels
+from game.games.replays import attack_recorder, open_in, replay_files, verify
 from game.match.attack_recording import rerun_attack
 from game.match.replaying import RerunError, rerun_classic
 from game.match.sim import run_physics_sim
 from game.persist.replay_file import read_replay
-from game.replay_tools import attack_recorder, open_in, replay_files, verify
 from game.rules.attack import Settings as AttackSettings
 from game.rules.classic import Settings
 
@@ -227,8 +227,8 @@ def test_other_cards_or_other_physics_are_refused_with_their_reason(
 
 
 def test_export_and_import_never_overwrite_and_check_first(recorded: Path, tmp_path: Path) -> None:
+    from game.games.replays import export_replay, import_replay
     from game.persist.replay_file import ReplayError
-    from game.replay_tools import export_replay, import_replay
 
     source = replay_files([recorded])[0]
     shared = export_replay(source, tmp_path / "for-a-friend")

@@ -83,8 +83,8 @@ def test_the_stats_from_replays_equal_a_recount(tmp_path: Path) -> None:
 
 
 def test_a_replay_without_a_person_counts_for_nobody(tmp_path: Path) -> None:
+    from game.games.replays import open_in, replay_files
     from game.match.sim import run_physics_sim
-    from game.replay_tools import open_in, replay_files
 
     run_physics_sim(CAT, ["random", "greedy"], 1, 2, Settings(), record=open_in(tmp_path))
     replay = read_replay(replay_files([tmp_path])[0])

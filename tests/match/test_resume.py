@@ -20,8 +20,8 @@ from game.ai.attack.policy import make_policy as attack_policy
 from game.ai.levels import Level
 from game.ai.seeding import SnapshotError, seat_seed
 from game.content.attack import shipped_deck
-from game.content.attack_ai import shipped_attack_levels
 from game.content.classic import shipped_catalog
+from game.games.attack import shipped_levels as shipped_attack_levels
 from game.games.classic import shipped_levels
 from game.match.persist import session_from_json, session_to_json
 from game.match.seats import BotSeat, restore_seats, seats_snapshot

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from game.content.classic import shipped_catalog
+from game.games.replays import CHECKS, open_in, replay_files, verify_one
 from game.match.replaying import RerunError
 from game.match.sim import run_physics_sim
 from game.persist import replay_file
 from game.persist.replay_file import ReplayError, parse_replay, read_replay
-from game.replay_tools import CHECKS, open_in, replay_files, verify_one
 from game.rules.classic import Settings
 from tests.test_fuzz_loaders import mutate, mutate_json
 

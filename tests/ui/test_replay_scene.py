@@ -11,9 +11,9 @@ import pytest
 
 from game.content.classic import shipped_catalog
 from game.games.classic import shipped_levels
+from game.games.replays import open_in, replay_files
 from game.match.sim import run_physics_sim
 from game.persist.replay_file import ReplayError, read_replay
-from game.replay_tools import open_in, replay_files
 from game.rules.classic import Settings
 from game.ui.app import App
 from game.ui.replay_scene import ReplayScene

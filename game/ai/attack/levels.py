@@ -1,6 +1,7 @@
 """The Attack difficulty record: Easy, Normal and Hard run the same code with other knobs.
 
-`game.content.attack_ai` loads `assets/data/attack/ai.toml` into `AttackLevel` records
+`game.games.attack.load_levels` reads `assets/data/attack/ai.toml` (through
+`game.content.ai_levels`) into `AttackLevel` records
 (a bad file is refused as ``file: level: field: problem``). What each knob does:
 docs/ai.md, "Bakugan Attack!". This module imports nothing heavy.
 """

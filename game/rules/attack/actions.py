@@ -95,7 +95,7 @@ class ActionSyntaxError(api.ActionSyntaxError):
 
 
 def _player(word: str, text: str) -> int:
-    if not (word.startswith("p") and word[1:].isdigit()):
+    if not (word.startswith("p") and word[1:].isascii() and word[1:].isdigit() and len(word) < 5):
         raise ActionSyntaxError(f"{text!r}: expected a player like p0, got {word!r}")
     return int(word[1:])
 
@@ -111,7 +111,7 @@ def parse_action(text: str) -> Action:
         raise ActionSyntaxError("empty action")
     head = words[0]
     if head == "roll":
-        if len(words) != 3 or not words[2].isdigit():
+        if len(words) != 3 or not (words[2].isascii() and words[2].isdigit()) or len(words[2]) > 3:
             raise ActionSyntaxError(f"{text!r}: expected 'roll pN FACE'")
         return Roll(_player(words[1], text), int(words[2]))
     if head == "pick":

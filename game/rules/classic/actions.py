@@ -198,6 +198,12 @@ class ActionSyntaxError(api.ActionSyntaxError):
     """A text that is not an action in the notation above."""
 
 
+def _number(word: str) -> bool:
+    """A small whole number in ASCII digits (``int`` refuses some Unicode digits and very
+    long numbers with a ValueError, not the syntax error a reader expects)."""
+    return word.isascii() and word.isdigit() and len(word) <= 3
+
+
 def _parse_slot(word: str, text: str) -> Slot:
     if not word.startswith("@"):
         raise ActionSyntaxError(f"{text!r}: expected a slot like @2,1, got {word!r}")
@@ -222,7 +228,7 @@ def parse_action(text: str) -> Action:
         if len(words) != 2:
             raise ActionSyntaxError(f"{text!r}: expected 'miss REASON'")
         return Miss(words[1])
-    if not (head.startswith("p") and head[1:].isdigit()) or len(words) < 2:
+    if not (head.startswith("p") and _number(head[1:])) or len(words) < 2:
         raise ActionSyntaxError(f"{text!r}: expected 'pN VERB ...', 'land ...' or 'miss ...'")
     player = int(head[1:])
     verb, args = words[1], words[2:]

@@ -136,7 +136,7 @@ class ActionSyntaxError(api.ActionSyntaxError):
 
 
 def _player(word: str, text: str) -> int:
-    if not (word.startswith("p") and word[1:].isdigit()):
+    if not (word.startswith("p") and word[1:].isascii() and word[1:].isdigit() and len(word) < 5):
         raise ActionSyntaxError(f"{text!r}: expected a player like p0, got {word!r}")
     return int(word[1:])
 

@@ -14,7 +14,7 @@ import pytest
 from game.ai.attack import LevelPolicy, RandomPolicy, make_policy
 from game.ai.attack.sim import play_game, run_sim
 from game.content.attack import shipped_deck
-from game.content.attack_ai import shipped_attack_levels
+from game.games.attack import shipped_levels as shipped_attack_levels
 from game.rules.attack import (
     CHANCE,
     Action,

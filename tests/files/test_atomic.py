@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.persist import atomic
-from game.persist.atomic import set_aside, sweep_stale_temps, write_atomic
+from game.files import atomic
+from game.files.atomic import set_aside, sweep_stale_temps, write_atomic
 
 
 def _crashed_write(path: Path, age: float) -> Path:

@@ -1,5 +1,9 @@
 """`bakugan levels [--check] [--solve]`: the level files checked, and proven playable.
 
+The throw challenges are no game of the registry, but like a game's record this is
+where their parts meet: the level loader (`game.content.levels`) and the solver
+(`game.challenges.solver`), which know nothing of each other.
+
 ``levels`` lists the level files (default: the shipped `levels/` folder), one line per
 file: ``file: ok: name``, or each mistake as ``file: field: problem``; it ends with
 ``N levels ok, N with errors`` and exits 1 if any file has errors, 2 if a file is not
@@ -16,7 +20,7 @@ from pathlib import Path
 
 from game.challenges.solver import solve
 from game.content.levels import LevelEntry, discover, load_entry
-from game.persist.lang import tr
+from game.files.lang import tr
 
 # Problems that make a file no level file at all (it is not read further).
 UNREADABLE = frozenset({"unreadable", "not_utf8", "toml", "number", "nesting", "too_large"})

@@ -1,4 +1,4 @@
-"""`game.persist.decode`: bytes to values, and nothing but `Undecodable` on bad bytes."""
+"""`game.files.decode`: bytes to values, and nothing but `Undecodable` on bad bytes."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from game.persist import decode
-from game.persist.decode import Undecodable
+from game.files import decode
+from game.files.decode import Undecodable
 
 HOSTILE_TOML = [
     (b'name = "\xff\xfe"\n', "not_utf8"),

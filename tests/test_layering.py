@@ -1,0 +1,377 @@
+"""Imports run one way (docs/architecture.md): every import of every module under game/,
+also the ones inside functions and under ``if TYPE_CHECKING:``, goes down the layers.
+
+    __main__ -> ui -> games -> match -> ai -> physics | rules
+    games, ui -> content -> challenges -> physics;  content -> rules
+    persist (the player's files) for games, ui and __main__
+    files (paths, decode, atomic writes, language catalogs) and rules.api: for anyone
+    rules -> the standard library only; physics -> pymunk; pygame only in ui
+
+Only games (and the screens and the command line above it) may tie a game's rules,
+content, bots and table together: below it nothing imports content with ai or match.
+Inside game/ui no screen may import, at run time, one that imports it back (the circles
+hidden in imports inside functions; the scene registry, `game/ui/scenes.py`, unties
+them). Imports under ``TYPE_CHECKING`` are left out of that one check (a screen naming
+another's class in a hint runs nothing), though not out of the direction. `UI_CIRCLES`
+lists the ui imports that close a circle today: a new one fails, and so does an entry
+that no longer closes one (take it off the list: it only shrinks).
+
+The checker is plain functions over a source tree, so the tests below also plant a
+violation in a copy and see it caught.
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import sys
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# What each layer may import besides itself, `files` and `rules.api` (the error root).
+ALLOWED: dict[str, frozenset[str]] = {
+    "rules": frozenset(),
+    "files": frozenset(),
+    "physics": frozenset(),
+    "challenges": frozenset({"physics"}),
+    "content": frozenset({"rules", "physics", "challenges"}),
+    "ai": frozenset({"rules", "physics"}),
+    "match": frozenset({"ai", "physics", "rules"}),
+    "persist": frozenset(),
+    "games": frozenset({"match", "ai", "physics", "rules", "content", "challenges", "persist"}),
+    "ui": frozenset(
+        {"games", "match", "ai", "physics", "rules", "content", "challenges", "persist"}
+    ),
+    "__main__": frozenset(
+        {"ui", "games", "match", "ai", "physics", "rules", "content", "challenges", "persist"}
+    ),
+}
+EVERYWHERE = frozenset({"files", "rules.api"})
+"""The bottom: importable from every layer but `rules` (which may import `rules.api`)."""
+
+TOP_LEVEL = {
+    "game": "files",  # the package itself: a docstring
+    "game.__main__": "__main__",
+    "game.paths": "files",  # the old name of game.files.paths, for the screens
+    # The text demos and the classic scenario runner: tools of the games layer (each
+    # ties one game's content, bots and rules), named by the game records.
+    "game.demo": "games",
+    "game.attack_demo": "games",
+    "game.planet_demo": "games",
+    "game.scenarios": "games",
+}
+THIRD_PARTY: dict[str, frozenset[str]] = {
+    "rules": frozenset(),
+    "files": frozenset(),
+    "physics": frozenset({"pymunk"}),
+    "challenges": frozenset(),
+    "content": frozenset(),
+    "ai": frozenset({"pyspiel", "open_spiel", "numpy"}),
+    "match": frozenset(),
+    "persist": frozenset({"platformdirs"}),
+    "games": frozenset(),
+    "ui": frozenset({"pygame", "platformdirs"}),
+    "__main__": frozenset({"tqdm"}),  # the progress bars of long commands
+}
+"""The libraries each layer may import (the standard library aside)."""
+
+UI_CIRCLES: dict[tuple[str, str], str] = {}
+"""Imports between ui modules that close a circle at run time today, each with what it
+is for; none since the scene registry (`game/ui/scenes.py`). Keep it that way: a screen
+that must open one above it gets it from the registry or the App, never by import."""
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    source: str  # the importing module
+    target: str  # the module imported (a module of ours), or a library's top name
+    line: int
+    ours: bool
+    typing_only: bool = False  # under ``if TYPE_CHECKING:``: a type name, not run
+
+
+def _typing_only(tree: ast.Module) -> set[int]:
+    """The ids of the import nodes under an ``if TYPE_CHECKING:`` (or ``typing.``...)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            for statement in node.body:
+                out.update(id(n) for n in ast.walk(statement))
+    return out
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Every module under `root`/game by its dotted name."""
+    out = {}
+    for path in sorted((root / "game").rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def imports(root: Path) -> list[Import]:
+    """Every import statement of every module, wherever it stands in the module."""
+    mods = modules(root)
+    out = []
+    for name, path in mods.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text("utf-8"), str(path))
+        typing_only = _typing_only(tree)
+        for node in ast.walk(tree):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    parts = parts[: len(parts) - node.level + 1]
+                    base = ".".join([*parts, *([node.module] if node.module else [])])
+                for alias in node.names:  # `from game import physics` imports a module
+                    full = f"{base}.{alias.name}"
+                    targets.append(full if full in mods else base)
+            for target in targets:
+                if target == "game" or target.startswith("game."):
+                    while target not in mods and "." in target:
+                        target = target.rpartition(".")[0]
+                    out.append(Import(name, target, node.lineno, True, id(node) in typing_only))
+                else:
+                    top = target.partition(".")[0]
+                    out.append(Import(name, top, node.lineno, False, id(node) in typing_only))
+    return out
+
+
+def layer(module: str) -> str:
+    if module in TOP_LEVEL:
+        return TOP_LEVEL[module]
+    if module == "game.rules.api":
+        return "rules.api"
+    return module.split(".")[1]
+
+
+def arrows(found: list[Import]) -> list[str]:
+    """Every import against the layers' direction, as ``module:line -> target (why)``."""
+    bad = []
+    for imp in found:
+        here = layer(imp.source)
+        here = "rules" if here == "rules.api" else here
+        if not imp.ours:
+            if imp.target in sys.stdlib_module_names or imp.target == "__future__":
+                continue
+            if imp.target not in THIRD_PARTY[here]:
+                bad.append(f"{imp.source}:{imp.line} -> {imp.target} (no library in {here})")
+            continue
+        there = layer(imp.target)
+        if there == here or there in ALLOWED[here]:
+            continue
+        if there in EVERYWHERE and (here != "rules" or there == "rules.api"):
+            continue
+        bad.append(f"{imp.source}:{imp.line} -> {imp.target} ({here} may not import {there})")
+    return bad
+
+
+def circles(found: list[Import], within: str, *, run_time: bool = False) -> set[tuple[str, str]]:
+    """The imports between modules under `within` that lie on a circle of imports (with
+    `run_time`, of the imports that run: those under ``TYPE_CHECKING`` left out)."""
+    graph: dict[str, set[str]] = defaultdict(set)
+    for imp in found:
+        inside = imp.source.startswith(within) and imp.target.startswith(within)
+        if run_time and imp.typing_only:
+            continue
+        if imp.ours and inside and imp.source != imp.target:
+            graph[imp.source].add(imp.target)
+    component = _components(graph)
+    return {
+        (a, b)
+        for a, targets in graph.items()
+        for b in targets
+        if component[a] == component.get(b) and a != b
+    }
+
+
+def _components(graph: dict[str, set[str]]) -> dict[str, int]:
+    """Strongly connected components (Tarjan, without recursion): module -> number."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    comp: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    nodes = sorted(set(graph) | {t for ts in graph.values() for t in ts})
+    for start in nodes:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph.get(start, ()))))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    comp[member] = index[node]
+                    if member == node:
+                        break
+    return comp
+
+
+def ties(found: list[Import]) -> list[str]:
+    """Modules below games that tie a game's parts: content together with ai or match."""
+    reach: dict[str, set[str]] = defaultdict(set)
+    for imp in found:
+        if imp.ours:
+            reach[imp.source].add(layer(imp.target))
+    bad = []
+    for module, layers in sorted(reach.items()):
+        if layer(module) in ("games", "ui", "__main__"):
+            continue
+        if "content" in layers and layers & {"ai", "match"}:
+            bad.append(f"{module} ties content with {', '.join(sorted(layers & {'ai', 'match'}))}")
+    return bad
+
+
+# --- the tree as it is -----------------------------------------------------------------
+
+
+FOUND = imports(ROOT)
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    for name in modules(ROOT):
+        assert layer(name) in {*ALLOWED, "rules.api"}, f"{name}: no layer (add it to the picture)"
+
+
+def test_no_import_runs_against_the_direction() -> None:
+    assert arrows(FOUND) == []
+
+
+def test_only_games_ties_a_games_parts_together() -> None:
+    assert ties(FOUND) == []
+
+
+def test_no_package_imports_in_a_circle_outside_the_screens() -> None:
+    found = [i for i in FOUND if i.ours and layer(i.source) != layer(i.target)]
+    between = [
+        Import(f"game.{layer(i.source)}", f"game.{layer(i.target)}", i.line, True) for i in found
+    ]
+    assert circles(between, "game.") == set()
+
+
+def ui_circles(
+    found: list[Import], listed: dict[tuple[str, str], str]
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(ui imports closing a circle at run time that are not `listed`, listed ones that
+    no longer close one)."""
+    now = circles(found, "game.ui.", run_time=True)
+    return sorted(now - set(listed)), sorted(set(listed) - now)
+
+
+def test_the_screens_circles_are_the_listed_ones_and_only_shrink() -> None:
+    new, gone = ui_circles(FOUND, UI_CIRCLES)
+    assert not new, f"new import circles in game/ui (use the scene registry): {new}"
+    assert not gone, f"these no longer close a circle: take them off UI_CIRCLES: {gone}"
+
+
+# --- planted violations ----------------------------------------------------------------
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A copy of game/ to plant violations in."""
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def _plant(tree: Path, module: str, source: str) -> None:
+    path = tree / Path(*module.split(".")).with_suffix(".py")
+    path.write_text(source, "utf-8")
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "words"),
+    [
+        ("game.content.planted", "from game.ai.levels import check_level\n", "content may not"),
+        (
+            "game.content.planted",
+            "def f():\n    from game.persist import saves\n",
+            "content may not import persist",
+        ),
+        (
+            "game.physics.planted",
+            "import typing\nif typing.TYPE_CHECKING:\n    from game.rules import classic\n",
+            "physics may not import rules",
+        ),
+        ("game.rules.planted", "import pymunk\n", "no library in rules"),
+        ("game.rules.planted", "from game.files import decode\n", "rules may not import files"),
+        ("game.ai.planted", "from ..match import session\n", "ai may not import match"),
+        ("game.match.planted", "import pygame\n", "no library in match"),
+        ("game.challenges.planted", "from game.content import levels\n", "challenges may not"),
+    ],
+)
+def test_a_planted_arrow_against_the_direction_is_caught(
+    tree: Path, module: str, source: str, words: str
+) -> None:
+    _plant(tree, module, source)
+    found = arrows(imports(tree))
+    assert len(found) == 1 and module in found[0] and words in found[0], found
+
+
+def test_a_planted_tie_below_games_is_caught(tree: Path) -> None:
+    _plant(tree, "game.match.planted", "from game.ai import levels\nfrom game.content import x\n")
+    assert any("game.match.planted ties content with ai" in t for t in ties(imports(tree)))
+
+
+def test_a_planted_circle_between_packages_is_caught(tree: Path) -> None:
+    _plant(tree, "game.physics.planted", "def f():\n    from game.ai import aim\n")
+    found = [i for i in imports(tree) if i.ours and layer(i.source) != layer(i.target)]
+    between = [Import(f"game.{layer(i.source)}", f"game.{layer(i.target)}", 0, True) for i in found]
+    assert ("game.physics", "game.ai") in circles(between, "game.")
+
+
+def test_a_planted_ui_circle_fails_and_a_fixed_one_must_leave_the_list(tree: Path) -> None:
+    _plant(tree, "game.ui.planted_a", "def f():\n    from game.ui import planted_b\n")
+    _plant(tree, "game.ui.planted_b", "from game.ui.planted_a import f\n")
+    pair = [("game.ui.planted_a", "game.ui.planted_b"), ("game.ui.planted_b", "game.ui.planted_a")]
+    assert ui_circles(imports(tree), UI_CIRCLES) == (pair, [])
+    listed = {**UI_CIRCLES, **dict.fromkeys(pair, "planted")}
+    assert ui_circles(imports(tree), listed) == ([], [])
+    _plant(tree, "game.ui.planted_b", '"""No imports any more."""\n')
+    assert ui_circles(imports(tree), listed) == ([], pair)  # fixed: it must leave the list
+
+
+def test_a_ui_circle_of_type_names_only_is_no_circle(tree: Path) -> None:
+    hint = (
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.ui import planted_b\n"
+    )
+    _plant(tree, "game.ui.planted_a", hint)
+    _plant(tree, "game.ui.planted_b", "from game.ui import planted_a\n")
+    found = imports(tree)
+    assert ("game.ui.planted_a", "game.ui.planted_b") in circles(found, "game.ui.")
+    assert ("game.ui.planted_a", "game.ui.planted_b") not in circles(
+        found, "game.ui.", run_time=True
+    )
+    _plant(
+        tree, "game.physics.planted", hint.replace("game.ui import planted_b", "game.ai import aim")
+    )
+    assert any("physics may not import ai" in a for a in arrows(imports(tree)))
