@@ -87,7 +87,21 @@ def _check_attack(replay: Replay) -> tuple[bool, str]:
     return True, f"{run.steps} records"
 
 
-CHECKS: dict[str, Check] = {"classic": _check_classic, "attack": _check_attack}
+def _check_planet(replay: Replay) -> tuple[bool, str]:
+    from game.content.planet import shipped_catalog
+    from game.match.planet_recording import rerun_planet
+
+    run = rerun_planet(replay.header, replay.records, shipped_catalog())
+    if run.drift is not None:
+        return False, f"record {run.drift[0] + 1}: {run.drift[1]}"
+    return True, f"{run.steps} records"
+
+
+CHECKS: dict[str, Check] = {
+    "classic": _check_classic,
+    "attack": _check_attack,
+    "planet": _check_planet,
+}
 
 
 def replay_files(paths: Iterable[Path]) -> list[Path]:
