@@ -163,7 +163,7 @@ class MatchScene(Scene):
         scene.session = saved.session
         if payload.get("bots"):  # a save of version 1 has none: its bots start afresh
             restore_seats(scene.bots, payload["bots"])
-        scene.live_replay.resume(scene, payload.get("replay"))
+        scene.live_replay.resume(scene, payload.get("replay"), payload.get("replay_records"))
         scene.anims.clear()
         scene._catch_up()
         scene._reset_view()
@@ -182,6 +182,7 @@ class MatchScene(Scene):
                 )
                 payload["bots"] = seats_snapshot(self.bots)  # a resumed match goes on the same
                 payload["replay"] = self.live_replay.name
+                payload["replay_records"] = self.live_replay.count
                 save_match(payload, GAME, REGISTRY[GAME].save_version)
         except (OSError, ValueError) as e:  # a full disk must not end the match
             log.warning("autosave failed: %s", e)

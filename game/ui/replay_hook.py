@@ -3,19 +3,29 @@
 `LiveReplay` opens the replay file (``<data folder>/replays/``) when the match screen
 first updates, attaches a `SessionRecorder` to the session (every choice and throw,
 the person's and the computers', goes through it) and closes the file when the match
-ends. A resumed match goes on in the same file (its name is in the autosave). A replay
-that cannot be written is given up with a line in the log: it never ends the match.
+ends. A resumed match goes on with its replay (the autosave names the file and how many
+records it had then): those records go into a new file that the match goes on writing
+(a crash may have left records past the save, or a stream without its end), and the old
+file goes. A replay that cannot be written is given up with a line in the log: it never
+ends the match.
 Computer-only matches (the attract mode, the viewer itself) are not recorded.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
 from game.match.recording import SeatInfo, SessionRecorder, classic_header
 from game.persist import paths
-from game.persist.replay_file import ReplayError, ReplayWriter, new_name, replays_dir
+from game.persist.replay_file import (
+    ReplayError,
+    ReplayWriter,
+    new_name,
+    read_replay,
+    replays_dir,
+)
 
 if TYPE_CHECKING:
     from .match_scene import MatchScene
@@ -27,6 +37,7 @@ class LiveReplay:
     def __init__(self) -> None:
         self.writer: ReplayWriter | None = None
         self.started = False
+        self.count = 0  # records in the file (the autosave keeps it: `replay_records`)
 
     @property
     def name(self) -> str | None:
@@ -66,19 +77,34 @@ class LiveReplay:
             return
         session.recorder = SessionRecorder(self._write)
 
-    def resume(self, scene: MatchScene, name: object) -> None:
-        """Go on with the replay `name` of the resumed match (if it is still there)."""
+    def resume(self, scene: MatchScene, name: object, count: object) -> None:
+        """Go on with the replay `name` of the resumed match: its first `count` records
+        (where the autosave stood; a crash may have left more, or a cut last member) go
+        into a new file with the same header, which the match then goes on writing, and
+        the old file is removed. A replay that is not there, or unreadable, is given up."""
         self.started = True
         if not isinstance(name, str) or "/" in name or "\\" in name or not name:
             return
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            return
+        folder = replays_dir(paths.data_dir())
+        old = folder / name
         try:
-            path = replays_dir(paths.data_dir()) / name
-            if not path.is_file():
-                return
-            self.writer = ReplayWriter(path, None)
-        except (ReplayError, OSError) as e:
+            replay = read_replay(old)
+            if len(replay.records) < count:
+                raise ReplayError("record", f"{len(replay.records)} records, the save has {count}")
+            header = dict(replay.header)
+            writer = ReplayWriter(folder / new_name("classic", int(header["seed"])), header)
+            for record in replay.records[:count]:
+                writer.write(record)
+        except (ReplayError, OSError, ValueError) as e:
             log.warning("the replay of the resumed match cannot go on: %s", e)
             return
+        self.writer = writer
+        self.count = count
+        with contextlib.suppress(OSError):
+            if old != writer.path:
+                old.unlink()
         scene.session.recorder = SessionRecorder(self._write)
 
     def _write(self, record: dict[str, object]) -> None:
@@ -86,6 +112,7 @@ class LiveReplay:
             return
         try:
             self.writer.write(record)
+            self.count += 1
         except ReplayError as e:
             log.warning("the replay stops here: %s", e)
             self.writer = None

@@ -98,43 +98,6 @@ def test_a_replay_of_other_cards_is_refused_with_a_reason(replay_path: Path) -> 
     pygame.quit()
 
 
-def test_a_match_a_person_plays_is_kept_as_a_replay_that_reruns(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import random
-
-    from game import physics
-    from game.match.replaying import rerun_classic
-    from game.persist.replay_file import summaries
-    from game.rules.classic import random_kit
-    from game.ui.match_scene import MatchScene
-
-    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
-    app = App("en", fast=True)
-    rng = random.Random(3)
-    kits = [random_kit(CAT, rng), random_kit(CAT, rng)]
-    scene = MatchScene(app, kits, (True, False), 0, seed=3, level="easy")
-    app.push(scene)
-    for _ in range(30_000):
-        if scene.session.over and not scene.anims:
-            break
-        p = scene.session.to_act()
-        if p == 0 and not scene.anims and not scene.curtain.down:
-            if scene.session.awaiting_throw():
-                scene._throw(physics.Throw((400.0, 90.0), 1.5708, 700.0 + rng.random() * 300))
-            else:
-                scene.do(scene.session.legal_actions()[0])
-        app.step()
-    assert scene.session.over
-    (summary,) = summaries(tmp_path / "data" / "replays")
-    assert summary.finished and summary.winner == scene.session.state.winner
-    assert summary.players == ("human", "easy")
-    replay = read_replay(summary.path)
-    run = rerun_classic(replay.header, replay.records, CAT)
-    assert run.identical and run.session.state.to_json() == scene.session.state.to_json()
-    pygame.quit()
-
-
 def test_the_replays_list_is_newest_first_and_opens_the_viewer(
     replay_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -228,4 +191,61 @@ def test_the_viewer_stops_where_the_replay_drifts(replay_path: Path) -> None:
             break
     assert scene.problem is not None and "drifted" in scene.problem
     assert scene.position == second + 1 and scene.paused
+    pygame.quit()
+
+
+def test_a_resumed_match_goes_on_with_its_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every match a person plays is kept. This one: played to turn 4, autosaved, the process gone without closing anything (a crash,
+    a record or two past the save); Continue, played to the end: one replay, whole,
+    that re-runs to the match as it ended."""
+    import random
+
+    from game import physics
+    from game.match.replaying import rerun_classic
+    from game.persist import saves
+    from game.persist.replay_file import summaries
+    from game.rules.classic import random_kit
+    from game.ui.match_scene import MatchScene
+
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    rng = random.Random(4)
+
+    def person(scene: MatchScene) -> None:
+        if scene.session.to_act() == 0 and not scene.anims and not scene.curtain.down:
+            if scene.session.awaiting_throw():
+                scene._throw(physics.Throw((400.0, 90.0), 1.5708, 700.0 + rng.random() * 300))
+            else:
+                scene.do(scene.session.legal_actions()[0])
+
+    app = App("en", fast=True)
+    kits = [random_kit(CAT, rng), random_kit(CAT, rng)]
+    scene = MatchScene(app, kits, (True, False), 0, seed=4, level="easy")
+    app.push(scene)
+    for _ in range(20_000):
+        if scene.session.state.turn >= 4:
+            break
+        person(scene)
+        app.step()
+    assert saves.has_save()
+    pygame.quit()  # gone: no close, no end of the stream
+    data, error = saves.load_match()
+    assert error is None and data is not None and data["replay_records"] > 0
+    app = App("en", fast=True)
+    scene = MatchScene.resume(app, data)
+    app.push(scene)
+    for _ in range(40_000):
+        if scene.session.over and not scene.anims:
+            break
+        person(scene)
+        app.step()
+    assert scene.session.over
+    (summary,) = summaries(tmp_path / "data" / "replays")  # every match a person plays
+    assert summary.finished and summary.winner == scene.session.state.winner
+    assert summary.players == ("human", "easy")
+    replay = read_replay(summary.path)
+    run = rerun_classic(replay.header, replay.records, CAT)
+    assert run.identical
+    assert run.session.state.to_json() == scene.session.state.to_json()
     pygame.quit()
