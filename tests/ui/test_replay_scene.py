@@ -197,9 +197,10 @@ def test_the_viewer_stops_where_the_replay_drifts(replay_path: Path) -> None:
 def test_a_resumed_match_goes_on_with_its_replay(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every match a person plays is kept. This one: played to turn 4, autosaved, the process gone without closing anything (a crash,
-    a record or two past the save); Continue, played to the end: one replay, whole,
-    that re-runs to the match as it ended."""
+    """Every match a person plays is kept. This one: played to turn 4, autosaved, the
+    process gone without closing anything (a crash, a record or two past the save);
+    Continue, played to the end: one replay, whole, that re-runs to the match as it
+    ended."""
     import random
 
     from game import physics
