@@ -56,17 +56,19 @@ def trim() -> bool:
 
 
 def cache_fill() -> dict[str, str]:
-    """currsize/maxsize of every drawing cache that holds something."""
-    from game.ui import art, fonts, pieces, widgets
-
+    """currsize/maxsize of every drawing cache that holds something: every module of
+    `game.ui` the demo imported, one by one (the art package's too)."""
+    prefix = "game.ui."
     out: dict[str, str] = {}
-    for module in (art, widgets, pieces, fonts):
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith(prefix) or module is None:
+            continue
         for name, fn in sorted(vars(module).items()):
             info = getattr(fn, "cache_info", None)
-            if info is not None and getattr(fn, "__module__", "") == module.__name__:
+            if info is not None and getattr(fn, "__module__", "") == module_name:
                 ci = info()
                 if ci.currsize:
-                    out[f"{module.__name__.rsplit('.', 1)[-1]}.{name}"] = (
+                    out[f"{module_name.removeprefix(prefix)}.{name}"] = (
                         f"{ci.currsize}/{ci.maxsize}"
                     )
     return out

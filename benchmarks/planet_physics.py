@@ -41,7 +41,8 @@ if str(ROOT) not in sys.path:
 import pymunk  # noqa: E402
 
 from game import physics  # noqa: E402
-from game.ai.planet_aim import AIM_LEVELS, execute, plan_roll  # noqa: E402
+from game.ai.planet_aim import execute, plan_roll  # noqa: E402
+from game.games.planet import level_hands  # noqa: E402
 from game.match.planet_layout import planet_layout  # noqa: E402
 from game.rules.planet.hexgrid import free_places  # noqa: E402
 
@@ -67,7 +68,7 @@ def bench_rolls(count: int, seed: int) -> list[tuple[physics.Scene, list[physics
         for _ in range(0 if k % 4 == 0 else rng.randrange(2, 5)):
             lying.remove(lying[rng.randrange(len(lying))])
         scenes.append((layout, layout.scene(lying)))
-    hand = AIM_LEVELS["normal"]
+    hand = level_hands()["normal"]
     out = []
     for i in range(count):
         # table after table, as a match rolls on its own table (the engine keeps the
@@ -145,7 +146,7 @@ def run_matches(games: int, seed: int) -> dict[str, Any]:
     from game.match.planet_sim import run_physics_sim
 
     catalog = shipped_catalog()
-    hand = AIM_LEVELS["normal"]
+    hand = level_hands()["normal"]
     cpu = time.process_time()
     report = run_physics_sim(
         catalog,

@@ -13,9 +13,10 @@ of it). `choose_core` picks the core to aim at from what the player may see.
 
 The levels plug in with their own `RollAim` (a Battle Planet level's `aim_noise`,
 `speed_noise` and `aim_samples`), and may choose the core themselves: `RollAimer.throw`
-takes the target. `AIM_LEVELS` holds the noise that gives each level the share of throws
-opening on a core the issue asks for (measured by `bakugan sim --rules planet --physics`
-and `benchmarks/planet_physics.py`).
+takes the target. The levels' noise lives in their file, `assets/data/planet/ai.toml`,
+with the share of throws it opens on a core (measured by `bakugan sim --rules planet
+--physics` and `benchmarks/planet_physics.py`); `game.games.planet.level_hands()` gives
+each level's `RollAim`.
 """
 
 from __future__ import annotations
@@ -52,13 +53,6 @@ class RollAim:
     samples: int = 8
     """rolls simulated on a copy of the table to find the speed."""
 
-
-AIM_LEVELS: dict[str, RollAim] = {
-    "easy": RollAim(angle_noise=0.062, speed_noise=0.105, samples=8),
-    "normal": RollAim(angle_noise=0.040, speed_noise=0.063, samples=8),
-    "hard": RollAim(angle_noise=0.016, speed_noise=0.026, samples=8),
-}
-"""The hands of the three levels (on-core shares in docs/physics.md, "Battle Planet")."""
 
 DEFAULT_AIM = RollAim()
 
@@ -221,7 +215,6 @@ class RollAimer:
 
 
 __all__ = [
-    "AIM_LEVELS",
     "DEFAULT_AIM",
     "RollAim",
     "RollAimer",

@@ -1,19 +1,82 @@
-"""The Battle Planet trading card game (seed 003): its record for the registry."""
+"""The Battle Planet trading card game (seed 003): its record for the registry, and the
+place that ties its parts: the shipped cards (`game.content.planet`) and AI levels
+(`assets/data/planet/ai.toml`, read by `game.content.ai_levels` and checked by
+`game.ai.planet.levels`) go to the sim and the bots, which take them as arguments and
+load no files themselves.
+
+The imports are inside the functions: reading the registry loads no game's parts.
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.games import GameRecord, ScenarioKit, SimKit
+
+if TYPE_CHECKING:
+    from game.ai.planet.bots import Bot
+    from game.ai.planet.levels import Level
+    from game.ai.planet_aim import RollAim
+    from game.rules.planet import Catalog, Kit
+
+
+def levels_path() -> Path:
+    """The shipped Battle Planet difficulty records."""
+    from game.paths import assets_dir
+
+    return assets_dir() / "data" / "planet" / "ai.toml"
+
+
+def load_levels(path: Path | None = None) -> Mapping[str, Level]:
+    """The AI difficulty records of a file (by default the shipped one); raises
+    `ContentError` naming every problem as ``file: level: field: problem``."""
+    from game.ai.planet.levels import LEVEL_NAMES, check_level
+    from game.content import ai_levels
+
+    return ai_levels.load_levels(path or levels_path(), check_level, LEVEL_NAMES)
+
+
+@cache
+def shipped_levels() -> Mapping[str, Level]:
+    """The shipped difficulty records (easy, normal, hard), loaded once."""
+    return load_levels()
+
+
+def level_hands() -> dict[str, RollAim]:
+    """Each shipped level's hand at the physics table (`game.ai.planet.levels.hand`:
+    the level file is the one place its noise lives)."""
+    from game.ai.planet.levels import hand
+
+    return {name: hand(level) for name, level in shipped_levels().items()}
+
+
+POLICIES = ("random", "greedy", "easy", "normal", "hard")
+
+
+def make_bot(
+    name: str,
+    seed: int = 0,
+    kit: Kit | None = None,
+    catalog: Catalog | None = None,
+    levels: Mapping[str, Level] | None = None,
+) -> Bot:
+    """A Battle Planet bot by name (`POLICIES`) over the shipped cards and levels (or
+    those given), knowing its own `kit`; ValueError names the known ones."""
+    from game.ai.planet.bots import make_bot as make
+    from game.content.planet import shipped_catalog
+
+    return make(name, catalog or shipped_catalog(), seed, levels or shipped_levels(), kit)
 
 
 def _sim_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument(
         "--policies",
         default="random,random",
-        help="the two bots: random or greedy (e.g. greedy,random)",
+        help="the two bots: random, greedy, easy, normal or hard (e.g. hard,normal)",
     )
     sim.add_argument(
         "--decks", default=None, help="the preset deck of each bot, e.g. pyrus_darkus,aquos_haos"
@@ -29,7 +92,6 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
 
 def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
-    from game.ai.planet.bots import BOTS
     from game.ai.planet.sim import run_sim
     from game.content.planet import shipped_catalog
     from game.rules.planet import CardPlay, Settings
@@ -38,8 +100,8 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     names = [n.strip() for n in args.policies.split(",")]
     if len(names) == 1:
         names *= 2
-    if len(names) != 2 or any(n not in BOTS for n in names):
-        raise ValueError(f"--policies takes two of {', '.join(BOTS)}, e.g. greedy,random")
+    if len(names) != 2 or any(n not in POLICIES for n in names):
+        raise ValueError(f"--policies takes two of {', '.join(POLICIES)}, e.g. hard,normal")
     decks = None
     if args.decks:
         decks = [d.strip() for d in args.decks.split(",")]
@@ -54,7 +116,8 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings(card_play=CardPlay(args.card_play))
     if getattr(args, "physics", False):
         return _physics_run(args, catalog, names, decks, settings)
-    return run_sim(catalog, names, args.games, args.seed, decks, settings)
+    levels = shipped_levels()
+    return run_sim(catalog, names, args.games, args.seed, decks, settings, levels=levels)
 
 
 def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
@@ -67,6 +130,11 @@ def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
         )
     lines.append(f"  draws {data['draws']}, mean turns {data['mean_turns']:.1f}")
     lines.append(f"  {data['matches_per_sec']:.0f} matches/s")
+    for name, t in data.get("thinking_ms", {}).items():
+        lines.append(
+            f"  {name:>10}: thinking {t['median']:.1f} ms median, {t['p95']:.1f} ms p95"
+            f" per decision ({t['decisions']} decisions)"
+        )
     if data.get("physics"):
         lines += _physics_describe(data)
     return lines
@@ -80,8 +148,9 @@ def _physics_arguments(sim: argparse.ArgumentParser) -> None:
     )
     sim.add_argument(
         "--hands",
-        default="normal,normal",
-        help="with --physics: each bot's hand at the table, easy, normal or hard",
+        default=None,
+        help="with --physics: each bot's hand at the table, easy, normal or hard"
+        " (default: a level's own, Normal's for random and greedy)",
     )
     sim.add_argument(
         "--aim-noise",
@@ -112,13 +181,14 @@ def _physics_run(
     from dataclasses import replace
 
     from game.ai.planet.bots import make_bot
-    from game.ai.planet_aim import AIM_LEVELS
     from game.match.planet_sim import run_physics_sim
 
-    hands = _pair(args.hands, "--hands")
-    if any(h not in AIM_LEVELS for h in hands):
-        raise ValueError(f"--hands takes two of {', '.join(AIM_LEVELS)}, e.g. easy,hard")
-    aims = [AIM_LEVELS[h] for h in hands]
+    known = level_hands()
+    own = [n if n in known else "normal" for n in names]
+    hands = _pair(args.hands, "--hands") if args.hands else own
+    if any(h not in known for h in hands):
+        raise ValueError(f"--hands takes two of {', '.join(known)}, e.g. easy,hard")
+    aims = [known[h] for h in hands]
     for option, field in (("aim_noise", "angle_noise"), ("speed_noise", "speed_noise")):
         text = getattr(args, option)
         if text is None:
@@ -136,7 +206,7 @@ def _physics_run(
             aims = [replace(a, speed_noise=v) for a, v in zip(aims, values, strict=True)]
 
     def bot(name: str, seed: int, kit: Any) -> Any:
-        return make_bot(name, catalog, seed)
+        return make_bot(name, catalog, seed, shipped_levels(), kit)
 
     return run_physics_sim(catalog, names, args.games, args.seed, bot, decks, settings, aims)
 
@@ -185,3 +255,14 @@ RECORD = GameRecord(
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
     text_demo=_text_demo,
 )
+
+
+def openspiel_game(**params: Any) -> Any:
+    """The OpenSpiel game `bakugan_planet` over the shipped cards (needs open-spiel):
+    e.g. ``openspiel_game(decks="pyrus_darkus+aquos_haos")``. After it,
+    ``pyspiel.load_game("bakugan_planet", ...)`` loads it with other parameters too."""
+    from game.ai import openspiel_planet
+    from game.content.planet import shipped_catalog
+
+    openspiel_planet.use_catalog(shipped_catalog())
+    return openspiel_planet.load_game(**params)

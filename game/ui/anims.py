@@ -21,10 +21,10 @@ from game import physics
 from game.match.session import Entry, ThrowDone
 from game.rules.classic import events as ev
 
-from . import text_fit
+from . import match_guide, text_fit
 from . import widgets as w
 from .battle_panel import Shot
-from .table_layer import sphere
+from .table_layer import draw_trap_set, figure, sphere
 
 if TYPE_CHECKING:
     from .match_scene import MatchScene
@@ -99,7 +99,7 @@ def queue(scene: MatchScene, entries: Sequence[Entry], shots: Sequence[Shot | No
             add("banner", 1.2, tr("call.ability"), name)
         elif isinstance(e, ev.AbilityWasted):
             name = scene.catalog.abilities[e.card].name.get(scene.lang)
-            params = {k: scene.param_text(v) for k, v in e.params}
+            params = {k: match_guide.param_text(scene, v) for k, v in e.params}
             why = tr(f"why.{e.code}", **params) if e.code else ""
             add(
                 "banner",
@@ -171,16 +171,12 @@ def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
     elif a.kind == "pop" and isinstance(a.entry, ThrowDone):
         d = scene.catalog.bakugan[a.entry.bakugan]
         k = min(a.t / a.duration, 1.0)
-        from .table_layer import figure
-
         # It springs open: the figure drawn once at its size, grown into it.
         full = figure(scene, d.species, d.attribute.value if d.attribute else None)
         size = max(4, int(full.get_width() * (0.4 + 0.6 * (1 - (1 - k) ** 3))))
         img = pygame.transform.smoothscale(full, (size, size))
         surface.blit(img, img.get_rect(center=view.px(a.entry.result.landing.position)))
     elif a.kind == "trap" and isinstance(a.entry, ev.TrapOpened):
-        from .table_layer import draw_trap_set
-
         draw_trap_set(scene, surface, a.entry, min(a.t / a.duration, 1.0))
     elif a.kind == "banner":
         banner(surface, scene.banner_area(), a.text, a.sub, a.t / a.duration)

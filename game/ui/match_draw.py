@@ -1,19 +1,27 @@
-"""The match's overlays over the table: chips, the side panel, the battle panel, hovers.
+"""The match screen drawn in its layers (`draw`), and the overlays over the table: chips,
+the side panel, the battle panel, hovers.
 
-Drawn after the table and before the banners. Only what the curtain allows is drawn:
-the hand is the viewer's (`MatchScene.viewer`), and a hovered card is one the viewer may
-see (his own, or the battle's card once it opened).
+The overlays are drawn after the table and before the banners. Only what the curtain
+allows is drawn: the hand is the viewer's (`MatchScene.viewer`), and a hovered card is
+one the viewer may see (his own, or the battle's card once it opened).
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
-from . import hud, text_fit
+from . import anims, hud, match_guide, text_fit
 from . import widgets as w
+from .battle_panel import draw_panel
+from .coach import draw_hint
+from .curtain import draw_curtain
 from .hud import SCREEN, ChipInfo
+from .pieces import draw_piece_detail, piece_thumb
+from .seat_colours import PLAYER_COLOURS
+from .table_layer import draw_table
 
 if TYPE_CHECKING:
     from .match_scene import MatchScene
@@ -23,13 +31,51 @@ HINT_MARGIN = 190  # px beside the table a throw's hint needs to go there
 NO_EFFECT = (120, 120, 130)
 
 
+def draw(scene: MatchScene, surface: pygame.Surface) -> None:
+    """The match screen: the table, the pop's particles, the throw being aimed, the
+    animation playing, the overlays, the banners over them, a hint, the shake."""
+    if scene.curtain.down:  # nothing but the curtain: no table, no hand, no hint
+        p = scene.curtain.down_for or 0
+        draw_curtain(surface, p, scene.tr, scene.colour(p))
+        return
+    draw_table(scene, surface)
+    for x, y, _, _, life in scene.particles:
+        pygame.draw.circle(surface, (255, 230, 140), (int(x), int(y)), max(1, int(4 * life / 0.6)))
+    if scene.throw_input is not None and not scene.anims:  # (under a hint about it too)
+        scene.throw_input.draw(surface)
+    if scene.anims and scene.anims[0].kind not in ("banner", "result"):
+        anims.draw(scene, surface, scene.anims[0])
+    overlays(scene, surface)
+    if scene.anims and scene.anims[0].kind in ("banner", "result"):
+        anims.draw(scene, surface, scene.anims[0])
+    if scene.hints.showing is not None:
+        step = scene.hints.showing
+        target = match_guide.hint_target(scene, step)
+        draw_hint(surface, step, target, scene.tr, match_guide.hint_clear(scene))
+    if scene.shake > 0:
+        k = scene.shake / 0.25
+        surface.scroll(int(6 * k * math.sin(scene.t * 90)), int(4 * k * math.cos(scene.t * 70)))
+
+
+def battle(scene: MatchScene, surface: pygame.Surface) -> None:
+    """The battle panel, while a battle is shown."""
+    model = scene.battle_panel()
+    if model is None:
+        return
+
+    def species(ident: str) -> str:
+        return scene.catalog.bakugan[ident].species
+
+    draw_panel(surface, model, hud.BATTLE, scene.tr, PLAYER_COLOURS, species)
+
+
 def overlays(scene: MatchScene, surface: pygame.Surface) -> None:
     chips(scene, surface)
     if scene.side.open:
         side(scene, surface)
     elif scene.side.shown:
         scene.side.draw_tab(surface)
-    scene.draw_battle(surface)
+    battle(scene, surface)
     if scene.throw_input is not None and not scene._busy():
         throw_hint(scene, surface)
     if scene.hover_chip is not None:
@@ -53,10 +99,8 @@ def chips(scene: MatchScene, surface: pygame.Surface) -> None:
 
 
 def side(scene: MatchScene, surface: pygame.Surface) -> None:
-    from .pieces import piece_thumb
-
     footer = scene.tr("match.game_level", level=scene.view.game_level())
-    scene.side.draw_frame(surface, scene._prompt(), scene._hint(), footer)
+    scene.side.draw_frame(surface, match_guide.prompt(scene), scene._hint(), footer)
     for kind, ident, rect, playable in scene._hand_items():
         thumb = piece_thumb(scene.catalog, kind, ident, rect.size, scene.lang, not playable)
         surface.blit(thumb, rect)
@@ -97,8 +141,6 @@ def hover_box(anchor: pygame.Rect) -> pygame.Rect:
 def hover(
     scene: MatchScene, surface: pygame.Surface, kind: str, ident: str, anchor: pygame.Rect
 ) -> None:
-    from .pieces import draw_piece_detail
-
     box = hover_box(anchor)
     reason = scene.reason_text(ident) if kind == "abilities" else ""
     if reason:

@@ -18,6 +18,7 @@ from game import physics
 from game.rules.classic import MoveBakugan, TakeGate
 from game.rules.classic import events as ev
 
+from . import match_choices
 from . import widgets as w
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
     # turns over with "Gate Card, open!" and both battlers stand on it.
     shot = scene.battle_shot_now()
     fighting = [(s.player, s.bakugan) for s in shot.evaluation.sides] if shot else []
-    for slot in scene.slots_for_selected():
+    for slot in match_choices.slots_for_selected(scene):
         r = scene.card_rect(slot)
         pulse = 120 + int(80 * math.sin(scene.t * 6))
         pygame.draw.rect(surface, (255, 220, 90), r, 3, border_radius=4)
@@ -169,7 +170,7 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
     if battle is not None:
         for i, support in enumerate(s for s in battle.supports if s.kind == "trap"):
             draw_trap(scene, surface, support.player, support.piece, battle.slot, i, 1.0)
-    for a in scene.table_choices():
+    for a in match_choices.table_choices(scene):
         if isinstance(a, TakeGate | MoveBakugan):
             pygame.draw.rect(
                 surface, (255, 240, 160), scene.card_rect(a.slot).inflate(8, 8), 2, border_radius=6

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_HAND_SPEED", "MAX_PULL", "ThrowInput", "bound_keys", "throw_line"]
 SPHERE_INSET = 24.0  # mm from the band's inner edge to the sphere's line
-MAX_HAND_SPEED = 2400.0  # mm/s at full power (the physics caps at MAX_SPEED)
+MAX_HAND_SPEED = slingshot.MATCH.full_speed  # mm/s at full power
 PREVIEW_SECONDS = 0.7
 
 
@@ -63,8 +63,11 @@ def throw_line(width: float, height: float, zone: Zone) -> tuple[bool, float, fl
     return (line.horizontal, line.lo + 20, line.hi - 20, at, line.facing)
 
 
-class ThrowInput:
+class ThrowInput(slingshot.Slingshot):
+    """The match's slingshot (`slingshot.MATCH`): the sphere on the seat's line."""
+
     def __init__(self, scene: MatchScene, player: int, zone: Zone) -> None:
+        super().__init__(slingshot.MATCH, bound_keys(scene.app.settings.keys), self._window)
         self.scene = scene
         self.view = scene.table_view
         self.player = player
@@ -83,21 +86,18 @@ class ThrowInput:
         mid_x, mid_y = self.view.width / 2, self.view.height / 2
         ox, oy = self.origin()
         self.angle = math.atan2(mid_y - oy, mid_x - ox)  # at the middle of the table
-        self.power = 0.0
-        self.spin = 0.0
-        self.dragging = False
-        self.drag_to: tuple[int, int] | None = None
-        self.charging = False
         self.message = ""
         self.message_t = 0.0
         self._preview: list[tuple[int, int]] = []
-        self.keys = bound_keys(scene.app.settings.keys)
         self._preview_key: tuple[float, ...] | None = None
 
     # ------------------------------------------------------------------ geometry
 
     def origin(self) -> physics.Point:
         return self.line.point(self.along, self.at)
+
+    def sphere_px(self) -> tuple[float, float]:
+        return self.view.fpx(self.origin())
 
     def _move(self, along: float) -> None:
         self.along = min(max(along, self.lo), self.hi)
@@ -114,22 +114,14 @@ class ThrowInput:
         straight pull goes."""
         return (-math.cos(self.angle), math.sin(self.angle))
 
-    def bounds(self) -> slingshot.Bounds:
+    def _window(self) -> slingshot.Bounds:
         """Where the pointer can go, in logical coordinates (the whole window)."""
         app = getattr(self.scene, "app", None)
         window = getattr(app, "window_bounds", None)
         return window() if callable(window) else slingshot.DEFAULT_BOUNDS
 
-    def cancel(self) -> None:
-        """Drop a pull or a charge in progress (the game pauses, the curtain falls)."""
-        self.dragging = False
-        self.drag_to = None
-        self.charging = False
-        self.power = 0.0
-
     def current(self) -> physics.Throw:
-        speed = max(0.0, min(self.power, 1.0)) * MAX_HAND_SPEED
-        return physics.Throw(self.origin(), self.angle, speed, self.spin)
+        return physics.Throw(self.origin(), self.angle, self.speed(), self.spin)
 
     def refuse(self, message: str) -> None:
         self.message = message
@@ -139,55 +131,25 @@ class ThrowInput:
     # ------------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> physics.Throw | None:
-        if event.type == pygame.MOUSEMOTION:
-            if self.dragging:
-                self.drag_to = event.pos
-                angle, self.power = slingshot.pull(
-                    self.view.fpx(self.origin()), event.pos, self.bounds()
-                )
-                if angle is not None:
-                    self.angle = angle
-            else:
-                tx, ty = self.view.mm(event.pos)
-                self._move(tx if self.horizontal else ty)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            sx, sy = self.view.px(self.origin())
-            if math.hypot(event.pos[0] - sx, event.pos[1] - sy) < 40:
-                self.dragging = True
-                self.drag_to = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
-            self.dragging = False
-            if self.power > 0.05:
-                return self.current()
-            self.power = 0.0
-        elif event.type == pygame.MOUSEWHEEL:
-            self.spin = max(-1.0, min(1.0, self.spin + 0.1 * event.y))
-        elif event.type == pygame.KEYDOWN:
-            action = self.keys.get(event.key)
-            if action == "aim_left":
-                self.angle += 0.04 * self.turn
-            elif action == "aim_right":
-                self.angle -= 0.04 * self.turn
-            elif action in ("move_left", "move_right"):
-                # Left on screen, or up the screen on a side seat's line.
-                step = 15.0 if (action == "move_right") == self.horizontal else -15.0
-                self._move(self.along + step)
-            elif action == "spin_left":
-                self.spin = min(1.0, self.spin + 0.1)
-            elif action == "spin_right":
-                self.spin = max(-1.0, self.spin - 0.1)
-            elif action == "throw_charge":
-                self.charging = True
-                self.power = 0.0
-        elif event.type == pygame.KEYUP and self.keys.get(event.key) == "throw_charge":
-            was_charging, self.charging = self.charging, False
-            if was_charging and self.power > 0.05:
-                return self.current()
-        return None
+        """The throw, when the sphere is let go with power enough."""
+        return self.current() if self.feed(event) else None
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        tx, ty = self.view.mm(pos)
+        self._move(tx if self.horizontal else ty)
+
+    def key(self, action: str | None, event: pygame.event.Event) -> None:
+        if action == "aim_left":
+            self.angle += 0.04 * self.turn
+        elif action == "aim_right":
+            self.angle -= 0.04 * self.turn
+        elif action in ("move_left", "move_right"):
+            # Left on screen, or up the screen on a side seat's line.
+            step = 15.0 if (action == "move_right") == self.horizontal else -15.0
+            self._move(self.along + step)
 
     def update(self, dt: float) -> None:
-        if self.charging:
-            self.power = min(1.0, self.power + dt / 1.4)
+        super().update(dt)
         if self.message_t > 0:
             self.message_t -= dt
 
@@ -224,7 +186,10 @@ class ThrowInput:
         ex = sx + math.cos(self.angle) * length
         ey = sy - math.sin(self.angle) * length
         pygame.draw.line(surface, PLAYER_COLOURS[self.player], (sx, sy), (int(ex), int(ey)), 3)
-        if getattr(self.scene, "aim_assist", self.scene.app.aim_assist) and self.power > 0.05:
+        if (
+            getattr(self.scene, "aim_assist", self.scene.app.aim_assist)
+            and self.power > self.feel.release
+        ):
             pts = self._path()
             for i, p in enumerate(pts[::2]):
                 pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)

@@ -29,7 +29,12 @@ def font(size: int) -> pygame.font.Font:
     return load_font(size, True)
 
 
-@lru_cache(maxsize=2048)
+RENDER_CACHE = 512
+"""Labels kept rendered: a demo's busiest minute draws under 100 different ones; the
+bound leaves room for a person's hand, the level select and a change of language."""
+
+
+@lru_cache(maxsize=RENDER_CACHE)
 def render(value: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A rendered label, cached: the screens redraw the same words every frame."""
     return font(size).render(value, True, colour)

@@ -10,7 +10,6 @@ import pytest
 
 from game import physics
 from game.ai.planet_aim import (
-    AIM_LEVELS,
     UNKNOWN_CORE_VALUE,
     RollAim,
     RollAimer,
@@ -21,6 +20,7 @@ from game.ai.planet_aim import (
     release_point,
 )
 from game.content.planet import shipped_catalog
+from game.games.planet import level_hands
 from game.match.planet_layout import planet_layout
 from game.match.planet_session import PlanetSession
 from game.rules.planet import Settings
@@ -78,7 +78,7 @@ def on_core_share(aim: RollAim, throws: int = 60) -> float:
 
 
 def test_more_noise_opens_on_a_core_less_often() -> None:
-    easy, normal, hard = (on_core_share(AIM_LEVELS[n]) for n in ("easy", "normal", "hard"))
+    easy, normal, hard = (on_core_share(level_hands()[n]) for n in ("easy", "normal", "hard"))
     assert on_core_share(RollAim(0.0, 0.0)) == 1.0
     assert easy < normal < hard
     assert easy < 0.7 and hard > 0.8
@@ -86,7 +86,7 @@ def test_more_noise_opens_on_a_core_less_often() -> None:
 
 def test_the_hand_noise_is_seeded() -> None:
     plan = plan_roll(SCENE, LAYOUT.zone(0).box, (0, 0))
-    a = [execute(plan, AIM_LEVELS["easy"], random.Random(3)) for _ in range(2)]
+    a = [execute(plan, level_hands()["easy"], random.Random(3)) for _ in range(2)]
     assert a[0] == a[1] and a[0] != plan.throw
     assert execute(plan, RollAim(0.0, 0.0), random.Random(3)) == plan.throw
 
@@ -107,7 +107,7 @@ def test_choose_core_takes_the_best_back_the_player_may_see() -> None:
     assert any(seen[h] is None for h in lying)  # the other player's backs are hidden
     assert core_value(CAT, None) == UNKNOWN_CORE_VALUE
     assert choose_core(obs, CAT, [], random.Random(1)) is None
-    aimer = RollAimer(CAT, AIM_LEVELS["hard"], 4)
+    aimer = RollAimer(CAT, level_hands()["hard"], 4)
     throw = aimer.throw(obs, s.scene(), s.zone(0).box)
     assert aimer.intended == chosen or core_value(CAT, seen[aimer.intended]) == best  # type: ignore[index]
     assert s.zone(0).contains(throw.origin)

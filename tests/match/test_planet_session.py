@@ -19,8 +19,9 @@ import pytest
 
 from game import physics
 from game.ai.planet.bots import RandomBot
-from game.ai.planet_aim import AIM_LEVELS, RollAimer, plan_roll
+from game.ai.planet_aim import RollAimer, plan_roll
 from game.content.planet import shipped_catalog
+from game.games.planet import level_hands
 from game.match.planet_session import (
     PlanetSession,
     RollDone,
@@ -212,8 +213,8 @@ def test_throws_the_rules_of_throwing_refuse() -> None:
 def play(seed: int) -> PlanetSession:
     s = session(seed)
     seats = [
-        BotSeat(RandomBot(CAT, seed), RollAimer(CAT, AIM_LEVELS["normal"], seed)),
-        BotSeat(RandomBot(CAT, seed + 1), RollAimer(CAT, AIM_LEVELS["easy"], seed + 1)),
+        BotSeat(RandomBot(CAT, seed), RollAimer(CAT, level_hands()["normal"], seed)),
+        BotSeat(RandomBot(CAT, seed + 1), RollAimer(CAT, level_hands()["easy"], seed + 1)),
     ]
     run_planet_match(s, seats, random.Random(seed))
     return s

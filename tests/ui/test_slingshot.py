@@ -149,3 +149,96 @@ def test_the_challenges_slingshot_reaches_full_power_the_same_way(size) -> None:
         assert powers[0] >= 0.95, (size, entry.ident, powers)
         assert scene.roll is not None, entry.ident  # and it was thrown
     pygame.quit()
+
+
+# --------------------------------------------------------------------------- one input
+
+
+class _Hand(slingshot.Slingshot):
+    """A slingshot on a sphere that stays at (640, 360), for its own behaviour."""
+
+    def __init__(self, feel: slingshot.Feel) -> None:
+        super().__init__(feel, {pygame.K_SPACE: "throw_charge", pygame.K_q: "spin_left"})
+        self.hovered: list[tuple[int, int]] = []
+
+    def sphere_px(self) -> tuple[float, float]:
+        return (640.0, 360.0)
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        self.hovered.append(pos)
+
+    def key(self, action: str | None, event: pygame.event.Event) -> None:
+        pass
+
+
+def _pull_to(hand: _Hand, pos: tuple[int, int]) -> bool:
+    hand.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(641, 362), button=1))
+    hand.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    return hand.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def test_the_match_and_the_challenges_throw_with_one_slingshot() -> None:
+    from game.ui.throwing import ThrowInput
+
+    assert issubclass(ThrowInput, slingshot.Slingshot) and issubclass(Aim, slingshot.Slingshot)
+    # The challenges' hand reaches every speed the level solver proves stars with.
+    from game.challenges.solver import SPEEDS, SWEEP_SPEEDS
+
+    assert slingshot.CHALLENGE.full_speed >= max(*SPEEDS, *SWEEP_SPEEDS)
+    assert slingshot.MATCH.full_speed <= physics.MAX_SPEED
+
+
+@pytest.mark.parametrize("feel", [slingshot.MATCH, slingshot.CHALLENGE])
+def test_a_full_pull_throws_at_the_feels_full_speed_the_other_way(feel: slingshot.Feel) -> None:
+    hand = _Hand(feel)
+    assert _pull_to(hand, (640 - 400, 360))  # pulled left, past full power
+    assert hand.power == 1.0 and hand.speed() == feel.full_speed
+    assert abs(hand.angle) < 0.01  # thrown to the right (table angle 0)
+    assert not hand.dragging
+
+
+@pytest.mark.parametrize("feel", [slingshot.MATCH, slingshot.CHALLENGE])
+def test_letting_go_below_the_release_power_throws_nothing(feel: slingshot.Feel) -> None:
+    full = slingshot.full_pull((640.0, 360.0), (0.0, 1.0), slingshot.DEFAULT_BOUNDS)
+    short = round(full * feel.release * 0.5)
+    hand = _Hand(feel)
+    assert not _pull_to(hand, (640, 360 + short))
+    assert hand.power == 0.0
+    longer = math.ceil(full * feel.release * 2)
+    assert _pull_to(hand, (640, 360 + longer))
+    # a press away from the sphere takes no hold: the pointer only moves it
+    far = _Hand(feel)
+    far.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(700, 360), button=1))
+    far.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 360), rel=(0, 0), buttons=(1, 0, 0)))
+    assert not far.dragging and far.hovered == [(300, 360)] and far.power == 0.0
+
+
+@pytest.mark.parametrize("feel", [slingshot.MATCH, slingshot.CHALLENGE])
+def test_holding_the_charge_key_fills_the_power_in_the_feels_time(feel: slingshot.Feel) -> None:
+    hand = _Hand(feel)
+    hand.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+    steps = 60
+    for _ in range(steps // 2):
+        hand.update(feel.charge_seconds / steps)
+    assert abs(hand.power - 0.5) < 1e-9
+    for _ in range(steps):
+        hand.update(feel.charge_seconds / steps)
+    assert hand.power == 1.0
+    assert hand.feed(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0))
+    assert not hand.charging
+    hand.cancel()
+    assert hand.power == 0.0
+
+
+def test_spin_moves_in_tenths_and_stays_exact() -> None:
+    hand = _Hand(slingshot.MATCH)
+    for _ in range(3):
+        hand.feed(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert hand.spin == 0.3
+    hand.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0))
+    assert hand.spin == 0.4
+    for _ in range(4):
+        hand.feed(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert hand.spin == 0.0  # back where it started: no spin left over to curve the throw
+    hand.feed(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=30))
+    assert hand.spin == 1.0

@@ -5,7 +5,8 @@ offered to it; its choices come from its own seeded generator."""
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
 
 from game.rules.planet import (
     Action,
@@ -14,12 +15,16 @@ from game.rules.planet import (
     Discard,
     Energize,
     FlipChoice,
+    Kit,
     Observation,
     Pass,
     Phase,
     Pick,
     PlayCard,
 )
+
+if TYPE_CHECKING:
+    from .levels import Level
 
 
 class Bot(Protocol):
@@ -154,13 +159,27 @@ class GreedyBot:
         return max(scored, key=lambda s: (s[0], s[1]))[2]
 
 
-def make_bot(name: str, catalog: Catalog, seed: int = 0) -> Bot:
-    """A bot by name (`random`, `greedy`); ValueError names the known ones."""
+def make_bot(
+    name: str,
+    catalog: Catalog,
+    seed: int = 0,
+    levels: Mapping[str, Level] | None = None,
+    kit: Kit | None = None,
+) -> Bot:
+    """A bot by name: `random`, `greedy`, or a level of `levels` (`easy`, `normal`,
+    `hard`: the records the game's record loads from assets/data/planet/ai.toml), who
+    knows its own `kit`; ValueError names the known ones."""
     if name == "random":
         return RandomBot(catalog, seed)
     if name == "greedy":
         return GreedyBot(catalog, seed)
-    raise ValueError(f"unknown Battle Planet bot {name!r} (random, greedy)")
+    if levels is not None and name in levels:
+        from .player import LevelBot
+
+        return LevelBot(catalog, levels[name], seed, kit)
+    known = ", ".join((*BOTS, *(levels or ())))
+    raise ValueError(f"unknown Battle Planet bot {name!r} ({known})")
 
 
 BOTS = ("random", "greedy")
+"""The built-in bots; the levels come from the difficulty records."""

@@ -4,16 +4,22 @@ Hidden: the other player's hand (a count), every deck's order (a count; one's ow
 the other's Energy faces (only charged / uncharged shows), a face-down Character (until
 its Bakugan first opens; its closed sphere shows only that it is there), the backs of
 the other player's BakuCores until one is picked up, and the other player's choice in a
-step both take at once until both have chosen. Everything else is on the table.
+step both take at once until both have chosen. Everything else is on the table,
+including what a bot needs to rebuild a whole state from the view once it has guessed
+the hidden parts (`worlds.world`): the turn's resolved changes (`mods`), the passes in a
+row under the batch, the match's rule options, each core's `revealed` mark, a batch
+card's sacrifice and the Frost Strike the damage in progress was read with.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .defs import Settings
 from .hexgrid import Hex
 from .phases import Phase
+from .zones import TurnMod
 
 if TYPE_CHECKING:
     from .state import PlanetState
@@ -26,6 +32,7 @@ class CoreView:
     type: str
     core: str | None  # its back: None when the viewer may not know it
     held_by: tuple[tuple[int, str], ...]
+    revealed: bool = False  # its back has been seen by both players
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +72,7 @@ class BatchView:
     targets: tuple[str, ...]
     source: str
     trigger: str
+    sacrifice: str | None = None  # the card discarded for its «Sacrifice –» (public)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +82,7 @@ class DamageView:
     dealt: int
     stopped: bool
     flip: str | None
+    frost: int = 0  # the attackers' Frost Strike as the milling last (re)started
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +117,10 @@ class Observation:
     winner: int | None
     over: bool
     battle: tuple[BattleSide, ...]  # the open Bakugan rolled this turn, with their stats
+    mods: tuple[TurnMod, ...] = ()  # the turn's changes from resolved cards, in order
+    passes: int = 0  # batch card play: passes in a row since the last card or resolution
+    passed: tuple[bool, bool] = (False, False)  # free card play: who passed in this step
+    settings: Settings = field(default_factory=Settings)  # the match's rule options
 
     def side(self, player: int) -> SideView:
         return self.sides[player]
@@ -170,6 +183,7 @@ def observe(state: PlanetState, viewer: int) -> Observation:
             state.catalog.cores[c.core].type.value,
             c.core if c.revealed or c.owner == viewer else None,
             tuple(c.held_by),
+            c.revealed,
         )
         for h, c in state.matrix.items()
     )
@@ -183,17 +197,24 @@ def observe(state: PlanetState, viewer: int) -> Observation:
         state.priority,
         state.settings.card_play.value,
         tuple(
-            BatchView(i.player, i.card, i.kind, i.targets, i.source, i.trigger) for i in state.batch
+            BatchView(i.player, i.card, i.kind, i.targets, i.source, i.trigger, i.sacrifice)
+            for i in state.batch
         ),
         matrix,
         tuple(sides),
-        DamageView(d.attacker, d.team, d.dealt, d.stopped, d.flip) if d is not None else None,
+        DamageView(d.attacker, d.team, d.dealt, d.stopped, d.flip, d.frost)
+        if d is not None
+        else None,
         state.victor,
         state.by_damage,
         tuple((c[0], c[1]) for c in state.choices),
         state.winner,
         state.over,
         _battle(state),
+        tuple(state.mods),
+        state.passes,
+        (state.passed[0], state.passed[1]),
+        state.settings,
     )
 
 

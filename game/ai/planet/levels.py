@@ -1,0 +1,172 @@
+"""The Battle Planet difficulty record: Easy, Normal and Hard differ by data, not code.
+
+`assets/data/planet/ai.toml` holds one table per level; `game.content.ai_levels` reads
+the file's shape and hands each table to `check_level` here, which makes the `Level` or
+lists its problems as (field, problem); the file is refused whole with
+``ai.toml: level: field: problem`` (`game.games.planet.load_levels` ties the two). Every
+level runs the same code (`game.ai.planet.player.LevelBot`); a level turns these knobs.
+
+A level's hand at the physics table (`aim_noise`, `speed_noise`, `aim_samples`, turned
+into a `game.ai.planet_aim.RollAim` by `hand`) lives here and nowhere else; so does what
+that hand gives, measured on the table (`model_on_core`, `model_no_core`: the landing
+model of its own rolls where there is no physics, and its search's chance nodes).
+
+This module imports nothing heavy (`hand` imports the aiming on call), so the content
+loader may use it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ai.planet_aim import RollAim
+
+LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
+SEARCHABLE: tuple[str, ...] = (
+    "energize", "main", "select", "power", "victory", "flip", "damage", "end"
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One difficulty record (docs/ai.md, "Battle Planet", says what each knob does)."""
+
+    name: str
+    title_en: str
+    title_ru: str
+    # --- card play ------------------------------------------------------------------
+    insight: int
+    """0: reads the printed numbers of its cards (unconditional B-Power and damage) and
+    plays the first that helps; 1: plays each option out on the rules core (conditions,
+    core clauses, keywords, answers in the batch) and weighs the whole position."""
+    mistakes: float
+    """Chance, at a decision with a real choice, of a casual pick (any legal action)."""
+    worlds: int
+    """Worlds (the hidden cards guessed) a level that does not search judges a play on."""
+    keep_for_flips: bool
+    """Whether it keeps Energy back, when it may take damage, to pay the Flips it mills."""
+    energy_goal: int
+    """Energy cards it builds up to from its hand (a Flip in hand goes to Energy anyway:
+    it is never played from there); beyond that it keeps its cards."""
+    # --- search ---------------------------------------------------------------------
+    rollouts: int
+    """Playouts per decision (0: no search, the heuristics play). Playouts, not the
+    clock, decide: a seed gives one game."""
+    search_steps: tuple[str, ...]
+    """The steps whose decisions it searches (the others go to its judgement): of
+    `SEARCHABLE` (``energize``, ``main``, ``select``, ``power``, ``victory``, ``flip``,
+    ``damage``, ``end``)."""
+    determinizations: int
+    """Worlds drawn from what it has seen per decision; every option is played out in
+    each (the same world and the same dice for every option, so they compare fairly)."""
+    width: int
+    """Options searched at most: the heuristics' best, and passing."""
+    rollout_turns: int
+    """Whole turns played out after the current one before the position is scored."""
+    step_budget: int
+    """Rules-core actions over all the playouts of one decision, at most: the search
+    stops after the world that reaches it. Counted, never timed, so a seed gives one
+    game on any machine."""
+    # --- its model of rolls ---------------------------------------------------------
+    model_on_core: float
+    """The chance it expects a roll to open on a BakuCore (its search's chance nodes,
+    and its own rolls in the sim without physics): the share its hand (`aim_noise`,
+    `speed_noise`) opens on a core at the physics table, measured (docs/physics.md)."""
+    model_no_core: float
+    """The chance it expects a roll to open without keeping a core (measured likewise)."""
+    # --- aiming (the physics table) -------------------------------------------------
+    aim_noise: float
+    """Execution noise of a roll: standard deviation of the release angle, radians."""
+    speed_noise: float
+    """Execution noise of a roll: standard deviation of the release speed, a fraction."""
+    aim_samples: int
+    """Rolls it would simulate on a copy of the table to find one that opens on its core."""
+
+
+# field -> (kind, low, high); kind "int", "float", "bool" or "str"
+LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
+    "title_en": ("str", 0, 0),
+    "title_ru": ("str", 0, 0),
+    "insight": ("int", 0, 1),
+    "mistakes": ("float", 0.0, 1.0),
+    "worlds": ("int", 1, 64),
+    "keep_for_flips": ("bool", 0, 0),
+    "energy_goal": ("int", 0, 40),
+    "rollouts": ("int", 0, 100_000),
+    "search_steps": ("steps", 0, 0),
+    "determinizations": ("int", 0, 1_000),
+    "width": ("int", 1, 64),
+    "rollout_turns": ("int", 0, 10),
+    "step_budget": ("int", 1, 10_000_000),
+    "model_on_core": ("float", 0.0, 1.0),
+    "model_no_core": ("float", 0.0, 1.0),
+    "aim_noise": ("float", 0.0, 0.5),
+    "speed_noise": ("float", 0.0, 0.5),
+    "aim_samples": ("int", 1, 200),
+}
+
+
+def hand(level: Level) -> RollAim:
+    """The level's hand at the physics table (`game.ai.planet_aim`): its `aim_noise`,
+    `speed_noise` and `aim_samples`, the one place these numbers live."""
+    from game.ai.planet_aim import RollAim
+
+    return RollAim(level.aim_noise, level.speed_noise, level.aim_samples)
+
+
+assert set(LEVEL_SCHEMA) == {f.name for f in fields(Level)} - {"name"}
+
+
+def check_level(name: str, raw: Any) -> tuple[Level | None, list[tuple[str, str]]]:
+    """A `Level` from one raw table, or None and the problems as (field, problem)."""
+    if not isinstance(raw, dict):
+        return None, [("-", "not a table")]
+    problems: list[tuple[str, str]] = []
+    values: dict[str, Any] = {"name": name}
+    for extra in sorted(set(raw) - set(LEVEL_SCHEMA)):
+        problems.append((extra, f"unknown field (one of {', '.join(LEVEL_SCHEMA)})"))
+    for key, (kind, low, high) in LEVEL_SCHEMA.items():
+        if key not in raw:
+            problems.append((key, "missing"))
+            continue
+        value = raw[key]
+        if kind == "str":
+            if not isinstance(value, str) or not value.strip():
+                problems.append((key, f"must be a non-empty string, got {value!r}"))
+            values[key] = value
+            continue
+        if kind == "bool":
+            if not isinstance(value, bool):
+                problems.append((key, f"must be true or false, got {value!r}"))
+            values[key] = value
+            continue
+        if kind == "steps":
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                problems.append((key, f"must be a list of step names, got {value!r}"))
+                continue
+            bad = [v for v in value if v not in SEARCHABLE]
+            if bad:
+                problems.append((key, f"unknown step {bad[0]!r} (of {', '.join(SEARCHABLE)})"))
+                continue
+            values[key] = tuple(value)
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            problems.append((key, f"must be a number, got {value!r}"))
+            continue
+        if kind == "int" and not isinstance(value, int):
+            problems.append((key, f"must be a whole number, got {value!r}"))
+            continue
+        if not low <= value <= high:
+            problems.append((key, f"must be within {low:g}..{high:g}, got {value!r}"))
+            continue
+        values[key] = float(value) if kind == "float" else int(value)
+    if not problems:
+        if values["rollouts"] > 0 and values["determinizations"] < 1:
+            problems.append(("determinizations", "a searching level needs at least 1"))
+        if values["model_on_core"] + values["model_no_core"] > 1.0:
+            problems.append(("model_no_core", "model_on_core + model_no_core must be at most 1"))
+    if problems:
+        return None, problems
+    return Level(**values), []
