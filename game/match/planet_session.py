@@ -129,6 +129,9 @@ def roll_of(player: int, landing: physics.Landing) -> Roll:
 
 
 class PlanetSession:
+    recorder: PlanetListener | None = None
+    """Told every choice and roll, for the replay (`game.match.planet_recording`)."""
+
     def __init__(
         self,
         catalog: Catalog,
@@ -142,8 +145,18 @@ class PlanetSession:
         self._layout: PlanetLayout | None = None
         self._scene: physics.Scene | None = None
         self._cores = lying_cores(self.state)
-        # Told every choice and roll, for the replay (`game.match.planet_recording`).
-        self.recorder: PlanetListener | None = None
+
+    @classmethod
+    def resume(cls, catalog: Catalog, state: PlanetState) -> PlanetSession:
+        """A session going on from `state` (an autosave): its timeline starts empty."""
+        session = cls.__new__(cls)
+        session.catalog = catalog
+        session.state = state
+        session.timeline = []
+        session._layout = None
+        session._scene = None
+        session._cores = lying_cores(state)
+        return session
 
     # --------------------------------------------------------------- reading
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from game import physics
 from game.ai.planet_aim import DEFAULT_AIM, RollAim, RollAimer
+from game.ai.seeding import Resumable, SnapshotError
 from game.match.layout import Zone
 from game.match.planet_session import PlanetSession, RollDone
 from game.rules.planet import Action, Catalog, Kit, Observation, Settings
@@ -62,6 +63,21 @@ class BotSeat:
 
     def throw(self, obs: Observation, scene: physics.Scene, zone: Zone) -> physics.Throw:
         return self.aimer.throw(obs, scene, zone.box)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The bot and its hand between two decisions (`game.ai.seeding.Resumable`)."""
+        bot = self.bot.snapshot() if isinstance(self.bot, Resumable) else None
+        return {"bot": bot, "aimer": self.aimer.snapshot()}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        if not isinstance(data, dict) or not isinstance(data.get("aimer"), dict):
+            raise SnapshotError("seat: expected an object with the aimer's snapshot")
+        if isinstance(self.bot, Resumable):
+            bot = data.get("bot")
+            if not isinstance(bot, dict):
+                raise SnapshotError("bot: expected an object")
+            self.bot.restore(bot)
+        self.aimer.restore(data["aimer"])
 
 
 @dataclass(slots=True)

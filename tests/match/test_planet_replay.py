@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 
 from game.ai.planet.bots import make_bot
-from game.ai.planet_aim import AIM_LEVELS, RollAimer
+from game.ai.planet_aim import RollAimer
 from game.ai.seeding import seat_seed
 from game.content.planet import shipped_catalog
+from game.games.planet import level_hands
 from game.match.planet_recording import PlanetRecorder, planet_header, rerun_planet
 from game.match.planet_session import PlanetSession
 from game.match.planet_sim import BotSeat, run_planet_match
@@ -30,7 +31,7 @@ def _record(folder: Path, seed: int, names: tuple[str, str]) -> tuple[Path, Plan
     seats = [
         BotSeat(
             make_bot(n, CAT, seat_seed(seed, p)),
-            RollAimer(CAT, AIM_LEVELS["normal"], seat_seed(seed, p) + 3),
+            RollAimer(CAT, level_hands()["normal"], seat_seed(seed, p) + 3),
         )
         for p, n in enumerate(names)
     ]

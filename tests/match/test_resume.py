@@ -187,3 +187,72 @@ def test_attack_resumed_game_is_the_same_game(seed: int) -> None:
     )
     assert rest == log[at:]
     assert resumed.to_json() == state.to_json()
+
+
+# --------------------------------------------------------------------- Battle Planet
+
+PLANET_PAIRS = [("random", "greedy"), ("easy", "normal"), ("hard", "easy"), ("normal", "hard")]
+
+
+def _planet_setup(seed: int) -> tuple[Any, list[Any]]:
+    from game.ai.planet.bots import make_bot
+    from game.ai.planet_aim import RollAimer
+    from game.content.planet import shipped_catalog as planet_catalog
+    from game.games.planet import level_hands
+    from game.games.planet import shipped_levels as planet_levels
+    from game.match.planet_session import PlanetSession
+    from game.match.planet_sim import BotSeat as PlanetSeat
+
+    cat = planet_catalog()
+    names = PLANET_PAIRS[seed % len(PLANET_PAIRS)]
+    presets = sorted(cat.presets)
+    rng = random.Random(seed)
+    kits = [cat.presets[presets[rng.randrange(len(presets))]].kit for _ in names]
+    session = PlanetSession(cat, kits, seed=seed)
+    hands = level_hands()
+    seats = [
+        PlanetSeat(
+            make_bot(n, cat, seat_seed(seed, p), planet_levels(), kits[p]),
+            RollAimer(cat, hands.get(n, hands["normal"]), seat_seed(seed, p) + 3),
+        )
+        for p, n in enumerate(names)
+    ]
+    return session, seats
+
+
+def _planet_step(session: Any, seats: list[Any]) -> list[str]:
+    if session.awaiting_roll() is not None:
+        scene = session.scene()
+        throws = [seats[p].throw(session.observation(p), scene, session.zone(p)) for p in (0, 1)]
+        return [repr(throws), *(str(e) for e in session.roll(throws))]
+    player = session.to_act()[0]  # both at once: the rules make the order not matter
+    obs = session.observation(player)
+    action = seats[player].choose(obs, session.legal_actions(player))
+    return [str(e) for e in session.act(action)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_planet_resumed_match_is_the_same_match(seed: int) -> None:
+    from game.match.planet_session import PlanetSession
+    from game.rules.planet import PlanetState
+
+    session, seats = _planet_setup(seed)
+    stop = random.Random(f"stop:{seed}").randrange(1, 60)
+
+    def snap() -> str:
+        return json.dumps({"state": session.state.to_json(), "bots": [s.snapshot() for s in seats]})
+
+    log, taken, at = _play(lambda: _planet_step(session, seats), lambda: session.over, snap, stop)
+    if taken is None:  # a short match: interrupt it early instead
+        session, seats = _planet_setup(seed)
+        log, taken, at = _play(lambda: _planet_step(session, seats), lambda: session.over, snap, 3)
+    assert taken is not None
+    data = json.loads(taken)
+    cat = session.catalog
+    resumed = PlanetSession.resume(cat, PlanetState.from_json(data["state"], cat))
+    _, fresh = _planet_setup(seed)
+    for seat, snapshot in zip(fresh, data["bots"], strict=True):
+        seat.restore(snapshot)
+    rest, _, _ = _play(lambda: _planet_step(resumed, fresh), lambda: resumed.over, snap, -1)
+    assert rest == log[at:]
+    assert resumed.state.to_json() == session.state.to_json()
