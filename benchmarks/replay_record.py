@@ -7,8 +7,9 @@ the same seeded matches with and without `--record` (one replay file per match, 
 record flushed as it is written), best of R passes each, CPU time beside wall time;
 target (issue 18): recording adds at most 5% per match. With --check N it records N
 matches of bots of every level (classic with physics: random, greedy, easy, normal,
-hard; and Bakugan Attack! at 3-5 players) and re-runs each file in a fresh process
-(`bakugan replay --verify`-like), counting identical and drifted. Prints one JSON object.
+hard; Battle Planet with physics, the same; Bakugan Attack! at 3-5 players) and
+re-runs each file in a fresh process (`bakugan replay --verify`), counting identical
+and drifted. Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -50,11 +51,30 @@ def check(count: int, seed: int, folder: Path) -> dict[str, Any]:
 
     cat, levels = shipped_catalog(), shipped_levels()
     pairs = [["random", "greedy"], ["easy", "normal"], ["hard", "easy"], ["normal", "hard"]]
-    classic = count * 3 // 4
+    classic = count * 5 // 8
     per = max(1, classic // len(pairs))
     for i, names in enumerate(pairs):
         run_physics_sim(cat, names, per, seed + i, Settings(), levels, record=open_in(folder))
-    attack = count - per * len(pairs)
+    planet = count // 8
+    planet_pairs = [["random", "greedy"], ["easy", "normal"], ["hard", "easy"], ["normal", "hard"]]
+    from game.content.planet import shipped_catalog as planet_catalog
+    from game.games.planet import level_hands
+    from game.games.planet import shipped_levels as planet_levels
+    from game.match.planet_sim import run_physics_sim as planet_sim
+
+    pcat = planet_catalog()
+    hands = level_hands()
+
+    def planet_bot(name: str, seed: int, kit: Any) -> Any:
+        from game.ai.planet.bots import make_bot
+
+        return make_bot(name, pcat, seed, planet_levels(), kit)
+
+    each = max(1, planet // len(planet_pairs))
+    for i, names in enumerate(planet_pairs):
+        aims = [hands.get(n, hands["normal"]) for n in names]
+        planet_sim(pcat, names, each, seed + i, planet_bot, aims=aims, record=open_in(folder))
+    attack = count - per * len(pairs) - each * len(planet_pairs)
     tables = [["easy", "normal", "hard"], ["random", "hard", "normal", "easy"]]
     tables.append(["hard", "easy", "normal", "random", "easy"])
     for i in range(attack):

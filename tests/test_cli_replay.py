@@ -31,16 +31,21 @@ def test_record_then_verify_every_game(tmp_path: Path) -> None:
         "sim", "--rules", "attack", "--games", "2", "--players", "3", "--record", str(folder)
     )
     assert code == 0
+    code, _, _ = _run(
+        "sim", "--rules", "planet", "--physics", "--games", "1", "--policies", "hard,easy",
+        "--record", str(folder),
+    )  # fmt: skip
+    assert code == 0
     files = sorted(folder.iterdir())
-    assert len(files) == 4
+    assert len(files) == 5
     code, out, _ = _run("replay", "--verify", str(folder))
     lines = out.splitlines()
-    assert code == 0 and lines[-1] == "4 identical, 0 drifted"
+    assert code == 0 and lines[-1] == "5 identical, 0 drifted"
     damaged = tmp_path / "damaged.replay.gz"
     damaged.write_bytes(files[0].read_bytes()[:40])
     code, out, _ = _run("replay", "--verify", str(folder), str(damaged))
     assert code == 1
-    assert out.splitlines()[-1] == "4 identical, 0 drifted (1 could not be checked)"
+    assert out.splitlines()[-1] == "5 identical, 0 drifted (1 could not be checked)"
     assert any(line.startswith("cannot check damaged.replay.gz: ") for line in out.splitlines())
 
 

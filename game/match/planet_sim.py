@@ -169,10 +169,13 @@ def run_physics_sim(
     decks: list[str] | None = None,
     settings: Settings | None = None,
     aims: Sequence[RollAim] = (DEFAULT_AIM, DEFAULT_AIM),
+    record: Callable[[dict[str, Any]], Any] | None = None,
 ) -> dict[str, Any]:
     """`games` matches between the two bots `names` with hands `aims` (in the same
     order), every roll on the table; `decks`: each bot's preset (None: a seeded random
-    preset per bot and game). A JSON-able report."""
+    preset per bot and game). `record`, given a replay header, opens where that match's
+    records go (a `write`/`close` writer: `bakugan sim --record DIR`). A JSON-able
+    report."""
     keys = [names[0], names[1] if names[1] != names[0] else f"{names[1]}_2"]
     wins = {k: 0 for k in keys}
     per: dict[str, dict[str, int]] = {
@@ -196,7 +199,20 @@ def run_physics_sim(
             )
             for seat, i in enumerate(order)
         ]
-        stats = run_planet_match(session, seats, rng)
+        writer = None
+        if record is not None:
+            from game.match.planet_recording import PlanetRecorder, planet_header
+            from game.match.recording import SeatInfo
+
+            infos = [SeatInfo(names[i], game_seed * 7 + seat) for seat, i in enumerate(order)]
+            state = session.state
+            writer = record(planet_header(catalog, kits, state.settings, game_seed, infos))
+            session.recorder = PlanetRecorder(writer.write)
+        try:
+            stats = run_planet_match(session, seats, rng)
+        finally:
+            if writer is not None:
+                writer.close()
         if stats.winner is None:
             draws += 1
         else:
