@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import time
 import zlib
 from collections.abc import Iterator, Mapping
@@ -169,10 +168,10 @@ class ReplayWriter:
         if self.closed:
             return
         self.closed = True
-        try:
+        try:  # (no fsync: every record was flushed to the system as it came; a sim
+            # writes a replay per match, and a disk sync each would cost more than the match)
             self._gz.close()
             self._raw.flush()
-            os.fsync(self._raw.fileno())
         except OSError as e:
             raise ReplayError("not_written", e.strerror or str(e), self.path) from e
         finally:
