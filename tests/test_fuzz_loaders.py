@@ -580,3 +580,43 @@ def test_a_scenario_file_over_a_megabyte_is_refused_naming_it(tmp_path: Path) ->
             load(path)
         _names_the_file(caught.value, str(path))
         assert len(caught.value.problems) == 1
+
+
+def test_fuzz_the_players_planet_deck_files(home: Path) -> None:
+    """A player's own Battle Planet deck file (game/persist/decks.py, listed by
+    game/games/planet_decks.py): listed as a deck (legal or with the rules core's
+    reasons) or set aside whole with its problems, never a traceback."""
+    from game.content.planet import shipped_catalog as planet_catalog
+    from game.games import planet_decks
+    from game.persist import decks
+
+    cat = planet_catalog()
+    preset = cat.presets["aquos_haos"].kit
+    raw = decks.to_toml(decks.Deck("Прилив", preset.characters, preset.cores, preset.deck)).encode()
+    folder = decks.decks_dir()
+    folder.mkdir(parents=True)
+    path = folder / "fuzzed.toml"
+    seen = {"listed": 0, "set aside": 0}
+
+    def one(bad: bytes) -> None:
+        _clear(folder)
+        path.write_bytes(bad)
+        scan = planet_decks.scan_decks(cat)
+        seen["listed" if scan.entries else "set aside"] += 1
+        if scan.entries:
+            (entry,) = scan.entries
+            assert path.read_bytes() == bad and not scan.damaged
+            assert entry.file == path and all(str(p) for p in entry.problems)
+            assert decks.name_problem(entry.name) is None
+            decks.save_deck(entry.deck, path)  # what loads can be written back and read
+            assert planet_decks.load_deck(path, cat) == entry.deck
+        else:
+            (error,) = scan.damaged
+            assert error.problems and all(p.startswith("fuzzed.toml: ") for p in error.problems)
+            assert error.text("en") and error.text("ru")
+            assert error.moved_to is not None and error.moved_to.read_bytes() == bad
+            assert not path.exists()
+
+    _fuzz("planet own decks", raw, one)
+    decks.untold_damage()  # (told to no screen here)
+    assert min(seen.values()) >= 10, seen  # both ways

@@ -39,7 +39,7 @@ from .defs import (
 )
 from .events import Event, redact
 from .hexgrid import Hex
-from .kit import InvalidKit, check_kit, random_kit
+from .kit import InvalidKit, KitProblem, check_kit, kit_problems, random_kit
 from .observation import Observation
 from .phases import WINDOWS, Phase
 from .power import Stats, stats
@@ -67,6 +67,7 @@ __all__ = [
     "IllegalAction",
     "InvalidKit",
     "Kit",
+    "KitProblem",
     "Observation",
     "Pass",
     "Phase",
@@ -84,6 +85,7 @@ __all__ = [
     "TieBreakEmpty",
     "Trigger",
     "check_kit",
+    "kit_problems",
     "parse_action",
     "random_kit",
     "redact",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 
 from game.rules.api import GameError
 
@@ -26,32 +27,71 @@ class InvalidKit(GameError, ValueError):
         self.problems = problems
 
 
-def check_kit(kit: Kit, catalog: Catalog) -> list[str]:
-    """Every problem with `kit` (empty when it is legal)."""
-    problems: list[str] = []
+@dataclass(frozen=True, slots=True)
+class KitProblem:
+    """One thing wrong with a kit: the kit's `field` (``characters``, ``cores``,
+    ``deck``), a short `code` and its `params`, so a screen can say it in the player's
+    language; `str()` is the English line `check_kit` gives (the card or Character the
+    problem is about, if any, is `params["card"]`)."""
+
+    field: str
+    code: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def get(self, name: str, default: object = None) -> object:
+        return dict(self.params).get(name, default)
+
+    @property
+    def card(self) -> str | None:
+        value = self.get("card")
+        return value if isinstance(value, str) else None
+
+    def __str__(self) -> str:
+        return f"{self.field}: " + _ENGLISH[self.code].format(**dict(self.params))
+
+
+_ENGLISH = {
+    "team_size": "need exactly {need} Bakugan, has {has}",
+    "unknown_character": "unknown Character {card!r}",
+    "same_bakugan": "{card} is the same Bakugan as {other} (same name and faction)",
+    "core_count": "need exactly {need} BakuCores, has {has}",
+    "unknown_core": "unknown BakuCore {card!r}",
+    "core_types": "the Characters name {want}; the kit has {has}",
+    "deck_size": "needs exactly {need} cards, has {has}",
+    "character_in_deck": "{card} is a Character card; Characters are not in the deck",
+    "unknown_card": "unknown card {card!r}",
+    "copies": "{has} copies of {card}, at most {need}",
+    "faction": "{card} is {factions}, not a faction of the team's Bakugan",
+}
+
+
+def _p(field: str, code: str, **params: object) -> KitProblem:
+    return KitProblem(field, code, tuple(params.items()))
+
+
+def kit_problems(kit: Kit, catalog: Catalog) -> list[KitProblem]:
+    """Every problem with `kit` (empty when it is legal), each as a `KitProblem`."""
+    problems: list[KitProblem] = []
     chars = [catalog.characters.get(c) for c in kit.characters]
     if len(kit.characters) != TEAM_SIZE:
-        problems.append(f"characters: need exactly {TEAM_SIZE} Bakugan, has {len(kit.characters)}")
+        problems.append(_p("characters", "team_size", need=TEAM_SIZE, has=len(kit.characters)))
     for cid, cdef in zip(kit.characters, chars, strict=True):
         if cdef is None:
-            problems.append(f"characters: unknown Character {cid!r}")
+            problems.append(_p("characters", "unknown_character", card=cid))
     known = [c for c in chars if c is not None]
     seen: dict[object, str] = {}
     for c in known:
         if c.identity in seen:
-            problems.append(
-                f"characters: {c.id} is the same Bakugan as {seen[c.identity]}"
-                " (same name and faction)"
-            )
+            problems.append(_p("characters", "same_bakugan", card=c.id, other=seen[c.identity]))
         else:
             seen[c.identity] = c.id
     if len(kit.cores) != CORES_PER_KIT:
-        problems.append(f"cores: need exactly {CORES_PER_KIT} BakuCores, has {len(kit.cores)}")
+        problems.append(_p("cores", "core_count", need=CORES_PER_KIT, has=len(kit.cores)))
     core_types: Counter[str] = Counter()
     for core in kit.cores:
         core_def = catalog.cores.get(core)
         if core_def is None:
-            problems.append(f"cores: unknown BakuCore {core!r}")
+            problems.append(_p("cores", "unknown_core", card=core))
         else:
             core_types[core_def.type.value] += 1
     if len(known) == len(kit.characters):
@@ -59,24 +99,29 @@ def check_kit(kit: Kit, catalog: Catalog) -> list[str]:
         if all(core in catalog.cores for core in kit.cores) and core_types != wanted:
             want = ", ".join(f"{n} {t}" for t, n in sorted(wanted.items()))
             has = ", ".join(f"{n} {t}" for t, n in sorted(core_types.items()))
-            problems.append(f"cores: the Characters name {want}; the kit has {has}")
+            problems.append(_p("cores", "core_types", want=want, has=has))
     if len(kit.deck) != DECK_SIZE:
-        problems.append(f"deck: needs exactly {DECK_SIZE} cards, has {len(kit.deck)}")
+        problems.append(_p("deck", "deck_size", need=DECK_SIZE, has=len(kit.deck)))
     factions = {f for c in known for f in c.factions}
     for card, n in sorted(Counter(kit.deck).items()):
         if card in catalog.characters:
-            problems.append(f"deck: {card} is a Character card; Characters are not in the deck")
+            problems.append(_p("deck", "character_in_deck", card=card))
             continue
         cd = catalog.cards.get(card)
         if cd is None:
-            problems.append(f"deck: unknown card {card!r}")
+            problems.append(_p("deck", "unknown_card", card=card))
             continue
         if n > MAX_COPIES:
-            problems.append(f"deck: {n} copies of {card}, at most {MAX_COPIES}")
+            problems.append(_p("deck", "copies", card=card, has=n, need=MAX_COPIES))
         if known and not factions.intersection(cd.factions):
             names = "/".join(f.value for f in cd.factions)
-            problems.append(f"deck: {card} is {names}, not a faction of the team's Bakugan")
+            problems.append(_p("deck", "faction", card=card, factions=names))
     return problems
+
+
+def check_kit(kit: Kit, catalog: Catalog) -> list[str]:
+    """Every problem with `kit` (empty when it is legal), one English line each."""
+    return [str(p) for p in kit_problems(kit, catalog)]
 
 
 def random_kit(catalog: Catalog, rng: random.Random) -> Kit:
