@@ -1,4 +1,5 @@
-"""`bakugan` / `python -m game`: play (default), sim, scenario, demo, lab, levels, level."""
+"""`bakugan` / `python -m game`: play (default), sim, scenario, demo, lab, levels, level,
+replay."""
 
 from __future__ import annotations
 
@@ -143,6 +144,43 @@ def _cmd_level(args: argparse.Namespace) -> int:
     return open_level(args.path, args.lang)
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from game.persist.replay_file import ReplayError
+
+    paths = [Path(p) for p in args.paths]
+    if not paths:
+        print("bakugan replay: name a replay file (or --verify files and folders)", file=sys.stderr)
+        return 2
+    if args.verify:
+        from game.games.replays import verify
+
+        return verify(paths, sys.stdout)
+    try:
+        if args.export is not None or args.take:
+            from game.games.replays import export_replay, import_replay
+            from game.persist import paths as user_paths
+            from game.persist.replay_file import replays_dir
+
+            for path in paths:
+                if args.take:
+                    done = import_replay(path, replays_dir(user_paths.data_dir()))
+                else:
+                    done = export_replay(path, Path(args.export))
+                print(f"{path.name} -> {done}")
+            return 0
+        if len(paths) != 1:
+            print("bakugan replay: watch one replay at a time", file=sys.stderr)
+            return 2
+        from game.ui.replay_scene import watch
+
+        return watch(paths[0], args.lang)
+    except ReplayError as e:
+        print(f"bakugan replay: {e}", file=sys.stderr)
+        return 2
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from game.ui.launch import main as play
 
@@ -176,6 +214,13 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=200)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--record",
+        dest="record_dir",
+        default=None,
+        metavar="DIR",
+        help="write one replay file per match into DIR (docs/replays.md)",
+    )
     record = _chosen_game(argv)
     if record is None:
         return 2
@@ -211,6 +256,13 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("path")
     one.add_argument("--lang", default=None, choices=("en", "ru"))
     one.set_defaults(run=_cmd_level)
+    rp = sub.add_parser("replay", help="watch a replay; --verify, --export, --import")
+    rp.add_argument("paths", nargs="*", help="a replay file (to watch), or files and folders")
+    rp.add_argument("--verify", action="store_true", help="re-run each, say identical or drifted")
+    rp.add_argument("--export", metavar="DEST", default=None, help="copy the replay to DEST")
+    rp.add_argument("--import", dest="take", action="store_true", help="into your Replays")
+    rp.add_argument("--lang", default=None, choices=("en", "ru"))
+    rp.set_defaults(run=_cmd_replay)
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument(
         "--rules",

@@ -6,9 +6,8 @@ names the Gate Card it aims at (`aim`), which a landing model or the physics use
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.rules.classic import (
     Action,
@@ -26,6 +25,7 @@ from game.rules.classic.observation import Observation
 
 from .levels import Level
 from .player import LevelPolicy
+from .seeding import count, decision_rng, slot_or_none
 
 
 class Policy(Protocol):
@@ -50,10 +50,19 @@ class RandomPolicy:
     landing_hit: float | None = None
 
     def __init__(self, catalog: Catalog, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self.decisions = 0
 
     def choose(self, obs: Observation | None, legal: list[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        rng = decision_rng("random-bot", self.seed, self.decisions)
+        self.decisions += 1
+        return legal[rng.randrange(len(legal))]
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"decisions": self.decisions}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.decisions = count(data, "decisions")
 
     def aim(self, obs: Observation | None, bakugan: str) -> Slot | None:
         return None  # no aim: the landing is any card, or a miss
@@ -68,8 +77,7 @@ class GreedyPolicy:
 
     def __init__(self, catalog: Catalog, seed: int = 0) -> None:
         self.catalog = catalog
-        self.rng = random.Random(seed)
-        self._target: Slot | None = None
+        self._target: Slot | None = None  # it draws nothing: no generator
 
     def _strength(self, obs: Observation, bakugan: str, slot: Slot | None) -> int:
         """Base G-Power plus the bonus of the gate at `slot` if its face is known."""
@@ -145,6 +153,12 @@ class GreedyPolicy:
 
     def aim(self, obs: Observation | None, bakugan: str) -> Slot | None:
         return self._target
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"target": self._target}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self._target = slot_or_none(data.get("target"), "target")
 
 
 def make_policy(

@@ -34,6 +34,8 @@ from game.rules.classic import (
 from game.rules.classic.effects import FIELD, PRIMITIVES
 from game.rules.classic.observation import Observation, SupportView
 
+from .seeding import tupled
+
 _ATTRIBUTE = "attribute"
 _START = "start"
 _AFTER = "after"
@@ -76,6 +78,51 @@ class Memory:
                 self.acted_in_window = False
             if b.window == _AFTER and self.after_winner is None:
                 self.after_winner = b.evaluation.winner
+
+    def to_json(self) -> dict[str, Any]:
+        """The memory as JSON (a resumed bot remembers what it did)."""
+        return {
+            "viewer": self.viewer,
+            "turn": self.turn,
+            "set_turn": self.set_turn,
+            "acted_turn": self.acted_turn,
+            "pending": list(self.pending),
+            "pending_turn": self.pending_turn,
+            "targets": dict(self.targets),
+            "battle_key": self.battle_key,
+            "window": self.window,
+            "plays_after_me": self.plays_after_me,
+            "acted_in_window": self.acted_in_window,
+            "after_winner": self.after_winner,
+        }
+
+    @staticmethod
+    def from_json(data: Any) -> Memory:
+        """The memory `to_json` gave; raises ValueError naming the field on bad data."""
+        if not isinstance(data, dict):
+            raise ValueError("memory: expected an object")
+        m = Memory()
+        for key in ("viewer", "turn", "set_turn", "acted_turn", "pending_turn", "plays_after_me"):
+            value = data.get(key)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"memory.{key}: expected a whole number, got {value!r}"[:120])
+            setattr(m, key, value)
+        pending, targets = data.get("pending"), data.get("targets")
+        if not isinstance(pending, list) or not all(isinstance(c, str) for c in pending):
+            raise ValueError("memory.pending: expected a list of card ids")
+        if not isinstance(targets, dict) or not all(isinstance(v, str) for v in targets.values()):
+            raise ValueError("memory.targets: expected card -> Bakugan")
+        m.pending, m.targets = list(pending), dict(targets)
+        battle = data.get("battle_key")
+        m.battle_key = tupled(battle) if isinstance(battle, list) else None
+        window, winner = data.get("window"), data.get("after_winner")
+        if window is not None and not isinstance(window, str):
+            raise ValueError("memory.window: expected a window name or null")
+        if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+            raise ValueError("memory.after_winner: expected a side or null")
+        m.window, m.after_winner = window, winner
+        m.acted_in_window = bool(data.get("acted_in_window"))
+        return m
 
     def record(self, obs: Observation, action: Action) -> None:
         """Remember this seat's own choice."""

@@ -26,8 +26,10 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from game import physics
+from game.ai.seeding import count, decision_rng, slot_or_none
 from game.physics.tuning import DAMPING, GRAVITY, MAX_SPEED, ROLLING_MU, SPHERE_RADIUS
 from game.rules.planet import Catalog, Observation
 
@@ -190,8 +192,17 @@ class RollAimer:
     def __init__(self, catalog: Catalog, aim: RollAim = DEFAULT_AIM, seed: int = 0) -> None:
         self.catalog = catalog
         self.aim = aim
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self.throws = 0  # each throw draws its own generator (game.ai.seeding)
         self.intended: Hashable | None = None
+
+    def snapshot(self) -> dict[str, Any]:
+        core = self.intended
+        return {"throws": self.throws, "intended": list(core) if isinstance(core, tuple) else None}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.throws = count(data, "throws")
+        self.intended = slot_or_none(data.get("intended"), "intended")
 
     def throw(
         self,
@@ -201,9 +212,11 @@ class RollAimer:
         target: Hashable | None = None,
         radius: float = SPHERE_RADIUS,
     ) -> physics.Throw:
+        rng = decision_rng("planet-aim", self.seed, self.throws)
+        self.throws += 1
         lying = [p.target.id for p in scene.targets]
         if target is None:
-            target = choose_core(obs, self.catalog, lying, self.rng)
+            target = choose_core(obs, self.catalog, lying, rng)
         self.intended = target
         if target is None:  # nothing on the table: roll at its middle
             middle = (scene.width / 2.0, scene.height / 2.0)
@@ -211,7 +224,7 @@ class RollAimer:
             angle = math.atan2(middle[1] - start[1], middle[0] - start[0])
             return physics.Throw(start, angle, 900.0, 0.0, radius)
         plan = plan_roll(scene, box, target, self.aim.samples, radius)
-        return execute(plan, self.aim, self.rng)
+        return execute(plan, self.aim, rng)
 
 
 __all__ = [

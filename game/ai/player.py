@@ -10,9 +10,10 @@ slips now and then (`mistakes`) and picks among near-equal targets softly
 
 from __future__ import annotations
 
+import logging
 import math
-import random
 from collections.abc import Sequence
+from typing import Any
 
 from game.rules.classic import (
     Action,
@@ -34,6 +35,10 @@ from . import strategy as st
 from .knowledge import Memory, determinize
 from .levels import Level
 from .search import Aimed, Key, Search, battle_reply, played
+from .seeding import SnapshotError, count, decision_rng, slot_or_none
+
+log = logging.getLogger(__name__)
+RNG_STREAM = "level-bot"
 
 BATTLE_WORLDS = 4  # worlds a non-searching bot imagines to judge its battle cards
 ROOT_THROWS = 6  # throws (Bakugan and card) the search weighs, the heuristics' best
@@ -60,16 +65,23 @@ class LevelPolicy:
         self.catalog = catalog
         self.level = level
         self.settings = settings
-        self.rng = random.Random(f"level-bot:{seed}")  # not the seat's aiming stream
+        self.seed = seed
+        self.decisions = 0  # decisions made: the next one draws from generator number this
+        self.rng = decision_rng(RNG_STREAM, seed, 0)  # replaced at every decision
         self.judge = st.Judge(catalog, level.insight)
         self.memory = Memory()
         self._target: Slot | None = None
         self.last_search: dict[str, int] = {}
+        self.cap_trips = 0  # decisions whose search the wall-clock safety cap stopped
+        self.last_capped = False  # whether the last decision's search was stopped so
 
     # ----------------------------------------------------------------- protocol
 
     def choose(self, obs: Observation | None, legal: list[Action]) -> Action:
         assert obs is not None, "a level bot observes"
+        self.rng = decision_rng(RNG_STREAM, self.seed, self.decisions)
+        self.decisions += 1
+        self.last_capped = False
         self.memory.start(obs)
         action, target = self._decide(obs, legal)
         self.memory.record(obs, action)
@@ -78,6 +90,28 @@ class LevelPolicy:
 
     def aim(self, obs: Observation | None, bakugan: str) -> Slot | None:
         return self._target
+
+    # ----------------------------------------------------------------- resuming
+
+    def snapshot(self) -> dict[str, Any]:
+        """What it carries from one decision to the next (`seeding.Resumable`)."""
+        return {
+            "decisions": self.decisions,
+            "memory": self.memory.to_json(),
+            "target": self._target,
+            "cap_trips": self.cap_trips,
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Go on from a `snapshot`; raises `SnapshotError` naming the field."""
+        try:
+            memory = Memory.from_json(data.get("memory"))
+        except ValueError as e:
+            raise SnapshotError(str(e)) from None
+        self.decisions = count(data, "decisions")
+        self.cap_trips = count(data, "cap_trips")
+        self._target = slot_or_none(data.get("target"), "target")
+        self.memory = memory
 
     # ----------------------------------------------------------------- models
 
@@ -279,6 +313,15 @@ class LevelPolicy:
         )
         result = search.run(worlds, keys, _softmax(values, PRIOR_TEMPERATURE))
         self.last_search = result.visits
+        if result.capped:  # the clock stopped it: this decision may differ elsewhere
+            self.cap_trips += 1
+            self.last_capped = True
+            log.warning(
+                "hard bot: the %.1f s safety cap stopped the search after %d of %d iterations",
+                level.think_cap_s,
+                result.iterations,
+                level.iterations,
+            )
         return _unkey(result.best)
 
     def _root_keys(

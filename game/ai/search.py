@@ -334,6 +334,7 @@ class SearchResult:
     visits: dict[str, int]
     iterations: int
     seconds: float
+    capped: bool = False  # the wall-clock safety cap stopped it before its iterations
 
 
 def _softmax(values: Sequence[float], temperature: float) -> list[float]:
@@ -416,8 +417,10 @@ class Search:
         priors = list(root_priors) if root_priors else [1.0 / len(root_keys)] * len(root_keys)
         me = self.me
         done = 0
+        capped = False
         for i in range(self.iterations):
             if i and i % 16 == 0 and time.perf_counter() - start > self.cap:
+                capped = True
                 break
             world = worlds[i % len(worlds)].clone()
             path: list[Node] = [root]
@@ -472,7 +475,7 @@ class Search:
                 root.children[k].w if k in root.children else 0.0,
             ),
         )
-        return SearchResult(best, visits, done, time.perf_counter() - start)
+        return SearchResult(best, visits, done, time.perf_counter() - start, capped)
 
     def _select(self, node: Node, keys: Sequence[Key], priors: Sequence[float], p: int) -> Key:
         c = self.c

@@ -52,7 +52,8 @@ class GameRecord:
     screens (`game.ui.scenes.GameScenes`), as text: the games sit below the ui, which
     imports the module when the screens are first asked for; None while the game has
     no screens (the title shows a placeholder). `save_version` is the version of the
-    game's autosave payload: a save of another version is not resumed."""
+    game's autosave payload: an older one is upgraded (`save_upgrade`), a newer one is
+    not resumed."""
 
     id: str
     names: Mapping[str, str]  # language code -> the game's name
@@ -62,6 +63,9 @@ class GameRecord:
     text_demo: Callable[[int, str], int] | None = None  # seed, language -> exit code
     ui: str | None = None
     save_version: int = 1
+    save_upgrade: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
+    """(payload, its version) -> the payload at `save_version`: an older save is
+    upgraded step by step (`game.persist.upgrade.Chain`), not refused."""
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])

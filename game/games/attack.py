@@ -76,12 +76,18 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
         raise ValueError(f"--policies names at most {args.players} bots for {args.players} players")
     names = [names[i % len(names)] for i in range(args.players)]  # repeating round the table
     progress = getattr(args, "progress", None)  # called after each game
+    record = None
+    if getattr(args, "record_dir", None):  # one replay file per game (docs/replays.md)
+        from game.games.replays import attack_recorder
+
+        record = attack_recorder(Path(args.record_dir), settings)
+    levels = shipped_levels()
     if progress is None:
-        return run_sim(deck, names, args.games, args.seed, settings, shipped_levels())
+        return run_sim(deck, names, args.games, args.seed, settings, levels, record=record)
     # Game by game (a run in parts plays the same games as one), to show the progress.
-    tally = run_tally(deck, names, 0, args.seed, settings, shipped_levels())
+    tally = run_tally(deck, names, 0, args.seed, settings, levels)
     for g in range(args.games):
-        tally.merge(run_tally(deck, names, 1, args.seed, settings, shipped_levels(), g))
+        tally.merge(run_tally(deck, names, 1, args.seed, settings, levels, g, record=record))
         progress()
     return tally.to_json(settings)
 
@@ -138,4 +144,6 @@ RECORD = GameRecord(
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
     text_demo=_text_demo,
+    ui="game.ui.attack",
+    save_version=1,
 )

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.games import GameRecord, ScenarioKit, SimKit
+from game.persist.upgrade import Chain
 
 if TYPE_CHECKING:
     from game.ai.levels import Level
@@ -90,6 +91,12 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
         "evolutions": args.evolutions,
         "progress": getattr(args, "progress", None),  # called after each match
     }
+    if getattr(args, "record_dir", None):  # one replay file per match (docs/replays.md)
+        if not args.physics:
+            raise ValueError("--record needs --physics: a replay keeps the throws")
+        from game.games.replays import open_in
+
+        options["record"] = open_in(Path(args.record_dir))
     if args.physics:
         return run_physics_sim(shipped_catalog(), names, args.games, args.seed, settings, **options)
     return run_sim(shipped_catalog(), names, args.games, args.seed, settings, **options).to_json()
@@ -133,6 +140,25 @@ def _text_demo(seed: int, lang: str) -> int:
     return run_demo(seed=seed, lang=lang)
 
 
+def _payload_1_to_2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 keeps the bots (`seats.seats_snapshot`: a resumed match goes on as the
+    uninterrupted one) and the replay's file name. A version 1 save has neither: its
+    bots start afresh (``{}``) and its match has no replay (None)."""
+    if not isinstance(payload.get("session"), dict):
+        raise ValueError("session: expected an object")
+    payload.setdefault("bots", {})
+    payload.setdefault("replay", None)
+    return payload
+
+
+SAVE_CHAIN = Chain("classic save", 2, {1: _payload_1_to_2})
+"""The classic autosave payload's versions (`GameRecord.save_version`, `save_upgrade`)."""
+
+
+def _save_upgrade(payload: dict[str, Any], version: int) -> dict[str, Any]:
+    return SAVE_CHAIN.upgrade(payload, version)
+
+
 RECORD = GameRecord(
     id="classic",
     names={"en": "Bakugan Battle Brawlers", "ru": "Бакуган: Отчаянные бойцы"},
@@ -141,5 +167,6 @@ RECORD = GameRecord(
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
     text_demo=_text_demo,
     ui="game.ui.classic",
-    save_version=1,
+    save_version=2,
+    save_upgrade=_save_upgrade,
 )

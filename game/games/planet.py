@@ -114,6 +114,8 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     if args.games < 1:
         raise ValueError("--games takes a positive number")
     settings = Settings(card_play=CardPlay(args.card_play))
+    if getattr(args, "record_dir", None) and not getattr(args, "physics", False):
+        raise ValueError("--record needs --physics: a replay keeps the throws")
     if getattr(args, "physics", False):
         return _physics_run(args, catalog, names, decks, settings)
     levels = shipped_levels()
@@ -208,7 +210,14 @@ def _physics_run(
     def bot(name: str, seed: int, kit: Any) -> Any:
         return make_bot(name, catalog, seed, shipped_levels(), kit)
 
-    return run_physics_sim(catalog, names, args.games, args.seed, bot, decks, settings, aims)
+    record = None
+    if getattr(args, "record_dir", None):  # one replay file per match (docs/replays.md)
+        from game.games.replays import open_in
+
+        record = open_in(Path(args.record_dir))
+    return run_physics_sim(
+        catalog, names, args.games, args.seed, bot, decks, settings, aims, record=record
+    )
 
 
 def _physics_describe(data: dict[str, Any]) -> list[str]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from game import physics
 from game.match.layout import Zone
@@ -42,6 +43,16 @@ from game.rules.planet import (
     Settings,
 )
 from game.rules.planet.hexgrid import hex_str
+
+
+class PlanetListener(Protocol):
+    """What a Planet session tells about its inputs (`PlanetSession.recorder`)."""
+
+    def act(self, action: Action) -> None: ...
+
+    def roll(self, done: RollDone) -> None: ...
+
+    def end(self, state: PlanetState) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +129,9 @@ def roll_of(player: int, landing: physics.Landing) -> Roll:
 
 
 class PlanetSession:
+    recorder: PlanetListener | None = None
+    """Told every choice and roll, for the replay (`game.match.planet_recording`)."""
+
     def __init__(
         self,
         catalog: Catalog,
@@ -201,7 +215,10 @@ class PlanetSession:
         """A player's choice (the roll's outcome comes from the table: `roll`)."""
         if isinstance(action, Roll):
             raise ThrowRefused("a roll's outcome comes from the table: use roll()")
-        return self._record(self.state.apply(action))
+        events = self.state.apply(action)
+        if self.recorder is not None:
+            self.recorder.act(action)
+        return self._record(events)
 
     def check_throws(self, throws: Sequence[physics.Throw]) -> str | None:
         """Why these throws (player 0's, player 1's) may not be released now, or None."""
@@ -233,6 +250,8 @@ class PlanetSession:
         rolls = (roll_of(0, outcome.landings[0]), roll_of(1, outcome.landings[1]))
         done = RollDone(picked, (throws[0], throws[1]), outcome, verdicts, rolls, self._cores)
         self.timeline.append(done)
+        if self.recorder is not None:
+            self.recorder.roll(done)
         events = self.state.apply(rolls[0]) + self.state.apply(rolls[1])
         return [done, *self._record(events)]
 
@@ -243,6 +262,8 @@ class PlanetSession:
 
     def _record(self, events: list[Event]) -> list[Entry]:
         self.timeline.extend(events)
+        if self.recorder is not None and self.state.is_over():
+            self.recorder.end(self.state)
         out: list[Entry] = list(events)
         now = lying_cores(self.state)
         if now != self._cores:

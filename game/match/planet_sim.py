@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from game import physics
 from game.ai.planet_aim import DEFAULT_AIM, RollAim, RollAimer
+from game.ai.seeding import Resumable, SnapshotError
 from game.match.layout import Zone
 from game.match.planet_session import PlanetSession, RollDone
 from game.rules.planet import Action, Catalog, Kit, Observation, Settings
@@ -62,6 +63,21 @@ class BotSeat:
 
     def throw(self, obs: Observation, scene: physics.Scene, zone: Zone) -> physics.Throw:
         return self.aimer.throw(obs, scene, zone.box)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The bot and its hand between two decisions (`game.ai.seeding.Resumable`)."""
+        bot = self.bot.snapshot() if isinstance(self.bot, Resumable) else None
+        return {"bot": bot, "aimer": self.aimer.snapshot()}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        if not isinstance(data, dict) or not isinstance(data.get("aimer"), dict):
+            raise SnapshotError("seat: expected an object with the aimer's snapshot")
+        if isinstance(self.bot, Resumable):
+            bot = data.get("bot")
+            if not isinstance(bot, dict):
+                raise SnapshotError("bot: expected an object")
+            self.bot.restore(bot)
+        self.aimer.restore(data["aimer"])
 
 
 @dataclass(slots=True)
@@ -153,10 +169,13 @@ def run_physics_sim(
     decks: list[str] | None = None,
     settings: Settings | None = None,
     aims: Sequence[RollAim] = (DEFAULT_AIM, DEFAULT_AIM),
+    record: Callable[[dict[str, Any]], Any] | None = None,
 ) -> dict[str, Any]:
     """`games` matches between the two bots `names` with hands `aims` (in the same
     order), every roll on the table; `decks`: each bot's preset (None: a seeded random
-    preset per bot and game). A JSON-able report."""
+    preset per bot and game). `record`, given a replay header, opens where that match's
+    records go (a `write`/`close` writer: `bakugan sim --record DIR`). A JSON-able
+    report."""
     keys = [names[0], names[1] if names[1] != names[0] else f"{names[1]}_2"]
     wins = {k: 0 for k in keys}
     per: dict[str, dict[str, int]] = {
@@ -180,7 +199,20 @@ def run_physics_sim(
             )
             for seat, i in enumerate(order)
         ]
-        stats = run_planet_match(session, seats, rng)
+        writer = None
+        if record is not None:
+            from game.match.planet_recording import PlanetRecorder, planet_header
+            from game.match.recording import SeatInfo
+
+            infos = [SeatInfo(names[i], game_seed * 7 + seat) for seat, i in enumerate(order)]
+            state = session.state
+            writer = record(planet_header(catalog, kits, state.settings, game_seed, infos))
+            session.recorder = PlanetRecorder(writer.write)
+        try:
+            stats = run_planet_match(session, seats, rng)
+        finally:
+            if writer is not None:
+                writer.close()
         if stats.winner is None:
             draws += 1
         else:

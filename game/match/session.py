@@ -19,6 +19,7 @@ from typing import Protocol
 
 from game import physics
 from game.match.layout import TableLayout, Zone, table_layout
+from game.match.recording import InputListener
 from game.rules.classic import (
     CHANCE,
     Action,
@@ -93,6 +94,8 @@ class MatchSession:
         # Where each opened Bakugan rests on the table (player, bakugan) -> point.
         self.resting: dict[tuple[int, str], physics.Point] = {}
         self._table: physics.TableSpec | None = None
+        # Told every choice and throw, for the replay (`game.match.recording`).
+        self.recorder: InputListener | None = None
 
     # --------------------------------------------------------------- reading
 
@@ -168,6 +171,8 @@ class MatchSession:
         if isinstance(action, Land | Miss):
             raise ThrowRefused("a landing comes from the physics: use throw()")
         events = self.state.apply(action, observe)
+        if self.recorder is not None:
+            self.recorder.act(action)
         return self._record(events)
 
     def check_throw(self, player: int, throw: physics.Throw) -> str | None:
@@ -211,6 +216,8 @@ class MatchSession:
         else:
             action = Miss(landing.reason or physics.OFF_CARD)
         entry = ThrowDone(player, bakugan, throw, result)
+        if self.recorder is not None:
+            self.recorder.throw(player, bakugan, throw, result)
         self.timeline.append(entry)
         return [entry, *self._record(self.state.apply(action, observe))]
 
@@ -233,6 +240,8 @@ class MatchSession:
         for key in [k for k in self.resting if k not in live]:
             del self.resting[key]  # back in a pile: closed again
         self.timeline.extend(events)
+        if self.recorder is not None and self.state.is_over():
+            self.recorder.end(self.state.winner, self.state.turn)
         return list(events)
 
 
@@ -288,6 +297,10 @@ def run_match(
             seat_hits[player] += hit
         else:
             entries = session.act(seats[player].choose(obs, session.legal_actions()))
+            policy = getattr(seats[player], "policy", None)
+            if session.recorder is not None and getattr(policy, "last_capped", False):
+                # the clock, not the budget, ended this decision's search: say so
+                session.recorder.note(kind="think_cap", player=player)
         battles += sum(isinstance(e, BattleStarted) for e in entries)
     else:
         raise RuntimeError(f"the match did not end in {max_actions} actions")

@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from game.ai.basic import Policy, make_policy
 from game.ai.landing import LandingModel
@@ -30,6 +30,18 @@ from game.rules.classic.events import BattleStarted
 
 DEFAULT_SETTINGS = Settings()
 DEFAULT_MODEL = LandingModel()
+
+
+class ReplaySink(Protocol):
+    """Where one match's replay records go (`game.persist.replay_file.ReplayWriter`)."""
+
+    def write(self, record: dict[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+OpenReplay = Callable[[dict[str, Any]], ReplaySink]
+"""A replay header -> where that match's records go."""
 
 
 @dataclass(slots=True)
@@ -177,14 +189,19 @@ def run_physics_sim(
     support: int = 0,
     evolutions: bool = False,
     progress: Callable[[], object] | None = None,
+    record: OpenReplay | None = None,
 ) -> dict[str, Any]:
     """Whole matches through the match session: every throw rolls on the physics table
     (of 2-4 players, normal or Big, by `settings`). The bots change seats from match to
     match as in `run_sim`; `support` and `evolutions` deal as `play_match` does.
+    `record`, given a replay header, opens where that match's records go (one replay
+    per match: `bakugan sim --record DIR`).
 
     `hit_rate` is the share of throws that opened on the card the thrower aimed at
     (`hit_rates` per bot); `open_rate` the share that opened on any card. `progress`,
     when given, is called after each match."""
+    from game.ai.seeding import seat_seed
+    from game.match.recording import SeatInfo, SessionRecorder, classic_header
     from game.match.seats import BotSeat
     from game.match.session import MatchSession, run_match
 
@@ -203,11 +220,31 @@ def run_physics_sim(
         rng = random.Random(game_seed)
         kits = [random_kit(catalog, rng, settings, support, evolutions) for _ in keys]
         session = MatchSession(catalog, kits, settings, seed=game_seed)
+        seeds = [seat_seed(game_seed, i) for i in order]
         seats = [
-            BotSeat.named(policy_names[i], catalog, game_seed * 7 + i, levels, settings)
-            for i in order
+            BotSeat.named(policy_names[i], catalog, seed, levels, settings)
+            for i, seed in zip(order, seeds, strict=True)
         ]
-        stats = run_match(session, seats)
+        replay = None
+        if record is not None:
+            infos = [SeatInfo(policy_names[i], seed) for i, seed in zip(order, seeds, strict=True)]
+            replay = record(
+                classic_header(
+                    catalog,
+                    kits,
+                    session.state,
+                    game_seed,
+                    infos,
+                    (session.width, session.height),
+                    session.sphere_radius,
+                )
+            )
+            session.recorder = SessionRecorder(replay.write)
+        try:
+            stats = run_match(session, seats)
+        finally:
+            if replay is not None:
+                replay.close()
         wins[keys[order[stats.winner]]] += 1
         for seat, i in enumerate(order):
             k_throws[keys[i]] += stats.seat_throws[seat]

@@ -35,6 +35,7 @@ from typing import Any
 
 from game.persist import decode, paths
 from game.persist.atomic import set_aside, write_atomic
+from game.persist.upgrade import Chain, UpgradeError
 
 FORMAT = 1
 LANGUAGES = ("en", "ru")
@@ -306,14 +307,30 @@ def from_toml(text: str) -> tuple[UserSettings, list[str]]:
     return _from_data(tomllib.loads(text))
 
 
+def _settings_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
+    """The first settings files had no ``format`` line; their fields are format 1's."""
+    data["format"] = 1
+    return data
+
+
+SETTINGS_CHAIN = Chain("settings", FORMAT, {0: _settings_0_to_1})
+"""The settings file's formats: an older file is upgraded, not refused (format 0: no
+``format`` line at all)."""
+
+
 def _from_data(data: dict[str, Any]) -> tuple[UserSettings, list[str]]:
     decode.check_depth(data)
     fmt = data.get("format")
     known = {f.name for f in dataclasses.fields(UserSettings)}
     if fmt is None and not known & set(data):
         raise ValueError("not a settings file of this game")
-    if fmt is not None and (isinstance(fmt, bool) or fmt != FORMAT):
+    version = 0 if fmt is None else fmt
+    if isinstance(version, bool) or not isinstance(version, int) or version > FORMAT:
         raise ValueError(f"unknown settings format {_short(fmt)} (this game writes {FORMAT})")
+    try:
+        data = SETTINGS_CHAIN.upgrade(data, version)
+    except UpgradeError as e:
+        raise ValueError(f"unknown settings format {_short(fmt)} ({e.detail})") from None
     return _from_plain(data)
 
 

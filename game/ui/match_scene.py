@@ -29,7 +29,7 @@ from game.content.classic import shipped_catalog
 from game.games import REGISTRY
 from game.games.classic import shipped_levels
 from game.match.persist import match_payload, read_match_payload
-from game.match.seats import BotSeat
+from game.match.seats import BotSeat, restore_seats, seats_snapshot
 from game.match.session import Entry, MatchSession, ThrowDone
 from game.persist.saves import clear_save, save_match
 from game.rules.classic import (
@@ -39,6 +39,7 @@ from game.rules.classic import (
     Settings,
 )
 from game.rules.classic import events as ev
+from game.ui.replay_hook import LiveReplay
 
 from . import (
     anims,
@@ -141,6 +142,7 @@ class MatchScene(Scene):
         self.side = SidePanel()
         self.hints = Coach(hints and app.settings.tutorial and any(self.humans))
         self.recorder = Recorder(lambda: self.session.state)
+        self.live_replay = LiveReplay()  # the match kept as a replay (a person plays in it)
         self.last_throw: dict[str, object] | None = None
         self._centres: dict[tuple[int, int], physics.Point] = {}
         self._view_shot: tuple[Shot | None] | None = None
@@ -170,6 +172,9 @@ class MatchScene(Scene):
             levels=saved.levels,
         )
         scene.session = saved.session
+        if payload.get("bots"):  # a save of version 1 has none: its bots start afresh
+            restore_seats(scene.bots, payload["bots"])
+        scene.live_replay.resume(scene, payload.get("replay"), payload.get("replay_records"))
         scene.anims.clear()
         scene._catch_up()
         scene._reset_view()
@@ -186,6 +191,9 @@ class MatchScene(Scene):
                 payload = match_payload(
                     self.session, self.humans, self.seed, self.level, self.levels
                 )
+                payload["bots"] = seats_snapshot(self.bots)  # a resumed match goes on the same
+                payload["replay"] = self.live_replay.name
+                payload["replay_records"] = self.live_replay.count
                 save_match(payload, GAME, REGISTRY[GAME].save_version)
         except (OSError, ValueError) as e:  # a full disk must not end the match
             log.warning("autosave failed: %s", e)
@@ -388,6 +396,7 @@ class MatchScene(Scene):
         match_turns.person_throws(self, throw)
 
     def update(self, dt: float) -> None:
+        self.live_replay.tick(self)
         self.t += dt
         match_presenter.effects(self, dt)
         self._update_side()

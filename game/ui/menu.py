@@ -12,6 +12,7 @@ import pygame
 from game.games import DEFAULT_GAME, REGISTRY
 from game.persist.lang import LANGUAGES
 from game.persist.saves import Saved, SaveError
+from game.persist.upgrade import UpgradeError
 
 from . import widgets as w
 from .backdrop import backdrop
@@ -40,15 +41,24 @@ def resume_saved(app: App, saved: Saved) -> Scene:
     if game_id not in REGISTRY:
         raise SaveError("game", f"a save of the game {game_id!r}, which this version lacks")
     record = REGISTRY[game_id]
-    if saved.game_version is not None and saved.game_version != record.save_version:
-        raise SaveError(
-            "version",
-            f"{game_id} save version {saved.game_version}, this game reads {record.save_version}",
-        )
+    payload = saved.payload
+    version = saved.game_version if saved.game_version is not None else 1
+    if version != record.save_version:
+        # an older save is upgraded step by step; a newer one (or one of a game without
+        # upgrades) is refused with the versions
+        if version > record.save_version or record.save_upgrade is None:
+            raise SaveError(
+                "version",
+                f"{game_id} save version {version}, this game reads {record.save_version}",
+            )
+        try:
+            payload = record.save_upgrade(payload, version)
+        except UpgradeError as e:
+            raise SaveError("version", e.detail) from None
     scenes = game_scenes(game_id)
     if scenes is None:
         raise SaveError("game", f"a save of {game_id!r}, whose screens this version lacks")
-    return scenes.resume(app, saved.payload)
+    return scenes.resume(app, payload)
 
 
 class TitleScene(Scene):
@@ -103,13 +113,14 @@ class TitleScene(Scene):
             ("menu.two_players", lambda: self.app.push(scenes.setup(self.app, True)), True, ""),
             ("menu.challenges", self._challenges, True, ""),
             ("menu.how_to", lambda: self.app.push(scenes.how_to(self.app)), True, ""),
+            ("menu.replays", self._replays, True, ""),
             ("menu.settings", lambda: self.app.push(SettingsScene(self.app)), True, ""),
             ("menu.quit", self.app.pop, True, ""),
         ]
         focused = next((b.label for b in self.buttons if b.focused), None)
         self.buttons = []
-        many = len(items) > 6  # with Continue: closer together, to stay above the notice
-        top, step, height = (315, 52, 46) if many else (317, 60, 50)
+        many = len(items) > 7  # with Continue: closer together, to stay above the notice
+        top, step, height = (305, 48, 42) if many else (311, 54, 46)
         for i, (key, fn, enabled, reason) in enumerate(items):
             rect = pygame.Rect(0, 0, 380, height)
             rect.center = (640, top + i * step)
@@ -118,6 +129,11 @@ class TitleScene(Scene):
             self.buttons.append(button)
         self.buttons[0].key = pygame.K_RETURN
         self._build_tabs()
+
+    def _replays(self) -> None:
+        from .replay_list import ReplayListScene
+
+        self.app.push(ReplayListScene(self.app))
 
     def _build_tabs(self) -> None:
         games = list(REGISTRY)

@@ -73,4 +73,5 @@ def test_no_level_evolves_when_the_throw_is_urgent() -> None:
     for name in ("easy", "normal", "hard"):
         bot = _bot(name, evolve_worth=1.0)
         assert _choice(bot, state) == Throw(0, "pyrus_dragonoid"), name
-        assert bot.aim(None, "") == (2, 1), name
+        if name != "easy":  # Easy reads no threat: where it aims is its soft pick's luck
+            assert bot.aim(None, "") == (2, 1), name

@@ -39,7 +39,7 @@ def test_the_leaders_bakugan_is_the_one_to_attack() -> None:
         [["pyrus_dragonoid", "aquos_elfin"], ["ventus_mantris"], ["haos_centipoid"]],
         [0, 2, 0],
     )
-    for name in NAMES:
+    for name in NAMES[1:]:  # Easy reads no threats: it attacks whom its soft pick says
         bot = _bot(name)
         assert _choice(bot, state) == Throw(0, "pyrus_dragonoid"), name
         assert bot.aim(None, "") == LEADER, name

@@ -11,17 +11,20 @@ hands and plays each candidate out to the end of the deal.
 
 from __future__ import annotations
 
-import random
+import logging
 import time
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.rules.attack import Action, Deck, Observation, PlayCard
 
+from ..seeding import count, decision_rng
 from .heuristic import counted_pick
 from .knowledge import goal_of, unseen
 from .levels import AttackLevel
 from .search import FastPlayer, search_pick
+
+log = logging.getLogger(__name__)
 
 SEARCH_CANDIDATES = 6  # Hard plays out at most this many cards: Normal's best ones
 
@@ -42,15 +45,26 @@ class RandomPolicy:
     observes = False
 
     def __init__(self, seed: int = 0) -> None:
-        self._random = random.Random(f"attack-random:{seed}").random
+        self.seed = seed
+        self.decisions = 0
 
     def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action:
-        return legal[int(self._random() * len(legal))]
+        rng = decision_rng("attack-random", self.seed, self.decisions)
+        self.decisions += 1
+        return legal[int(rng.random() * len(legal))]
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"decisions": self.decisions}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.decisions = count(data, "decisions")
 
 
 class LevelPolicy:
     """A bot of one difficulty level. `thinking` keeps the seconds of each decision
-    (the benchmark reads them; the clock never changes a choice)."""
+    (the benchmark reads them; the clock never changes a choice unless the safety cap
+    trips, which `cap_trips` counts). Each decision with a real choice draws from its
+    own generator (`game.ai.seeding`): the seed and the number of that decision."""
 
     observes = True
 
@@ -58,15 +72,33 @@ class LevelPolicy:
         self.name = level.name
         self.deck = deck
         self.level = level
-        self.rng = random.Random(f"attack-level:{level.name}:{seed}")
+        self.seed = seed
+        self.decisions = 0
+        self.rng = decision_rng(self._stream, seed, 0)  # replaced at every decision
         self.thinking: list[float] = []
         self.fast: FastPlayer | None = None
+        self.cap_trips = 0
+        self.last_capped = False
+
+    @property
+    def _stream(self) -> str:
+        return f"attack-level:{self.level.name}"
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"decisions": self.decisions, "cap_trips": self.cap_trips}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.decisions = count(data, "decisions")
+        self.cap_trips = count(data, "cap_trips")
 
     def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action:
         assert obs is not None
         plays = [a for a in legal if isinstance(a, PlayCard)]
+        self.last_capped = False
         if len(plays) <= 1:
             return legal[0]
+        self.rng = decision_rng(self._stream, self.seed, self.decisions)
+        self.decisions += 1
         start = time.perf_counter()
         card = self.pick(obs, [a.card for a in plays])
         self.thinking.append(time.perf_counter() - start)
@@ -88,7 +120,11 @@ class LevelPolicy:
         ranked = sorted(losses, key=lambda c: (losses[c], deck.order[c]))
         candidates = ranked[:SEARCH_CANDIDATES]
         deadline = time.perf_counter() + level.think_cap_s
-        best, _ = search_pick(deck, obs, goal, pool, candidates, rng, level.worlds, deadline)
+        best, _, done = search_pick(deck, obs, goal, pool, candidates, rng, level.worlds, deadline)
+        if done < level.worlds:  # the cap stopped it: recorded, and logged
+            self.cap_trips += 1
+            self.last_capped = True
+            log.warning("attack bot: the %.1f s cap stopped the search", level.think_cap_s)
         return best
 
 

@@ -144,8 +144,9 @@ def search_pick(
     rng: random.Random,
     worlds: int,
     deadline: float = math.inf,
-) -> tuple[str, dict[str, float]]:
-    """The candidate of least mean loss over `worlds` worlds, and every mean loss. Past
+) -> tuple[str, dict[str, float], int]:
+    """The candidate of least mean loss over `worlds` worlds, every mean loss, and the
+    worlds played (fewer than `worlds` only when the cap tripped). Past
     `deadline` (a `time.perf_counter` reading; a safety net the shipped budgets never
     reach) it stops after the world in hand."""
     fast = FastPlayer(deck, obs.players)
@@ -167,8 +168,8 @@ def search_pick(
             got = play_out(fast, copy, table, obs.leader, mode, needs, random.Random(seed))
             totals[card] += goal.loss(goal.need - got[me])
         done += 1
-        if time.perf_counter() > deadline:
+        if done < worlds and time.perf_counter() > deadline:
             break
     means = {c: totals[c] / done for c in candidates}
     best = min(candidates, key=lambda c: (means[c], deck.order[c]))
-    return best, means
+    return best, means, done

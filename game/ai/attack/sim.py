@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from game.rules.attack import CHANCE, AttackState, Deck, Settings
+from game.rules.attack import CHANCE, Action, AttackState, Deck, Settings
 
+from ..seeding import seat_seed
 from .levels import AttackLevel
 from .policy import AttackPolicy, make_policy
 
@@ -29,8 +30,25 @@ class GameRecord:
     reason: str
 
 
+class GameHook(Protocol):
+    """Told every action of one game as it is applied (chance outcomes too), and the
+    end: the replay recorder (`game.match.attack_recording`)."""
+
+    def action(self, action: Action) -> None: ...
+
+    def end(self, state: AttackState) -> None: ...
+
+
+OpenHook = Callable[[int, Sequence[str], Sequence[int]], GameHook]
+"""(game seed, the bots' names seat by seat, their seeds) -> that game's hook."""
+
+
 def play_game(
-    deck: Deck, settings: Settings, policies: Sequence[AttackPolicy], seed: int
+    deck: Deck,
+    settings: Settings,
+    policies: Sequence[AttackPolicy],
+    seed: int,
+    hook: GameHook | None = None,
 ) -> GameRecord:
     """One whole game; policies[i] sits in seat i."""
     state, _ = AttackState.new(deck, settings, seed=seed)
@@ -39,12 +57,20 @@ def play_game(
         if not players:
             break
         if players[0] == CHANCE:
-            state.apply(state.chance_action())
+            action = state.chance_action()
+            state.apply(action)
+            if hook is not None:
+                hook.action(action)
             continue
         for p in players:  # several at once after Julie leads: each from his own view
             policy = policies[p]
             obs = state.observation(p) if policy.observes else None
-            state.apply(policy.choose(obs, state.legal_actions(p)))
+            action = policy.choose(obs, state.legal_actions(p))
+            state.apply(action)
+            if hook is not None:
+                hook.action(action)
+    if hook is not None:
+        hook.end(state)
     result = state.result()
     assert result is not None
     first = [p for p in range(state.n) if result.places[p] == 0]
@@ -157,9 +183,10 @@ def run_tally(
     settings: Settings,
     levels: Mapping[str, AttackLevel] | None = None,
     first: int = 0,
+    record: OpenHook | None = None,
 ) -> Tally:
     """Play games `first` .. `first + games - 1` of a run (a run split in parts plays
-    the same games as one)."""
+    the same games as one). `record` opens a hook per game (a replay)."""
     n = settings.players
     if len(names) != n:
         raise ValueError(f"{n} players need {n} policies, got {len(names)}")
@@ -168,8 +195,12 @@ def run_tally(
     for g in range(first, first + games):
         game_seed = seed * 1_000_003 + g
         order = [(i + g) % n for i in range(n)]  # seat -> index into names
-        policies = [make_policy(names[i], deck, game_seed * 7 + i, levels) for i in order]
-        tally.add(play_game(deck, settings, policies, game_seed), order)
+        seeds = [seat_seed(game_seed, i) for i in order]
+        policies = [
+            make_policy(names[i], deck, s, levels) for i, s in zip(order, seeds, strict=True)
+        ]
+        hook = record(game_seed, [names[i] for i in order], seeds) if record else None
+        tally.add(play_game(deck, settings, policies, game_seed, hook), order)
     tally.seconds = time.perf_counter() - start
     return tally
 
@@ -181,6 +212,7 @@ def run_sim(
     seed: int,
     settings: Settings,
     levels: Mapping[str, AttackLevel] | None = None,
+    record: OpenHook | None = None,
 ) -> dict[str, Any]:
     """Play `games` games; the report `bakugan sim --rules attack --json` prints."""
-    return run_tally(deck, names, games, seed, settings, levels).to_json(settings)
+    return run_tally(deck, names, games, seed, settings, levels, record=record).to_json(settings)

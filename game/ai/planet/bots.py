@@ -4,10 +4,10 @@ offered to it; its choices come from its own seeded generator."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from game.ai.seeding import count, decision_rng
 from game.rules.planet import (
     Action,
     CardType,
@@ -41,10 +41,19 @@ class RandomBot:
     observes = False
 
     def __init__(self, catalog: Catalog, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self.decisions = 0  # each decision draws from its own generator (ai.seeding)
 
     def choose(self, obs: Observation | None, legal: list[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        rng = decision_rng("planet-random", self.seed, self.decisions)
+        self.decisions += 1
+        return legal[rng.randrange(len(legal))]
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"decisions": self.decisions}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.decisions = count(data, "decisions")
 
 
 class GreedyBot:
@@ -58,10 +67,20 @@ class GreedyBot:
 
     def __init__(self, catalog: Catalog, seed: int = 0) -> None:
         self.catalog = catalog
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self.decisions = 0
+        self.rng = decision_rng("planet-greedy", seed, 0)  # replaced at every decision
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"decisions": self.decisions}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.decisions = count(data, "decisions")
 
     def choose(self, obs: Observation | None, legal: list[Action]) -> Action:
         assert obs is not None
+        self.rng = decision_rng("planet-greedy", self.seed, self.decisions)
+        self.decisions += 1
         first = legal[0]
         if isinstance(first, Energize):
             return self._energize(obs, legal)

@@ -17,9 +17,9 @@ or the physics table's (`game.ai.planet_aim`, with the level's hand).
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from game.rules.planet import (
     Action,
@@ -33,6 +33,7 @@ from game.rules.planet import (
 )
 from game.rules.planet.hexgrid import hex_str
 
+from ..seeding import count, decision_rng
 from . import judge
 from .knowledge import DeckBook
 from .levels import Level
@@ -51,7 +52,9 @@ class LevelBot:
         self.name = level.name
         self.catalog = catalog
         self.level = level
-        self.rng = random.Random(f"planet-level:{level.name}:{seed}")
+        self.seed = seed
+        self.decisions = 0  # decisions with a real choice: each draws its own generator
+        self.rng = decision_rng(self._stream, seed, 0)  # replaced at every decision
         self.book = DeckBook(catalog, kit)
         self.playbook = Playbook(catalog, level.insight, level.keep_for_flips, level.energy_goal)
         self.search = Search(level, self.book, self.playbook) if level.rollouts > 0 else None
@@ -65,10 +68,24 @@ class LevelBot:
         assert obs is not None, "a level bot observes"
         if len(legal) == 1:
             return legal[0]
+        self.rng = decision_rng(self._stream, self.seed, self.decisions)
+        self.decisions += 1
         start = time.perf_counter()
         action = self._decide(obs, legal)
         self.times.append(time.perf_counter() - start)
         return action
+
+    @property
+    def _stream(self) -> str:
+        return f"planet-level:{self.level.name}"
+
+    def snapshot(self) -> dict[str, Any]:
+        """What it carries between decisions (`game.ai.seeding.Resumable`): only the
+        count; what it knows it reads from each observation afresh."""
+        return {"decisions": self.decisions}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.decisions = count(data, "decisions")
 
     def aim(self, obs: Observation, character: str) -> Hex | None:
         """The free BakuCore it would roll `character` at (None: no core is free)."""

@@ -1,0 +1,67 @@
+"""Where a bot's randomness comes from: one generator per decision.
+
+A bot that kept one generator for the whole match would play differently after a
+resume unless the generator's inner state were saved too, and any extra draw (a
+diagnostic, a refactor that asks once more) would shift every later choice. Instead
+every decision draws from a generator seeded from the bot's seed (itself derived from
+the match seed and the seat) and the number of that decision; a resumed bot needs only
+that count (and its own memory) to continue exactly as it would have.
+
+`random.Random` seeded with a string hashes it (SHA-512), so the seeds are well mixed
+and the same on every platform and Python version that keeps that seeding.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+
+def decision_rng(stream: str, seed: int, decision: int) -> random.Random:
+    """The generator of decision number `decision` of the bot seeded `seed`; `stream`
+    keeps apart the draws of different purposes (card play, aiming)."""
+    return random.Random(f"{stream}:{seed}:{decision}")
+
+
+def seat_seed(match_seed: int, seat: int) -> int:
+    """The bot seed of `seat` in the match seeded `match_seed`."""
+    return match_seed * 7 + seat
+
+
+@runtime_checkable
+class Resumable(Protocol):
+    """A bot whose between-decision state (decision count, memory) can be kept and
+    given back, so a resumed match goes on as the uninterrupted one."""
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+    def restore(self, data: dict[str, Any]) -> None: ...
+
+
+class SnapshotError(ValueError):
+    """A bot snapshot that does not fit the bot: names the field and the problem."""
+
+
+def tupled(value: Any) -> Any:
+    """JSON lists back to the tuples they were (slots, battle keys)."""
+    if isinstance(value, list):
+        return tuple(tupled(v) for v in value)
+    return value
+
+
+def count(data: dict[str, Any], key: str) -> int:
+    """A non-negative whole number of a snapshot, or `SnapshotError`."""
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SnapshotError(f"{key}: expected a whole number >= 0, got {value!r}"[:120])
+    return value
+
+
+def slot_or_none(value: Any, key: str) -> tuple[int, int] | None:
+    """A (column, row) slot of a snapshot, or None; `SnapshotError` otherwise."""
+    if value is None:
+        return None
+    ok = isinstance(value, list | tuple) and len(value) == 2
+    if not ok or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise SnapshotError(f"{key}: expected [column, row] or null, got {value!r}"[:120])
+    return (int(value[0]), int(value[1]))

@@ -1,0 +1,131 @@
+"""A player's record, recomputed from the replays alone (issue 18, part 6).
+
+Each finished classic replay with a person in it is re-run (`replaying.rerun_classic`)
+and read for the people's side: won or lost, throws and how many opened on a card,
+Gate Cards captured, which Bakugan were thrown. `tally` sums the matches per game,
+mode (``vs_ai``: one person against computers; ``hotseat``: several people) and level
+(the computers' level, ``mixed`` when they differ; ``-`` in a hotseat): wins and losses,
+the longest run of wins, captures per match, the favourite Bakugan, and the hit rate
+match by match (the last 50, oldest first) for the chart. Nothing is stored besides the
+replays: the stats are whatever the replays say.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.match.replaying import RerunError, rerun_classic
+from game.match.session import ThrowDone
+from game.rules.classic import Catalog
+from game.rules.classic.events import GateCaptured
+
+CHART_MATCHES = 50
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLine:
+    """One match as the people at the screen played it."""
+
+    created: str
+    game: str
+    mode: str
+    level: str
+    won: bool
+    throws: int
+    opened: int
+    captures: int
+    thrown: tuple[tuple[str, int], ...]  # Bakugan -> throws
+
+    @property
+    def hit_rate(self) -> float:
+        return self.opened / self.throws if self.throws else 0.0
+
+
+def match_line(
+    header: dict[str, Any], records: Sequence[dict[str, Any]], catalog: Catalog
+) -> MatchLine | None:
+    """The people's side of one finished classic replay; None when there is none (no
+    person played, the match is unfinished, or the replay does not re-run identically)."""
+    seats = header.get("seats")
+    if header.get("game") != "classic" or not isinstance(seats, list):
+        return None
+    people = {i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("human") is True}
+    if not people:
+        return None
+    try:
+        run = rerun_classic(header, records, catalog)
+    except RerunError:
+        return None
+    state = run.session.state
+    if not run.identical or state.winner is None:
+        return None
+    throws = opened = captures = 0
+    thrown: Counter[str] = Counter()
+    for entry in run.session.timeline:
+        if isinstance(entry, ThrowDone) and entry.player in people:
+            throws += 1
+            opened += entry.result.landing.opened
+            thrown[entry.bakugan] += 1
+        elif isinstance(entry, GateCaptured) and entry.player in people:
+            captures += 1
+    computers = sorted({str(s.get("name")) for i, s in enumerate(seats) if i not in people})
+    mode = "hotseat" if len(people) > 1 else "vs_ai"
+    level = "-" if not computers else computers[0] if len(computers) == 1 else "mixed"
+    return MatchLine(
+        str(header.get("created", "")),
+        "classic",
+        mode,
+        level,
+        state.winner in people,
+        throws,
+        opened,
+        captures,
+        tuple(sorted(thrown.items())),
+    )
+
+
+@dataclass(slots=True)
+class Record:
+    """The tally of one (game, mode, level)."""
+
+    matches: int = 0
+    wins: int = 0
+    longest_streak: int = 0
+    captures: int = 0
+    thrown: Counter[str] = field(default_factory=Counter)
+    hit_rates: list[float] = field(default_factory=list)  # the last CHART_MATCHES, oldest first
+
+    @property
+    def losses(self) -> int:
+        return self.matches - self.wins
+
+    @property
+    def captures_per_match(self) -> float:
+        return self.captures / self.matches if self.matches else 0.0
+
+    @property
+    def favourite(self) -> str | None:
+        if not self.thrown:
+            return None
+        return min(self.thrown, key=lambda b: (-self.thrown[b], b))
+
+
+def tally(lines: Iterable[MatchLine]) -> dict[tuple[str, str, str], Record]:
+    """The record per (game, mode, level), matches taken in the order they were played."""
+    out: dict[tuple[str, str, str], Record] = {}
+    streaks: dict[tuple[str, str, str], int] = {}
+    for line in sorted(lines, key=lambda x: x.created):
+        key = (line.game, line.mode, line.level)
+        rec = out.setdefault(key, Record())
+        rec.matches += 1
+        rec.wins += line.won
+        streaks[key] = streaks.get(key, 0) + 1 if line.won else 0
+        rec.longest_streak = max(rec.longest_streak, streaks[key])
+        rec.captures += line.captures
+        rec.thrown.update(dict(line.thrown))
+        rec.hit_rates.append(line.hit_rate)
+        del rec.hit_rates[:-CHART_MATCHES]
+    return out

@@ -1,0 +1,301 @@
+"""What the Attack table shows of a round, lagging the rules core by the animations.
+
+The core judges a round the moment its last card is played; the screen shows it in
+beats: each card flying to its spot, a special card announced, Shun's cards turning a
+seat to the left, the colliding cards cracked and knocked aside, the catch flying to
+the catcher's pile, the rest swept to the discards. `beats_for(events)` turns the
+core's events into those beats; `TableView` is the state they move (the cards on the
+table, the caught piles as shown, the announcement, the message log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.rules.attack import Deck
+from game.rules.attack import events as ev
+
+
+@dataclass
+class ShownCard:
+    player: int  # whose card it counts as now (Shun moves it)
+    card: str
+    face_up: bool = True
+    state: str = "flying"  # flying, down, moving, cracked, catching, gone
+    start: tuple[float, float] = (0.0, 0.0)
+    end: tuple[float, float] = (0.0, 0.0)
+    t: float = 0.0  # 0..1 of its current move
+
+
+@dataclass
+class Announcement:
+    card: str  # the character's card
+    headline: str  # catalog key
+    fields: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class Beat:
+    """One step of the show: `start` when it begins, `tick(u)` with 0..1 as it runs,
+    `finish` at its end; `hold` beats wait until `release()` (a score sheet)."""
+
+    seconds: float
+    start: Callable[[], None] | None = None
+    tick: Callable[[float], None] | None = None
+    finish: Callable[[], None] | None = None
+    hold: bool = False
+    t: float = 0.0
+    started: bool = False
+    released: bool = False
+
+    def release(self) -> None:
+        self.released = True
+
+
+class TableView:
+    """The table as shown. Positions come from `spot(player)` and `pile(player)`."""
+
+    def __init__(
+        self,
+        deck: Deck,
+        caught: list[int],
+        spot: Callable[[int], tuple[float, float]],
+        pile: Callable[[int], tuple[float, float]],
+        seat: Callable[[int], tuple[float, float]],
+    ) -> None:
+        self.deck = deck
+        self.cards: list[ShownCard] = []
+        self.caught = caught
+        self.spot, self.pile, self.seat = spot, pile, seat
+        self.announcement: Announcement | None = None
+        self.log: list[tuple[str, dict[str, object]]] = []
+        self.sheet: ev.DealScored | None = None
+        self.over: ev.GameOver | None = None
+
+    def say(self, key: str, **fields: object) -> None:
+        self.log.append((key, fields))
+        del self.log[:-40]
+
+    def card_of(self, player: int) -> ShownCard | None:
+        return next((c for c in self.cards if c.player == player and c.state != "gone"), None)
+
+    def beats_for(self, events: list[ev.Event]) -> list[Beat]:
+        out: list[Beat] = []
+        for event in events:
+            out.extend(self._beats(event))
+        return out
+
+    def _beats(self, e: ev.Event) -> list[Beat]:
+        if isinstance(e, ev.CardPlayed):
+            return [self._played(e)]
+        if isinstance(e, ev.CardChosen):
+            return [self._chosen(e)]
+        if isinstance(e, ev.LeadEffect):
+            key = f"attack_ui.lead.{e.effect}"
+            return [self._announce(e.card, key, 2.2, player=e.player)]
+        if isinstance(e, ev.SpecialOverridden):
+            return [self._announce(e.by, "attack_ui.overridden", 1.6, card=e.card, by=e.by)]
+        if isinstance(e, ev.SpecialApplied):
+            return [self._announce(e.card, "attack_ui.applied", 2.0)]
+        if isinstance(e, ev.Rotated):
+            return [self._rotated(e)]
+        if isinstance(e, ev.Collided):
+            return [self._collided(e)]
+        if isinstance(e, ev.Caught):
+            return [self._caught(e)]
+        if isinstance(e, ev.NobodyCaught):
+            return [self._message(1.2, "attack_ui.nobody")]
+        if isinstance(e, ev.Discarded):
+            return [self._discarded()]
+        if isinstance(e, ev.DealScored):
+            return [self._sheet(e)]
+        if isinstance(e, ev.GameOver):
+            return [self._over(e)]
+        if type(e) in _MESSAGES:
+            seconds, key = _MESSAGES[type(e)]
+            return [self._message(seconds, key, **message_fields(e))]
+        return []
+
+    def _message(self, seconds: float, key: str, **fields: object) -> Beat:
+        return Beat(seconds, start=lambda: self.say(key, **fields))
+
+    def _played(self, e: ev.CardPlayed) -> Beat:
+        def start() -> None:
+            shown = self.card_of(e.player)
+            if e.how == "blind" and shown is not None:
+                shown.face_up = True  # the face-down choice turns up
+                shown.card = e.card
+                return
+            start_at = self.seat(e.player)
+            card = ShownCard(e.player, e.card, True, "flying", start_at, self.spot(e.player))
+            self.cards.append(card)
+            key = "attack_ui.drawn" if e.how == "random" else "attack_ui.played"
+            self.say(key, player=e.player, card=e.card)
+
+        def tick(u: float) -> None:
+            shown = self.card_of(e.player)
+            if shown is not None and shown.state == "flying":
+                shown.t = u
+
+        def finish() -> None:
+            shown = self.card_of(e.player)
+            if shown is not None:
+                shown.state, shown.t = "down", 1.0
+
+        return Beat(0.45 if e.how != "blind" else 0.5, start, tick, finish)
+
+    def _chosen(self, e: ev.CardChosen) -> Beat:
+        def start() -> None:
+            at = self.seat(e.player)
+            self.cards.append(ShownCard(e.player, "", False, "flying", at, self.spot(e.player)))
+            self.say("attack_ui.chose", player=e.player)
+
+        def tick(u: float) -> None:
+            shown = self.card_of(e.player)
+            if shown is not None:
+                shown.t = u
+
+        def finish() -> None:
+            shown = self.card_of(e.player)
+            if shown is not None:
+                shown.state, shown.t = "down", 1.0
+
+        return Beat(0.35, start, tick, finish)
+
+    def _announce(self, who: str, key: str, seconds: float, **fields: object) -> Beat:
+        """The character `who` announced: `key` with `fields` (`card` is `who` unless
+        given)."""
+        told = {"card": who, **fields}
+
+        def start() -> None:
+            self.announcement = Announcement(who, key, told)
+            self.say(key, **told)
+
+        def finish() -> None:
+            self.announcement = None
+
+        return Beat(seconds, start, None, finish)
+
+    def _rotated(self, e: ev.Rotated) -> Beat:
+        def start() -> None:
+            self.say("attack_ui.rotated")
+            moving = []
+            for a, b, card in e.moves:
+                shown = next(
+                    (c for c in self.cards if c.player == a and c.card == card and c not in moving),
+                    None,
+                )
+                if shown is not None:
+                    moving.append(shown)
+                    shown.start, shown.end = self.spot(a), self.spot(b)
+                    shown.player, shown.state, shown.t = b, "moving", 0.0
+
+        def tick(u: float) -> None:
+            for c in self.cards:
+                if c.state == "moving":
+                    c.t = u
+
+        def finish() -> None:
+            for c in self.cards:
+                if c.state == "moving":
+                    c.state, c.t = "down", 1.0
+
+        return Beat(1.1, start, tick, finish)
+
+    def _collided(self, e: ev.Collided) -> Beat:
+        def start() -> None:
+            self.say("attack_ui.collided", number=e.number)
+            for p in e.players:
+                shown = self.card_of(p)
+                if shown is not None:
+                    shown.state, shown.t = "cracked", 0.0
+
+        def tick(u: float) -> None:
+            for p in e.players:
+                shown = self.card_of(p)
+                if shown is not None and shown.state == "cracked":
+                    shown.t = u
+
+        return Beat(1.0, start, tick)
+
+    def _caught(self, e: ev.Caught) -> Beat:
+        def start() -> None:
+            self.say("attack_ui.caught", player=e.player, card=e.card)
+            shown = next((c for c in self.cards if c.player == e.player and c.card == e.card), None)
+            if shown is None:
+                shown = ShownCard(e.player, e.card, True, "down", self.spot(e.player))
+                self.cards.append(shown)
+            shown.start = _position(shown, self.spot)
+            shown.end = self.pile(e.player)
+            shown.state, shown.t = "catching", 0.0
+
+        def tick(u: float) -> None:
+            for c in self.cards:
+                if c.state == "catching":
+                    c.t = u
+
+        def finish() -> None:
+            for c in self.cards:
+                if c.state == "catching":
+                    c.state = "gone"
+            self.caught[e.player] += 1
+
+        return Beat(0.8, start, tick, finish)
+
+    def _discarded(self) -> Beat:
+        def finish() -> None:
+            self.cards = []
+
+        return Beat(0.5, None, None, finish)
+
+    def _sheet(self, e: ev.DealScored) -> Beat:
+        def start() -> None:
+            self.sheet = e
+            self.say("attack_ui.scored", deal=e.deal)
+
+        def finish() -> None:
+            self.sheet = None
+
+        return Beat(0.0, start, None, finish, hold=True)
+
+    def _over(self, e: ev.GameOver) -> Beat:
+        def start() -> None:
+            self.over = e
+            self.say("attack_ui.over")
+
+        return Beat(0.0, start, None, None, hold=True)
+
+
+def _position(card: ShownCard, spot: Callable[[int], tuple[float, float]]) -> tuple[float, float]:
+    """Where a card is drawn now (its move eased)."""
+    if card.state in ("down", "cracked"):
+        return spot(card.player)
+    u = card.t * card.t * (3 - 2 * card.t)
+    (x0, y0), (x1, y1) = card.start, card.end
+    return (x0 + (x1 - x0) * u, y0 + (y1 - y0) * u)
+
+
+position = _position
+
+_MESSAGES: dict[type, tuple[float, str]] = {
+    ev.GameStarted: (0.0, "attack_ui.started"),
+    ev.DealerRolled: (0.3, "attack_ui.dealer_rolled"),
+    ev.RollOffTied: (1.6, "attack_ui.tied"),
+    ev.DealerChosen: (1.6, "attack_ui.dealer_chosen"),
+    ev.Dealt: (1.2, "attack_ui.dealt"),
+    ev.TargetRolled: (0.3, "attack_ui.target_rolled"),
+    ev.RoundStarted: (0.4, "attack_ui.round"),
+    ev.DealPassed: (0.8, "attack_ui.deal_passed"),
+}
+
+
+def message_fields(e: ev.Event) -> dict[str, object]:
+    """The fields a message's text takes from its event."""
+    out: dict[str, object] = {}
+    for name in ("player", "face", "target", "deal", "each", "round", "leader", "dealer"):
+        if hasattr(e, name):
+            out[name] = getattr(e, name)
+    if isinstance(e, ev.RollOffTied):
+        out["players"] = e.players
+    return out
