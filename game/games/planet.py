@@ -263,6 +263,7 @@ RECORD = GameRecord(
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
     text_demo=_text_demo,
+    ui="game.ui.planet",
 )
 
 

@@ -81,6 +81,9 @@ def test_the_text_demo_tells_a_whole_match_in_both_languages(
     assert run_planet_demo(4, "en", echo=False) == en
 
 
-def test_the_screen_demo_is_refused_for_planet(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--rules", "planet"]) == 2
-    assert "--text" in capsys.readouterr().err
+def test_planet_has_an_on_screen_demo_beside_the_text_one() -> None:
+    # (the on-screen demo itself runs in tests/ui/planet/test_planet_title.py)
+    from game.ui.scenes import game_scenes
+
+    scenes = game_scenes("planet")
+    assert scenes is not None and scenes.screen_demo is not None

@@ -1,0 +1,491 @@
+"""The Battle Planet match screen: the table with the Hidden Matrix in the middle, each
+player's side on the left (the other player's above, the one at the screen's below),
+the step, the batch, the hand and the choices on the right.
+
+No rules here: the scene reads the match (`game.match.planet_play.PlanetMatch`) and
+hands it the person's choices and throws. Computers take one step at a time, `pace`
+seconds apart, so a person can follow them. A roll waits for every person's throw (in
+hot-seat, each aims behind the curtain), then both spheres fly at once along the paths
+the physics recorded; what the roll decided shows when they have come to rest. The
+board is drawn once per change into a kept surface; each frame adds only what moves.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import physics
+from game.match.planet_play import SAVE_VERSION, THROW, PlanetMatch, Task
+from game.match.planet_session import Entry, RollDone, TableChanged, ThrowRefused
+from game.planet_demo import breakdown_words
+from game.rules.api import GameError
+from game.rules.planet import Action, Observation, Phase
+
+from .. import widgets as w
+from ..curtain import Curtain, draw_curtain
+from ..scene import Scene
+from ..table_view import TableView
+from .board import PLAYER_COLOURS, Spot, sphere_image, warm_up
+from .choices import Offer, offer
+from .layout import TABLE_AREA
+from .panels import core_words, draw_tip
+from .screen import Regions, draw_board, table_background
+from .shows import Milling, Show, card_colour, draw_show, shows_for
+from .throw import PlanetAim
+from .words import card_lines, event_lines, namer
+
+if TYPE_CHECKING:
+    from ..app import App
+
+LOG_KEEP = 40
+ZOOM_MARGIN = 110.0
+"""mm of table shown around the Matrix when the view closes in on it"""
+MAX_ZOOM = 1.6
+"""px per mm at most (the whole table: 0.72)"""
+THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planet-computer")
+"""Where the computers think (one step at a time), so a slow decision or a throw
+planned through the physics never holds up a frame."""
+NORMAL_SWITCH = sys.getswitchinterval()
+FAST_SWITCH = 0.0005
+
+
+def _think(match: PlanetMatch, task: Task) -> Action | physics.Throw:
+    """A computer's step in the worker thread. While it thinks the interpreter hands
+    the screen's thread its turn more often (a frame never waits the default 5 ms for
+    the lock a planning loop holds)."""
+    sys.setswitchinterval(FAST_SWITCH)
+    try:
+        return match.think(task)
+    finally:
+        sys.setswitchinterval(NORMAL_SWITCH)
+
+
+class PlanetMatchScene(Scene):
+    status_name = "match"
+    pace = 0.45
+    """seconds between a computer's steps"""
+    settle = 0.8
+    """seconds the table shows where the spheres came to rest"""
+
+    def __init__(self, app: App, match: PlanetMatch, demo: bool = False) -> None:
+        super().__init__(app)
+        self.match = match
+        self.catalog = match.catalog
+        self.demo = demo
+        self.curtain = Curtain(match.setup.humans)
+        self.name = namer(self.catalog, app.lang)
+        self.aims: dict[int, PlanetAim] = {}
+        self.anim: RollDone | None = None
+        self.view = TableView(1.0, 1.0, TABLE_AREA)
+        self.anim_t = 0.0
+        self.frozen: Observation | None = None  # what shows while the spheres fly
+        self.held: list[Entry] = []  # what the roll decided, told once they rest
+        self.log: list[str] = []
+        self.wait = 0.0
+        self.thinking: tuple[Task, Future[Action | physics.Throw]] | None = None
+        self.over_t = 0.0
+        self.card: str | None = None  # a hand card with several ways to play it
+        self.core: str | None = None  # a core chosen to place
+        self.buttons: list[w.Button] = []
+        self.spots: list[Spot] = []
+        self.hover: tuple[int, int] = (-1, -1)
+        self.message = ""
+        self._board: pygame.Surface | None = None
+        self._stale = True
+        self.regions = Regions()
+        self._dirty = True
+        self._saved_turn = -1
+        self._table_bg: tuple[object, pygame.Surface] | None = None
+        self._fit_view()
+        warm_up(self.catalog, [c for kit in match.setup.kits for c in kit.characters])
+        self.shows: deque[Show] = deque()
+        self.milling = Milling()
+        self.show_scale = 1.0
+        for entry in match.session.timeline:
+            self._tell(entry, stage=False)
+
+    # ------------------------------------------------------------------ who and what
+
+    def person(self) -> int | None:
+        """The person who must act now (a throw first), as the rules have it."""
+        awaited = self.match.throws_awaited()
+        if awaited:
+            return awaited[0]
+        people = self.match.people_to_act()
+        return people[0] if people else None
+
+    def viewer(self) -> int | None:
+        return self.curtain.viewer(self.person())
+
+    def observation(self) -> Observation:
+        if self.frozen is not None:
+            return self.frozen
+        v = self.viewer()
+        return self.match.observation(v if v is not None else -1)
+
+    def offer(self) -> Offer | None:
+        p = self.person()
+        if p is None or self.anim is not None or self.curtain.down or p != self.viewer():
+            return None
+        if self.shows:
+            return None
+        if self.match.throws_awaited():
+            return None
+        return offer(self.match.legal_actions(p))
+
+    def _fit_view(self) -> None:
+        """The whole table while a roll is on (both bands and the cores); closed in on
+        the Matrix the rest of the time, so the cores and their places read well."""
+        session = self.match.session
+        layout = session.layout
+        view = TableView(layout.width, layout.height, TABLE_AREA)
+        rolling = self.anim is not None or session.awaiting_roll() is not None
+        if layout.places and not rolling:
+            centres = [layout.core_centre(h) for h in layout.places]
+            xs = [c[0] for c in centres]
+            ys = [c[1] for c in centres]
+            span_x = max(xs) - min(xs) + 2 * ZOOM_MARGIN
+            span_y = max(ys) - min(ys) + 2 * ZOOM_MARGIN
+            scale = min(TABLE_AREA.w / span_x, TABLE_AREA.h / span_y, MAX_ZOOM)
+            if scale > view.scale:
+                middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+                view.place(scale, middle, TABLE_AREA.center)
+        if (view.scale, view.ox, view.oy, view.width) != (
+            self.view.scale,
+            self.view.ox,
+            self.view.oy,
+            self.view.width,
+        ):
+            self.view = view
+            self.aims.clear()
+            self._dirty = True
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Action) -> None:
+        """The person's choice, handed to the match (a refused one is said, not fatal)."""
+        try:
+            entries = self.match.act(action)
+        except (GameError, ValueError) as e:
+            self.message = str(e)
+            self._dirty = True
+            return
+        self.card = self.core = None
+        self._took(entries)
+
+    def _throw(self, player: int, throw: Any) -> None:
+        # what shows while the spheres fly: the thrower's view (in hot-seat nobody's:
+        # the screen is shared)
+        before = self.match.observation(-1 if self.match.hotseat else player)
+        try:
+            entries = self.match.throw(player, throw)
+        except ThrowRefused as e:
+            self.message = str(e)
+            self._dirty = True
+            return
+        self.aims.pop(player, None)
+        if entries:
+            self.frozen = before
+        self._took(entries)
+
+    def _took(self, entries: list[Entry]) -> None:
+        self._dirty = True
+        self.message = ""
+        for i, entry in enumerate(entries):
+            if isinstance(entry, RollDone):
+                self.anim, self.anim_t = entry, 0.0
+                self.held = list(entries[i + 1 :])
+                return
+            self._tell(entry)
+        self._after()
+
+    def _tell(self, entry: Entry, stage: bool = True) -> None:
+        if isinstance(entry, RollDone | TableChanged):
+            return
+        lines = event_lines(entry, self.match.state, self.viewer(), self.app.lang, self.tr)
+        self.log.extend(lines)
+        del self.log[:-LOG_KEEP]
+        if stage:
+            self.shows.extend(shows_for(entry, self.name, self._explain, self.tr, self.milling))
+
+    def _explain(self, breakdown: str) -> str:
+        words = breakdown_words(breakdown, self.name, self.app.lang)
+        return core_words(words, self.match.observation(-1), self.tr)
+
+    def _after(self) -> None:
+        """After a step: the autosave at each new turn."""
+        self._fit_view()
+        state = self.match.state
+        if self.demo or self.match.over or state.turn == self._saved_turn:
+            return
+        if state.phase is Phase.ENERGIZE:
+            self._saved_turn = state.turn
+            self.autosave()
+
+    def autosave(self) -> None:
+        from game.persist import saves
+
+        try:
+            saves.save_match(self.match.to_json(), game="planet", game_version=SAVE_VERSION)
+        except saves.SaveError as e:
+            self.message = e.text(self.app.lang)
+
+    def use_card(self, card: str) -> None:
+        o = self.offer()
+        if o is None or card not in o.by_card:
+            return
+        actions = o.by_card[card]
+        if len(actions) == 1:
+            self.act(actions[0])
+        else:
+            self.card = card
+            self._dirty = True
+
+    def cancel_choice(self) -> None:
+        self.card = self.core = None
+        self._dirty = True
+
+    def open_rules(self) -> None:
+        from .rules import PlanetRulesScene
+
+        self.app.push(PlanetRulesScene(self.app))
+
+    def open_pause(self) -> None:
+        from .pause import PlanetPauseScene
+
+        self.app.push(PlanetPauseScene(self.app, self))
+
+    # ------------------------------------------------------------------ the loop
+
+    def update(self, dt: float) -> None:
+        if self.anim is not None:
+            self.anim_t += dt
+            if self.anim_t >= self._anim_length() + self.settle:
+                self._landed()
+            return
+        if self.shows:
+            show = self.shows[0]
+            show.t += dt
+            if show.t >= show.seconds * self.show_scale:
+                self.shows.popleft()
+                self._dirty = True
+            return
+        if self.match.over:
+            self.over_t += dt
+            if self.over_t >= 1.0:
+                self._finish()
+            return
+        if self.curtain.down:
+            return
+        p = self.person()
+        if p is not None and self.curtain.needed(p):
+            for aim in self.aims.values():
+                aim.cancel()
+            self.aims.clear()
+            self.curtain.lower(p)
+            self._dirty = True
+            return
+        session = self.match.session
+        self._think(dt)
+        if p is not None and p in self.match.throws_awaited() and p not in self.aims:
+            self.aims[p] = PlanetAim(
+                self.view,
+                p,
+                session.zone(p),
+                session.layout.centre,
+                bounds=self.app.window_bounds,
+            )
+            self._dirty = True
+        for aim in self.aims.values():
+            aim.update(dt)
+
+    def _think(self, dt: float) -> None:
+        """The computers' steps: each thought out in the worker thread (the screen keeps
+        drawing), `pace` apart; a throw is thought out as soon as the roll begins,
+        while the person aims, and stays hidden."""
+        if self.thinking is not None:
+            task, future = self.thinking
+            if not future.done():
+                return
+            self.thinking = None
+            before = self.observation() if task.kind == THROW else None
+            entries = self.match.commit(task, future.result())
+            if entries and before is not None:
+                self.frozen = before
+            self._took(entries)
+            return
+        nxt = self.match.computer_task()
+        if nxt is None:
+            self.wait = 0.0
+            return
+        task = nxt
+        self.wait += dt
+        if task.kind == THROW or self.wait >= self.pace:
+            self.wait = 0.0
+            self.thinking = (task, THINKER.submit(_think, self.match, task))
+
+    def _anim_length(self) -> float:
+        assert self.anim is not None
+        return max(self.anim.track(0).duration, self.anim.track(1).duration)
+
+    def _landed(self) -> None:
+        self.anim = None
+        self.frozen = None
+        held, self.held = self.held, []
+        for entry in held:
+            self._tell(entry)
+        self._dirty = True
+        self._after()
+
+    def _again(self, match: PlanetMatch) -> Scene:
+        return PlanetMatchScene(self.app, match, self.demo)
+
+    def _finish(self) -> None:
+        from game.persist import saves
+
+        from .results import PlanetResultsScene
+
+        if not self.demo:
+            saves.clear_save()
+        self.app.replace(PlanetResultsScene(self.app, self.match, self.demo, self._again))
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
+            self.open_rules()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        if self.curtain.down:
+            if event.type == pygame.MOUSEBUTTONUP or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+            ):
+                self.curtain.lift()
+                self._dirty = True
+            return
+        skip = event.type == pygame.MOUSEBUTTONUP or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+        )
+        if self.anim is not None:
+            if skip:  # to where the spheres rest (pressing again does not hold them there)
+                self.anim_t = max(self.anim_t, self._anim_length())
+            return
+        if self.shows:
+            if skip:
+                self.shows.popleft()
+                self._dirty = True
+            return
+        self._ensure_buttons()
+        if w.handle_buttons(self.buttons, event):
+            return
+        p = self.person()
+        if p is not None and p in self.aims:
+            throw = self.aims[p].handle(event)
+            if throw is not None:
+                self._throw(p, throw)
+
+    # ------------------------------------------------------------------ buttons
+
+    def _ensure_buttons(self) -> None:
+        if self._dirty:
+            self._build()
+
+    def _build(self) -> None:
+        from .buttons import build_buttons
+
+        self.buttons = build_buttons(self)
+        self._stale = True
+        self._dirty = False
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._ensure_buttons()
+        if self.curtain.down:
+            assert self.curtain.down_for is not None
+            person = self.curtain.down_for
+            draw_curtain(surface, person, self.tr, PLAYER_COLOURS[person])
+            return
+        if self._board is None or self._board.get_size() != surface.get_size():
+            self._board = pygame.Surface(surface.get_size()).convert()
+            self._board.blit(table_background(self), (0, 0))
+            self.regions.forget()
+            self._stale = True
+        if self._stale:
+            self.spots = draw_board(self, self._board, self.regions)
+            self._stale = False
+        surface.blit(self._board, (0, 0))
+        for b in self.buttons:
+            b.draw(surface, 20)
+        self._draw_moving(surface)
+        if self.shows:
+            draw_show(surface, self.shows[0], self.name, card_colour(self.catalog))
+            return
+        self._draw_tip(surface)
+
+    def _draw_moving(self, surface: pygame.Surface) -> None:
+        radius = max(6, self.view.length(14.0))
+        if self.anim is not None:
+            t = min(self.anim_t, self._anim_length())
+            for roller in (0, 1):
+                x, y, angle = self.anim.track(roller).at(t)
+                # the sphere's colour shows its faction once its Character is known
+                character: str | None = self.anim.bakugan[roller]
+                if self.frozen is not None and roller != self.frozen.viewer:
+                    character = self.frozen.side(roller).picked
+                img = sphere_image(self.catalog, character, radius, angle)
+                surface.blit(img, img.get_rect(center=self.view.px((x, y))))
+            return
+        p = self.person()
+        if p is not None and p in self.aims:
+            side = self.match.observation(p).side(p)
+            img = sphere_image(self.catalog, side.picked, radius, 0.0)
+            label = self.tr("planet_ui.aim_hint")
+            aim = self.aims[p]
+            path: list[tuple[int, int]] = []
+            if self.app.aim_assist and aim.power > 0.05:
+                path = aim.preview(self.match.session.scene())
+            aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
+
+    def _draw_tip(self, surface: pygame.Surface) -> None:
+        for spot in self.spots:
+            if spot.ident and spot.rect.collidepoint(self.hover):
+                known = (
+                    spot.ident in self.catalog.cards
+                    or spot.ident in self.catalog.characters
+                    or spot.ident in self.catalog.cores
+                )
+                if not known:
+                    return
+                head, body, notes = card_lines(self.catalog, spot.ident, self.app.lang, self.tr)
+                draw_tip(surface, spot.rect, head, body, notes)
+                return
+
+    # ------------------------------------------------------------------ tests, xplay
+
+    def status(self) -> dict[str, object]:
+        from .buttons import status_of
+
+        return status_of(self)
+
+    @staticmethod
+    def resume(app: App, payload: dict[str, Any]) -> PlanetMatchScene:
+        """The match of an autosave payload (BadMatchSave when it does not fit)."""
+        from game.content.planet import shipped_catalog
+
+        from .seats import levels
+
+        match = PlanetMatch.from_json(payload, shipped_catalog(), levels())
+        return PlanetMatchScene(app, match)
+
+
+__all__ = ["PlanetMatchScene"]

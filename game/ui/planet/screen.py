@@ -1,0 +1,233 @@
+"""The match screen's board, drawn once per change: the table and its Matrix, both
+sides, the step and what to do, the batch, the battle and the log, the hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.planet import WINDOWS, Observation, Phase
+
+from .. import art
+from .. import widgets as w
+from .board import PLAYER_COLOURS, Spot, draw_matrix, draw_side
+from .choices import Offer
+from .panels import draw_batch, draw_battle, draw_hand, draw_prompt
+
+if TYPE_CHECKING:
+    from .match import PlanetMatchScene
+
+
+def header(scene: PlanetMatchScene, player: int) -> str:
+    match = scene.match
+    deck = match.setup.deck_names[player]
+    preset = scene.catalog.presets.get(deck)
+    deck_name = preset.name.get(scene.app.lang) if preset is not None else deck
+    if match.is_person(player):
+        who = scene.tr("planet_ui.person", player=player + 1)
+    else:
+        level = scene.tr(f"planet_ui.level.{match.setup.level}")
+        who = scene.tr("planet_ui.computer", player=player + 1, level=level)
+    return f"{who} · {deck_name}"
+
+
+def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> str:
+    tr = scene.tr
+    match = scene.match
+    if scene.message:
+        return scene.message
+    if match.over:
+        return tr("planet_ui.prompt.over")
+    if scene.anim is not None:
+        return tr("planet_ui.prompt.flying")
+    p = scene.person()
+    if p is not None and p in scene.aims:
+        picked = match.observation(p).side(p).picked or ""
+        text = tr("planet_ui.prompt.throw", bakugan=scene.name(picked))
+        other = 1 - p
+        if match.is_person(other) and match.thrown(other):
+            text += " " + tr("planet_ui.prompt.other_thrown", player=other + 1)
+        return text
+    if o is None:
+        busy = next(iter(match.computers_to_act()), None)
+        if busy is None and match.session.awaiting_roll() is not None:
+            return tr("planet_ui.prompt.computer_aims")
+        if busy is not None:
+            return tr("planet_ui.prompt.thinking", player=busy + 1)
+        return ""
+    if scene.card is not None:
+        return tr("planet_ui.prompt.how", card=scene.name(scene.card))
+    if o.by_core:
+        key = "planet_ui.prompt.place" if scene.core is None else "planet_ui.prompt.place_where"
+        return tr(key)
+    if o.discarding:
+        return tr("planet_ui.prompt.discard")
+    if o.energizing:
+        return tr("planet_ui.prompt.energize")
+    if o.by_character:
+        return tr("planet_ui.prompt.select")
+    if o.flip:
+        d = obs.damage
+        card = scene.name(d.flip) if d is not None and d.flip else ""
+        return tr("planet_ui.prompt.flip", card=card, cost=match.state.flip_price())
+    if obs.phase in WINDOWS:
+        return tr(f"planet_ui.prompt.window_{obs.phase.value}")
+    return ""
+
+
+def table_background(scene: PlanetMatchScene) -> pygame.Surface:
+    from .layout import TABLE_AREA
+
+    """The screen's background with the felt and both throwing bands, kept while the
+    table's size stays."""
+    view = scene.view
+    key = (view.rect.topleft, view.rect.size, scene.app.lang, scene.app.screen.get_size())
+    kept = getattr(scene, "_table_bg", None)
+    if kept is not None and kept[0] == key:
+        surface: pygame.Surface = kept[1]
+        return surface
+    area = view.rect.clip(TABLE_AREA)
+    surface = pygame.Surface(scene.app.screen.get_size()).convert()
+    surface.fill(w.BG)
+    surface.blit(art.table_felt(area.size), area.topleft)
+    session = scene.match.session
+    for p in (0, 1):
+        band = view.zone_rect(session.zone(p).box).clip(area)
+        if band.h < 24:  # the view is closed in on the Matrix: no band in sight
+            continue
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        shade.fill((*PLAYER_COLOURS[p], 40))
+        surface.blit(shade, band.topleft)
+        tag = band.inflate(-16, 0)
+        tag.h = 20
+        tag.y = band.y + 4 if p == 1 else band.bottom - 24
+        w.fit_text(surface, scene.tr("planet_ui.band", player=p + 1), tag, 16, PLAYER_COLOURS[p])
+    scene._table_bg = (key, surface)
+    return surface
+
+
+def draw_table(scene: PlanetMatchScene, surface: pygame.Surface, obs: Observation) -> list[Spot]:
+    view = scene.view  # (its background is put back by `draw_board`'s region)
+    session = scene.match.session
+    layout = session.layout
+    lying = scene.anim.cores if scene.anim is not None else session.cores()
+    places = []
+    o = scene.offer()
+    if o is not None and scene.core is not None and scene.core in o.by_core:
+        places = [a.hex for a in o.by_core[scene.core]]
+    return draw_matrix(surface, view, layout, obs.matrix, lying, places)
+
+
+class Regions:
+    """The board's parts, each redrawn only when what it shows changed: a computer's
+    pass changes the step panel and nothing else."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, object] = {}
+        self.spots: dict[str, list[Spot]] = {}
+
+    def forget(self) -> None:
+        self.keys.clear()
+        self.spots.clear()
+
+    def all_spots(self) -> list[Spot]:
+        return [s for spots in self.spots.values() for s in spots]
+
+
+def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Regions) -> list[Spot]:
+    """The board for the viewer, the parts that changed; returns the spots hover boxes
+    read."""
+    from .layout import BATCH, BATTLE, HAND, PROMPT, SIDE_BOTTOM, SIDE_TOP, TABLE_AREA
+
+    obs = scene.observation()
+    o = scene.offer()
+    background = table_background(scene)
+
+    def region(name: str, rect: pygame.Rect, key: object, draw: Callable[[], list[Spot]]) -> None:
+        if regions.keys.get(name) == key and name in regions.spots:
+            return
+        area = rect.clip(surface.get_rect())
+        surface.blit(background, area.topleft, area)
+        regions.keys[name] = key
+        regions.spots[name] = draw()
+
+    session = scene.match.session
+    lying = scene.anim.cores if scene.anim is not None else session.cores()
+    places: tuple[object, ...] = ()
+    if o is not None and scene.core is not None and scene.core in o.by_core:
+        places = tuple(a.hex for a in o.by_core[scene.core])
+    view = scene.view
+    table_key = (view.rect.topleft, view.rect.size, tuple(lying), obs.matrix, places)
+    region("table", TABLE_AREA, table_key, lambda: draw_table(scene, surface, obs))
+    matrix = {c.hex: c for c in obs.matrix}
+    rolling_now = obs.phase is Phase.ROLL or scene.anim is not None
+    for p, area in ((1, SIDE_TOP), (0, SIDE_BOTTOM)):
+        side = obs.side(p)
+        lit: list[int] = []
+        if o is not None and p == obs.viewer:
+            lit = [i for i, b in enumerate(side.bakugan) if b.character in o.by_character]
+        rolling = side.picked_slot if rolling_now else None
+        key = (side, obs.matrix, tuple(lit), rolling, header(scene, p))
+
+        def side_part(
+            p: int = p,
+            area: pygame.Rect = area,
+            lit: list[int] = lit,
+            rolling: int | None = rolling,
+        ) -> list[Spot]:
+            return draw_side(
+                surface,
+                area,
+                obs.side(p),
+                scene.catalog,
+                matrix,
+                header(scene, p),
+                scene.name,
+                scene.tr,
+                lit,
+                rolling,
+            )
+
+        region(f"side{p}", area, key, side_part)
+    battle_key = (obs.battle, obs.victor, obs.damage, tuple(scene.log[-14:]))
+
+    def battle_part() -> list[Spot]:
+        draw_battle(surface, BATTLE, obs, scene.name, scene.app.lang, scene.tr, scene.log)
+        if obs.damage is not None and obs.damage.flip is not None:
+            return [Spot(BATTLE, "card", obs.damage.flip)]
+        return []
+
+    region("battle", BATTLE, battle_key, battle_part)
+    prompt = prompt_text(scene, obs, o)
+    prompt_key = (prompt, obs.turn, obs.phase, obs.priority, obs.over)
+
+    def prompt_part() -> list[Spot]:
+        draw_prompt(surface, PROMPT, obs, prompt, scene.tr)
+        return []
+
+    region("prompt", PROMPT, prompt_key, prompt_part)
+    region(
+        "batch",
+        BATCH,
+        obs.batch,
+        lambda: draw_batch(surface, BATCH, obs, scene.name, scene.tr),
+    )
+    viewer = obs.viewer if obs.viewer in (0, 1) else None
+    me = obs.side(viewer) if viewer is not None else None
+    hand = me.hand if me is not None else None
+    count = me.hand_count if me is not None else 0
+    usable = tuple(sorted(o.by_card)) if o is not None else None
+    region(
+        "hand",
+        HAND,
+        (hand, count, usable, scene.card),
+        lambda: draw_hand(
+            surface, HAND, hand, count, o, scene.catalog, scene.name, scene.tr, scene.card
+        ),
+    )
+    return regions.all_spots()
+
+
+__all__ = ["Regions", "draw_board", "header", "prompt_text"]
