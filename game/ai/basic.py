@@ -25,7 +25,7 @@ from game.rules.classic.observation import Observation
 
 from .levels import Level
 from .player import LevelPolicy
-from .seeding import count, decision_rng, slot_or_none
+from .seeding import count, decision_unit, slot_or_none
 
 
 class Policy(Protocol):
@@ -54,9 +54,9 @@ class RandomPolicy:
         self.decisions = 0
 
     def choose(self, obs: Observation | None, legal: list[Action]) -> Action:
-        rng = decision_rng("random-bot", self.seed, self.decisions)
+        unit = decision_unit("random-bot", self.seed, self.decisions)
         self.decisions += 1
-        return legal[rng.randrange(len(legal))]
+        return legal[int(unit * len(legal))]
 
     def snapshot(self) -> dict[str, Any]:
         return {"decisions": self.decisions}

@@ -14,13 +14,38 @@ and the same on every platform and Python version that keeps that seeding.
 from __future__ import annotations
 
 import random
+import zlib
 from typing import Any, Protocol, runtime_checkable
+
+_M64 = (1 << 64) - 1
+_STREAM_KEYS: dict[str, int] = {}
 
 
 def decision_rng(stream: str, seed: int, decision: int) -> random.Random:
     """The generator of decision number `decision` of the bot seeded `seed`; `stream`
     keeps apart the draws of different purposes (card play, aiming)."""
     return random.Random(f"{stream}:{seed}:{decision}")
+
+
+def decision_unit(stream: str, seed: int, decision: int) -> float:
+    """One uniform draw in [0, 1) for decision number `decision` of the bot seeded
+    `seed`: what `decision_rng(...).random()` stands for, for a bot that needs only one
+    number (the random policies), at a fifth of the cost: a `random.Random` is seeded in
+    about 5 us, which made the per-decision generators halve the random-policy sims.
+    SplitMix64's finalizer over the stream's CRC-32, the seed and the decision number:
+    integer arithmetic, so the same on every platform."""
+    key = _STREAM_KEYS.get(stream)
+    if key is None:
+        key = _STREAM_KEYS[stream] = zlib.crc32(stream.encode())
+    z = _mix(_mix(key ^ (seed & _M64)) ^ (decision & _M64))
+    return (z >> 11) * (1.0 / (1 << 53))
+
+
+def _mix(z: int) -> int:
+    z = (z + 0x9E3779B97F4A7C15) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
 
 
 def seat_seed(match_seed: int, seat: int) -> int:

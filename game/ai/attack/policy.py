@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from game.rules.attack import Action, Deck, Observation, PlayCard
 
-from ..seeding import count, decision_rng
+from ..seeding import count, decision_rng, decision_unit
 from .heuristic import counted_pick
 from .knowledge import goal_of, unseen
 from .levels import AttackLevel
@@ -49,9 +49,9 @@ class RandomPolicy:
         self.decisions = 0
 
     def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action:
-        rng = decision_rng("attack-random", self.seed, self.decisions)
+        unit = decision_unit("attack-random", self.seed, self.decisions)
         self.decisions += 1
-        return legal[int(rng.random() * len(legal))]
+        return legal[int(unit * len(legal))]
 
     def snapshot(self) -> dict[str, Any]:
         return {"decisions": self.decisions}

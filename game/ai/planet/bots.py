@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.ai.seeding import count, decision_rng
+from game.ai.seeding import count, decision_rng, decision_unit
 from game.rules.planet import (
     Action,
     CardType,
@@ -45,9 +45,9 @@ class RandomBot:
         self.decisions = 0  # each decision draws from its own generator (ai.seeding)
 
     def choose(self, obs: Observation | None, legal: list[Action]) -> Action:
-        rng = decision_rng("planet-random", self.seed, self.decisions)
+        unit = decision_unit("planet-random", self.seed, self.decisions)
         self.decisions += 1
-        return legal[rng.randrange(len(legal))]
+        return legal[int(unit * len(legal))]
 
     def snapshot(self) -> dict[str, Any]:
         return {"decisions": self.decisions}
