@@ -104,9 +104,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     scenes = game_scenes(args.rules)
     if scenes is None or scenes.screen_demo is None:
         print(
-            f"bakugan demo: the on-screen demo of {record.name('en')} is not there yet"
-            f" (its screens come later); `bakugan demo --rules {args.rules} --text`"
-            " tells a whole game in words",
+            f"bakugan demo: {record.name('en')} has no on-screen demo yet (it is not"
+            f" there yet); `bakugan demo --rules {args.rules} --text` tells a whole game"
+            " in words",
             file=sys.stderr,
         )
         return 2

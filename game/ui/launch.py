@@ -28,14 +28,14 @@ def main(lang: str | None = None, quick: str | None = None, game: str | None = N
     the title shows first (`bakugan play --rules ID`; default: the one chosen last).
     `quick`: a computer level to play that game (default: the classic one) against at
     once (`bakugan play --quick`), skipping the menu and setup; 2 when the game has no
-    screens for it yet."""
+    quick match (choose it on the title instead)."""
     start: Callable[[App], Scene] | None = None
     if quick is not None:
         scenes = game_scenes(game or DEFAULT_GAME)
         if scenes is None or scenes.quick is None:
             words = lang or system_language()
             name = REGISTRY[game or DEFAULT_GAME].name(words)
-            print(tr(words, "games.no_screens", name=name), file=sys.stderr)
+            print(tr(words, "games.no_quick", name=name), file=sys.stderr)
             return 2
         start = partial(_quick, scenes.quick, quick)
     elif game is not None:

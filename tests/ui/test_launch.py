@@ -13,7 +13,20 @@ import game.ui.launch as launch
 from game.games import REGISTRY
 from game.ui.scenes import game_scenes
 
-WITHOUT_SCREENS = [g for g, r in REGISTRY.items() if r.ui is None]
+
+def _lacking(part: str) -> list[str]:
+    """The games whose screens lack `part` (or that have no screens at all)."""
+    return [g for g in REGISTRY if getattr(game_scenes(g), part, None) is None]
+
+
+WITHOUT_SCREEN_DEMO = _lacking("screen_demo")
+WITHOUT_QUICK = _lacking("quick")
+
+
+def test_some_game_lacks_each_part_so_the_tests_below_run() -> None:
+    # Attack has its screens but no on-screen demo and no quick match yet; when it gets
+    # them, give these tests a placeholder game (as tests/ui/test_title_games.py does).
+    assert WITHOUT_SCREEN_DEMO and WITHOUT_QUICK
 
 
 @pytest.fixture
@@ -31,8 +44,8 @@ def test_an_unknown_game_exits_2_with_the_list(
     assert "unknown game 'nosuch'" in err and "classic, attack, planet" in err
 
 
-@pytest.mark.parametrize("game_id", WITHOUT_SCREENS)
-def test_the_on_screen_demo_of_a_game_without_screens_says_it_is_not_there_yet(
+@pytest.mark.parametrize("game_id", WITHOUT_SCREEN_DEMO)
+def test_the_on_screen_demo_of_a_game_without_one_says_it_is_not_there_yet(
     game_id: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert cli.main(["demo", "--rules", game_id]) == 2
@@ -42,8 +55,8 @@ def test_the_on_screen_demo_of_a_game_without_screens_says_it_is_not_there_yet(
     assert capsys.readouterr().out.strip()
 
 
-@pytest.mark.parametrize("game_id", WITHOUT_SCREENS)
-def test_a_quick_match_of_a_game_without_screens_exits_2(
+@pytest.mark.parametrize("game_id", WITHOUT_QUICK)
+def test_a_quick_match_of_a_game_without_one_exits_2(
     home: Path, game_id: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert cli.main(["play", "--quick", "--rules", game_id]) == 2
