@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .level_fields import read_fields
+
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 
 
@@ -96,32 +98,7 @@ assert set(LEVEL_SCHEMA) == {f.name for f in fields(Level)} - {"name"}
 
 def check_level(name: str, raw: Any) -> tuple[Level | None, list[tuple[str, str]]]:
     """A `Level` from one raw table, or None and the problems as (field, problem)."""
-    if not isinstance(raw, dict):
-        return None, [("-", "not a table")]
-    problems: list[tuple[str, str]] = []
-    values: dict[str, Any] = {"name": name}
-    for extra in sorted(set(raw) - set(LEVEL_SCHEMA)):
-        problems.append((extra, f"unknown field (one of {', '.join(LEVEL_SCHEMA)})"))
-    for key, (kind, low, high) in LEVEL_SCHEMA.items():
-        if key not in raw:
-            problems.append((key, "missing"))
-            continue
-        value = raw[key]
-        if kind == "str":
-            if not isinstance(value, str) or not value.strip():
-                problems.append((key, f"must be a non-empty string, got {value!r}"))
-            values[key] = value
-            continue
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            problems.append((key, f"must be a number, got {value!r}"))
-            continue
-        if kind == "int" and not isinstance(value, int):
-            problems.append((key, f"must be a whole number, got {value!r}"))
-            continue
-        if not low <= value <= high:
-            problems.append((key, f"must be within {low:g}..{high:g}, got {value!r}"))
-            continue
-        values[key] = float(value) if kind == "float" else int(value)
+    values, problems = read_fields(name, raw, LEVEL_SCHEMA)
     if not problems and values["iterations"] > 0 and values["determinizations"] < 1:
         problems.append(("determinizations", "a searching level needs at least 1"))
     if problems:

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from ..level_fields import KindReader, read_fields
+
 if TYPE_CHECKING:
     from game.ai.planet_aim import RollAim
 
@@ -119,49 +121,27 @@ def hand(level: Level) -> RollAim:
 assert set(LEVEL_SCHEMA) == {f.name for f in fields(Level)} - {"name"}
 
 
+def _read_bool(value: Any) -> tuple[Any, str | None]:
+    if not isinstance(value, bool):
+        return None, f"must be true or false, got {value!r}"
+    return value, None
+
+
+def _read_steps(value: Any) -> tuple[Any, str | None]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        return None, f"must be a list of step names, got {value!r}"
+    bad = [v for v in value if v not in SEARCHABLE]
+    if bad:
+        return None, f"unknown step {bad[0]!r} (of {', '.join(SEARCHABLE)})"
+    return tuple(value), None
+
+
+_KINDS: dict[str, KindReader] = {"bool": _read_bool, "steps": _read_steps}
+
+
 def check_level(name: str, raw: Any) -> tuple[Level | None, list[tuple[str, str]]]:
     """A `Level` from one raw table, or None and the problems as (field, problem)."""
-    if not isinstance(raw, dict):
-        return None, [("-", "not a table")]
-    problems: list[tuple[str, str]] = []
-    values: dict[str, Any] = {"name": name}
-    for extra in sorted(set(raw) - set(LEVEL_SCHEMA)):
-        problems.append((extra, f"unknown field (one of {', '.join(LEVEL_SCHEMA)})"))
-    for key, (kind, low, high) in LEVEL_SCHEMA.items():
-        if key not in raw:
-            problems.append((key, "missing"))
-            continue
-        value = raw[key]
-        if kind == "str":
-            if not isinstance(value, str) or not value.strip():
-                problems.append((key, f"must be a non-empty string, got {value!r}"))
-            values[key] = value
-            continue
-        if kind == "bool":
-            if not isinstance(value, bool):
-                problems.append((key, f"must be true or false, got {value!r}"))
-            values[key] = value
-            continue
-        if kind == "steps":
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                problems.append((key, f"must be a list of step names, got {value!r}"))
-                continue
-            bad = [v for v in value if v not in SEARCHABLE]
-            if bad:
-                problems.append((key, f"unknown step {bad[0]!r} (of {', '.join(SEARCHABLE)})"))
-                continue
-            values[key] = tuple(value)
-            continue
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            problems.append((key, f"must be a number, got {value!r}"))
-            continue
-        if kind == "int" and not isinstance(value, int):
-            problems.append((key, f"must be a whole number, got {value!r}"))
-            continue
-        if not low <= value <= high:
-            problems.append((key, f"must be within {low:g}..{high:g}, got {value!r}"))
-            continue
-        values[key] = float(value) if kind == "float" else int(value)
+    values, problems = read_fields(name, raw, LEVEL_SCHEMA, _KINDS)
     if not problems:
         if values["rollouts"] > 0 and values["determinizations"] < 1:
             problems.append(("determinizations", "a searching level needs at least 1"))

@@ -1,0 +1,60 @@
+"""Reading one AI level's table against its schema, for the level files of every game
+(`game.ai.levels`, `game.ai.attack.levels`, `game.ai.planet.levels`): each field named,
+typed and bounded, every problem reported as (field, problem).
+
+A schema maps a field to (kind, low, high): "str" (non-empty), "int" or "float" (within
+low..high; a bool is not a number). A game with kinds of its own passes a reader for
+each: value in, (the value to keep, the problem or None) out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Schema = Mapping[str, tuple[str, float, float]]
+KindReader = Callable[[Any], tuple[Any, str | None]]
+
+
+def read_fields(
+    name: str,
+    raw: Any,
+    schema: Schema,
+    kinds: Mapping[str, KindReader] | None = None,
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The level's values (with its `name`) and the problems as (field, problem); the
+    values are only whole when there are no problems."""
+    if not isinstance(raw, dict):
+        return {"name": name}, [("-", "not a table")]
+    problems: list[tuple[str, str]] = []
+    values: dict[str, Any] = {"name": name}
+    for extra in sorted(set(raw) - set(schema)):
+        problems.append((extra, f"unknown field (one of {', '.join(schema)})"))
+    for key, (kind, low, high) in schema.items():
+        if key not in raw:
+            problems.append((key, "missing"))
+            continue
+        reader = kinds.get(kind) if kinds is not None else None
+        if reader is not None:
+            value, problem = reader(raw[key])
+        else:
+            value, problem = _read(kind, low, high, raw[key])
+        if problem is not None:
+            problems.append((key, problem))
+        else:
+            values[key] = value
+    return values, problems
+
+
+def _read(kind: str, low: float, high: float, value: Any) -> tuple[Any, str | None]:
+    if kind == "str":
+        if not isinstance(value, str) or not value.strip():
+            return None, f"must be a non-empty string, got {value!r}"
+        return value, None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None, f"must be a number, got {value!r}"
+    if kind == "int" and not isinstance(value, int):
+        return None, f"must be a whole number, got {value!r}"
+    if not low <= value <= high:
+        return None, f"must be within {low:g}..{high:g}, got {value!r}"
+    return (float(value) if kind == "float" else int(value)), None
