@@ -173,7 +173,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         if len(paths) != 1:
             print("bakugan replay: watch one replay at a time", file=sys.stderr)
             return 2
-        from game.ui.replay_scene import watch
+        from game.ui.replay_open import watch
 
         return watch(paths[0], args.lang)
     except ReplayError as e:

@@ -1,8 +1,8 @@
 """The Replays list: every kept match, newest first (date, game, players, result).
 
-A row opens the viewer (`replay_scene.ReplayScene`); a replay it cannot play (another
-game, other cards or physics, a damaged file) says why in one line and stays where it
-is. A replay file dropped onto the window is checked and taken into the Replays
+A row opens its game's viewer (`replay_open.viewer`); a replay it cannot play (a game
+without a viewer, other cards or physics, a damaged file) says why in one line and
+stays where it is. A replay file dropped onto the window is checked and taken into the Replays
 (`game.games.replays.import_replay`). ↑ / ↓ or the wheel page through; Esc goes back.
 """
 
@@ -75,10 +75,10 @@ class ReplayListScene(Scene):
         self.app.push(StatsScene(self.app))
 
     def _open(self, s: Summary) -> None:
-        from .replay_scene import ReplayScene
+        from .replay_open import viewer
 
         try:
-            self.app.push(ReplayScene(self.app, read_replay(s.path)))
+            self.app.push(viewer(self.app, read_replay(s.path)))
         except ReplayError as e:
             self.message = self.tr("replay.cannot", why=str(e))
 

@@ -1,4 +1,4 @@
-"""The replay viewer: a recorded classic match played back on the match screen.
+"""The classic game's replay viewer: a recorded match played back on the match screen.
 
 The viewer is the match screen with every seat a `ReplaySeat` (`game.match.
 replay_seats`): each hands out the next recorded choice or throw, so the throws roll,
@@ -18,7 +18,6 @@ saying so (the replay drifted); the rest is not shown as if it were the match.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -259,18 +258,3 @@ class ReplayScene(MatchScene):
             box = pygame.Rect(240, 640, 800, 40)
             pygame.draw.rect(surface, (90, 20, 20), box, border_radius=8)
             w.fit_text(surface, self.problem, box.inflate(-16, -6), 22, (255, 235, 235))
-
-
-def watch(path: Path, lang: str | None = None) -> int:
-    """`bakugan replay FILE`: the viewer in a window; raises `ReplayError` for a file
-    it cannot play (the command line prints its one line)."""
-    from game.persist.replay_file import read_replay
-
-    from .app import App
-
-    replay = read_replay(path)
-    if replay.header.get("game") != "classic":  # said before any window opens
-        raise ReplayError("no_viewer", f"game {str(replay.header.get('game'))[:30]!r}", path)
-    app = App(lang)
-    app.run(ReplayScene(app, replay))
-    return 0

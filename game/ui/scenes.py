@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 from game.games import REGISTRY
 
 if TYPE_CHECKING:
+    from game.persist.replay_file import Replay
+
     from .app import App
     from .scene import Scene
 
@@ -58,7 +60,9 @@ class GameScenes:
     set aside); `how_to(app)`: its "How to play"; `quick(app, level)`: a match against
     the computer at once (`bakugan play --quick`); `screen_demo(request)`: the computer
     playing itself on screen (`bakugan demo`), an exit code; `attract(app, seed)`: the
-    title's attract mode (a key or click leaves it).
+    title's attract mode (a key or click leaves it); `replay(app, replay)`: the viewer
+    of one of its replays (raises `ReplayError` for one this build cannot play: other
+    cards or physics, inputs the rules refuse).
     """
 
     setup: Callable[[App, bool], Scene]
@@ -67,6 +71,7 @@ class GameScenes:
     quick: Callable[[App, str], Scene] | None = None
     screen_demo: Callable[[ScreenDemo], int] | None = None
     attract: Callable[[App, int], Scene] | None = None
+    replay: Callable[[App, Replay], Scene] | None = None
 
 
 _registered: dict[str, GameScenes] = {}

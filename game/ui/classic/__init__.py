@@ -17,6 +17,8 @@ from ..scenes import GameScenes, ScreenDemo
 from ..setup import MatchSetupScene, quick_match
 
 if TYPE_CHECKING:
+    from game.persist.replay_file import Replay
+
     from ..app import App
     from ..scene import Scene
 
@@ -27,6 +29,12 @@ def _setup(app: App, hotseat: bool) -> Scene:
 
 def _attract(app: App, seed: int) -> Scene:
     return DemoScene(app, seed=seed, attract=True)
+
+
+def _replay(app: App, replay: Replay) -> Scene:
+    from ..replay_scene import ReplayScene
+
+    return ReplayScene(app, replay)
 
 
 def _screen_demo(request: ScreenDemo) -> int:
@@ -47,4 +55,5 @@ SCENES = GameScenes(
     quick=quick_match,
     screen_demo=_screen_demo,
     attract=_attract,
+    replay=_replay,
 )
