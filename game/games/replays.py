@@ -104,6 +104,31 @@ CHECKS: dict[str, Check] = {
 }
 
 
+# ----------------------------------------------------------------------- stats
+
+StatsLine = Callable[[Replay], Any]
+"""One finished replay -> the people's `replay_stats.MatchLine`, or None."""
+
+
+def _line_classic(replay: Replay) -> Any:
+    from game.content.classic import shipped_catalog
+    from game.match.replay_stats import match_line
+
+    return match_line(replay.header, replay.records, shipped_catalog())
+
+
+STATS_LINES: dict[str, StatsLine] = {
+    "classic": _line_classic,
+}
+
+
+def stats_line(replay: Replay) -> Any:
+    """The people's side of `replay` for the stats (a `replay_stats.MatchLine`), or
+    None: a game the stats do not read yet, no person, unfinished, drifted."""
+    read = STATS_LINES.get(str(replay.header.get("game")))
+    return None if read is None else read(replay)
+
+
 def replay_files(paths: Iterable[Path]) -> list[Path]:
     """The files named, and the replays in the folders named (sorted by name)."""
     out: list[Path] = []

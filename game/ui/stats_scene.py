@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.content.classic import shipped_catalog
-from game.match.replay_stats import Record, match_line, tally
+from game.games.replays import stats_line
+from game.match.replay_stats import Record, tally
 from game.persist import paths
 from game.persist.replay_file import SUFFIX, ReplayError, read_replay, replays_dir
 
@@ -35,14 +35,13 @@ def load_records(limit: int = 300) -> dict[tuple[str, str, str], Record]:
         files = sorted((p for p in folder.iterdir() if p.name.endswith(SUFFIX)), reverse=True)
     except OSError:
         return {}
-    catalog = shipped_catalog()
     lines = []
     for path in files[:limit]:
         try:
             replay = read_replay(path)
         except ReplayError:
             continue
-        line = match_line(replay.header, replay.records, catalog)
+        line = stats_line(replay)
         if line is not None:
             lines.append(line)
     return tally(lines)
@@ -142,6 +141,8 @@ class StatsScene(Scene):
 def _bakugan_name(ident: str | None, lang: str) -> str:
     if ident is None:
         return "-"
+    from game.content.classic import shipped_catalog
+
     catalog = shipped_catalog()
     b = catalog.bakugan.get(ident)
     name = getattr(b, "name", None)
