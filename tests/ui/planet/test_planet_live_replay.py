@@ -5,14 +5,17 @@ Continue goes on with the same file and re-runs identically too; the demo is not
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.games.replays import verify_one
+from game.games.replays import stats_line, verify_one
+from game.match.planet_session import RollDone
 from game.persist import saves
 from game.persist.replay_file import read_replay, summaries
+from game.rules.planet import events as ev
 from game.ui.app import App
 from game.ui.planet import SCENES
 from game.ui.planet.match import PlanetMatchScene
@@ -51,6 +54,17 @@ def test_a_match_played_on_screen_is_kept_and_reruns_identically(home: Path) -> 
     assert len(rolls) == len(timeline_rolls) == person.throws  # both throws in each
     assert all(len(r["throws"]) == 2 for r in rolls)
     assert read_replay(summary.path).header["deck_names"] == list(scene.match.setup.deck_names)
+    # the record screen's line: the person's side, against a recount of the match played
+    line = stats_line(read_replay(summary.path))
+    timeline = scene.match.session.timeline
+    done = [e for e in timeline if isinstance(e, RollDone)]
+    assert line is not None and (line.game, line.mode, line.level) == ("planet", "vs_ai", "normal")
+    assert line.won == (scene.match.state.winner == 0)
+    assert line.throws == len(done) == person.throws
+    assert line.opened == sum(d.rolls[0].core is not None for d in done)
+    assert 0 < line.opened <= line.throws
+    assert line.captures == sum(isinstance(e, ev.BattleWon) and e.player == 0 for e in timeline)
+    assert dict(line.thrown) == dict(Counter(d.bakugan[0] for d in done))
     pygame.quit()
 
 
@@ -127,6 +141,7 @@ def test_a_replay_that_cannot_be_written_never_ends_the_match(
     from game.persist import replay_file
 
     app = App("en", fast=True)
+
     def refuse(self: object, record: object) -> None:
         raise replay_file.ReplayError("not_written", "disk full", Path("x"))
 
