@@ -117,8 +117,16 @@ def _line_classic(replay: Replay) -> Any:
     return match_line(replay.header, replay.records, shipped_catalog())
 
 
+def _line_planet(replay: Replay) -> Any:
+    from game.content.planet import shipped_catalog
+    from game.match.planet_replay import planet_match_line
+
+    return planet_match_line(replay.header, replay.records, shipped_catalog())
+
+
 STATS_LINES: dict[str, StatsLine] = {
     "classic": _line_classic,
+    "planet": _line_planet,
 }
 
 

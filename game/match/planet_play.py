@@ -23,7 +23,7 @@ from game import physics
 from game.match.layout import Zone
 from game.match.planet_seats import DEFAULT_LEVEL, computer_seat
 from game.match.planet_session import Entry, PlanetSession, RollDone, ThrowRefused
-from game.match.planet_sim import BotSeat
+from game.match.planet_sim import PlanetSeat
 from game.rules.planet import Action, Catalog, Kit, Observation, PlanetState, Settings
 
 SAVE_VERSION = 1
@@ -112,7 +112,7 @@ class PlanetMatch:
             self.session = PlanetSession(catalog, setup.kits, setup.settings, setup.seed)
         else:
             self.session = PlanetSession.resume(catalog, state)
-        self.seats: list[BotSeat | None] = [
+        self.seats: list[PlanetSeat | None] = [
             None
             if setup.humans[p]
             else computer_seat(catalog, setup.level, setup.seed * 2 + p + 1, setup.kits[p], levels)
