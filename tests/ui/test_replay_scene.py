@@ -172,7 +172,7 @@ def test_a_replay_dropped_onto_the_list_is_taken_in(
     junk.write_bytes(b"junk")
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(junk)))
     app.step()
-    assert len(scene.items) == 1 and "cannot be played" in scene.message
+    assert len(scene.items) == 1 and "Not taken in: junk.replay.gz: not a replay" in scene.message
     pygame.quit()
 
 
