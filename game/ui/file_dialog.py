@@ -142,7 +142,9 @@ class FileDialogScene(Scene):
         self.folder = folder
         self.entries = entries
         self.top = 0
-        self.focus = 0
+        # the first line one can act on: a folder (or, to open, a file); else the buttons
+        live = [i for i, e in enumerate(entries) if e.folder or self.kind == "open"]
+        self.focus = live[0] if live else len(entries)
         self.message = ""
         self._build()
         return True
