@@ -99,7 +99,7 @@ def test_every_game_named_from_its_own_records(drawn: list[str]) -> None:
     assert scene.games == ["classic", "attack", "planet"]
     frame = _frame(scene, drawn)
     assert "Bakugan Battle Brawlers · Against the computer (Easy) · 1 of 2" in frame
-    assert "favourite Pyrus Dragonoid" in frame and "Throws that opened" in frame
+    assert "favourite: Pyrus Dragonoid" in frame and "Throws that opened" in frame
     post_key(pygame.K_RIGHT)
     app.step()
     assert scene.shown == ("classic", "vs_ai", "hard")
@@ -108,8 +108,8 @@ def test_every_game_named_from_its_own_records(drawn: list[str]) -> None:
     app.step()
     assert scene.shown == ("attack", "vs_ai", "normal")
     frame = _frame(scene, drawn)
-    assert "Against the computer (Normal)" in frame and "3 matches · 2 won · 1 lost" in frame
-    assert "favourite Masquerade" in frame  # a card of Attack's deck, by its name
+    assert "Against the computer (Normal)" in frame and "played: 3 · won: 2 · lost: 1" in frame
+    assert "favourite: Masquerade" in frame  # a card of Attack's deck, by its name
     assert "Throws that opened" not in frame  # no throws: no empty chart
     assert "Won and lost, per level" in frame
     post_key(pygame.K_DOWN)
@@ -150,5 +150,5 @@ def test_an_unknown_game_and_thing_fall_back_to_their_ids(drawn: list[str]) -> N
     scene = StatsScene(app, tally(lines))
     app.push(scene)
     frame = _frame(scene, drawn)
-    assert "nosuch" in frame and "(odd)" in frame and "favourite zz" in frame
+    assert "nosuch" in frame and "(odd)" in frame and "favourite: zz" in frame
     pygame.quit()
