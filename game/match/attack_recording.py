@@ -198,12 +198,25 @@ class ReplayMatch(AttackMatch):
         while self.feed.index < min(start, len(self.feed.records)) and not self.feed.done:
             index = self.feed.index
             try:
-                self.apply(self.feed.take())
+                self.apply(self._next())
             except RerunError:
                 raise
             except Exception as e:
                 raise RerunError("drift", f"record {index + 1}: {e}"[:160]) from None
         self.feed.index = max(self.feed.index, min(start, len(self.feed.records)))
+
+    def _next(self) -> Action:
+        action = self.feed.peek()
+        if action is None:
+            raise RerunError("inputs", "the replay has no more records")
+        return action
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply the next recorded action; the feed moves on only once the rules took
+        it (a refused one stays the next record: where the replay drifted)."""
+        events = super().apply(action)
+        self.feed.take()
+        return events
 
     def human(self, player: int) -> bool:
         return False  # nobody is asked: the records play
@@ -219,9 +232,9 @@ class ReplayMatch(AttackMatch):
         return action.face
 
     def apply_chance(self) -> list[Event]:
-        action = self.feed.take()
+        action = self._next()
         if not isinstance(action, Roll | Pick | Deal):
-            raise RerunError("drift", f"record {self.feed.index}: {action}: chance was due")
+            raise RerunError("drift", f"record {self.feed.index + 1}: {action}: chance was due")
         return self.apply(action)
 
     def bot_to_act(self) -> int | None:
@@ -229,7 +242,7 @@ class ReplayMatch(AttackMatch):
         return action.player if isinstance(action, PlayCard) else None
 
     def bot_action(self, player: int) -> Action:
-        return self.feed.take()
+        return self._next()
 
     def mismatch(self) -> str | None:
         """Why the next record cannot be what the game waits for (a drift), or None."""
