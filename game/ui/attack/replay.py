@@ -32,6 +32,7 @@ from game.match.replaying import RerunError
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 
+from .. import widgets as w
 from .layout import seat_places
 from .replay_draw import draw_hands, draw_replay_bar
 from .table import AttackTableScene
@@ -87,9 +88,14 @@ class AttackReplayScene(AttackTableScene):
         return SPEEDS[self.speed_index]
 
     @property
+    def over(self) -> bool:
+        """Played to its end record."""
+        return self.match.feed.done and self.match.state.is_over()
+
+    @property
     def position(self) -> int:
-        """The next record to play."""
-        return self.match.feed.index
+        """The next record to play (at the end: past the end record)."""
+        return len(self.replay.records) if self.over else self.match.feed.index
 
     def viewer(self) -> int | None:
         """The hand drawn in the fan: the viewed seat's, or (spectator) the bottom one."""
@@ -190,6 +196,8 @@ class AttackReplayScene(AttackTableScene):
         if not self.paused:
             self._turn_sheet(dt * self.speed)
             self._run(dt)
+            if self.over and self.view.over is not None:
+                self.paused = True  # the end: the final ranking stays, Esc leaves
             return
         if self.steps_left > 0 or self.until_throw:
             self.continue_sheet()  # a step moves past a score sheet
@@ -211,6 +219,10 @@ class AttackReplayScene(AttackTableScene):
         return bool(self.beats) and self.beats[0].hold and not self.beats[0].released
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if self.buttons:  # the score sheet's Continue, the final ranking's button
+                w.handle_buttons(self.buttons, event)
+            return
         if event.type != pygame.KEYDOWN:
             return
         key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)

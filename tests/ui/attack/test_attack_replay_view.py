@@ -105,6 +105,8 @@ def test_the_replay_plays_on_the_table_to_its_recorded_end(app: App, replay_path
     assert scene.tray.rolls >= 4, "the dice rolled in the tray"
     assert not saves.has_save(), "a replay is never saved as the player's game"
     assert not (Path(app_home(app)) / "replays").exists(), "the viewer records nothing"
+    _frames(app, 50)
+    assert scene.paused and scene.position == len(replay.records)  # the end: it stays
 
 
 def app_home(app: App) -> str:
