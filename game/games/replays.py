@@ -124,8 +124,16 @@ def _line_planet(replay: Replay) -> Any:
     return planet_match_line(replay.header, replay.records, shipped_catalog())
 
 
+def _line_attack(replay: Replay) -> Any:
+    from game.content.attack import shipped_deck
+    from game.match.attack_recording import match_line
+
+    return match_line(replay.header, replay.records, shipped_deck())
+
+
 STATS_LINES: dict[str, StatsLine] = {
     "classic": _line_classic,
+    "attack": _line_attack,
     "planet": _line_planet,
 }
 
