@@ -15,25 +15,16 @@ Computer-only matches (the demo, the attract mode, the viewer) are not recorded.
 
 from __future__ import annotations
 
-import contextlib
-import logging
 from typing import TYPE_CHECKING, Any
 
 from game.match.planet_recording import PlanetRecorder, planet_header
 from game.match.recording import SeatInfo
-from game.persist import paths
-from game.persist.replay_file import (
-    ReplayError,
-    ReplayWriter,
-    new_name,
-    read_replay,
-    replays_dir,
-)
+from game.persist.replay_file import ReplayWriter
+
+from ..live_file import LiveFile
 
 if TYPE_CHECKING:
     from game.match.planet_play import PlanetMatch
-
-log = logging.getLogger(__name__)
 
 
 def seat_infos(match: PlanetMatch) -> list[SeatInfo]:
@@ -49,18 +40,25 @@ def seat_infos(match: PlanetMatch) -> list[SeatInfo]:
 
 class PlanetLiveReplay:
     def __init__(self) -> None:
-        self.writer: ReplayWriter | None = None
+        self.file = LiveFile("planet")
         self.recorder: PlanetRecorder | None = None
         self.started = False
-        self.count = 0  # records in the file (the autosave keeps it)
 
     @property
     def name(self) -> str | None:
-        return self.writer.path.name if self.writer is not None else None
+        return self.file.name
+
+    @property
+    def count(self) -> int:
+        return self.file.count
+
+    @property
+    def writer(self) -> ReplayWriter | None:
+        return self.file.writer
 
     def fields(self) -> dict[str, Any]:
         """What the autosave keeps of the replay (`replay`, `replay_records`)."""
-        return {"replay": self.name, "replay_records": self.count}
+        return self.file.fields()
 
     def tick(self, match: PlanetMatch) -> None:
         """Start recording at the first frame; close the file once the match is over."""
@@ -68,7 +66,7 @@ class PlanetLiveReplay:
             self.started = True
             if any(match.setup.humans):
                 self._start(match)
-        if self.writer is not None and self.recorder is not None and self.recorder.ended:
+        if self.file.writer is not None and self.recorder is not None and self.recorder.ended:
             self.close()
 
     def _start(self, match: PlanetMatch) -> None:
@@ -81,66 +79,23 @@ class PlanetLiveReplay:
             seat_infos(match),
             setup.deck_names,
         )
-        try:
-            folder = replays_dir(paths.data_dir())
-            self.writer = ReplayWriter(folder / new_name("planet", setup.seed), header)
-        except (ReplayError, OSError) as e:
-            log.warning("no replay for this match: %s", e)
-            return
-        self._attach(match)
+        if self.file.open(header, setup.seed):
+            self._attach(match)
 
     def _attach(self, match: PlanetMatch) -> None:
-        self.recorder = PlanetRecorder(self._write)
+        self.recorder = PlanetRecorder(self.file.write)
         match.session.recorder = self.recorder
 
     def resume(self, match: PlanetMatch, name: object, count: object) -> None:
         """Go on with the replay `name` of the resumed match from its first `count`
-        records (where the autosave stood). One not there, or unreadable, is given up
-        (an older save has neither: its match goes on unrecorded)."""
+        records (`LiveFile.resume`). One not there, or unreadable, is given up (an
+        older save has neither: its match goes on unrecorded)."""
         self.started = True
-        if not isinstance(name, str) or "/" in name or "\\" in name or not name:
-            return
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            return
-        folder = replays_dir(paths.data_dir())
-        old = folder / name
-        try:
-            replay = read_replay(old)
-            if replay.header.get("game") != "planet":
-                raise ReplayError("game", str(replay.header.get("game"))[:30])
-            if len(replay.records) < count:
-                raise ReplayError("record", f"{len(replay.records)} records, the save has {count}")
-            header = dict(replay.header)
-            writer = ReplayWriter(folder / new_name("planet", int(header["seed"])), header)
-            for record in replay.records[:count]:
-                writer.write(record)
-        except (ReplayError, OSError, ValueError) as e:
-            log.warning("the replay of the resumed match cannot go on: %s", e)
-            return
-        self.writer = writer
-        self.count = count
-        with contextlib.suppress(OSError):
-            if old != writer.path:
-                old.unlink()
-        self._attach(match)
-
-    def _write(self, record: dict[str, object]) -> None:
-        if self.writer is None:
-            return
-        try:
-            self.writer.write(record)
-            self.count += 1
-        except (ReplayError, OSError) as e:
-            log.warning("the replay stops here: %s", e)
-            self.writer = None
+        if self.file.resume(name, count):
+            self._attach(match)
 
     def close(self) -> None:
-        if self.writer is not None:
-            try:
-                self.writer.close()
-            except (ReplayError, OSError) as e:
-                log.warning("the replay could not be closed: %s", e)
-            self.writer = None
+        self.file.close()
 
 
 __all__ = ["PlanetLiveReplay", "seat_infos"]
