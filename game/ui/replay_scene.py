@@ -36,15 +36,15 @@ from game.rules.classic import Action, Kit, Settings
 
 from . import widgets as w
 from .match_scene import MatchScene
+from .replay_controls import ReplayControls
 
 if TYPE_CHECKING:
     from .app import App
 
 log = logging.getLogger(__name__)
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
 
-class ReplayScene(MatchScene):
+class ReplayScene(ReplayControls, MatchScene):
     status_name = "replay"
 
     def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
@@ -74,10 +74,7 @@ class ReplayScene(MatchScene):
             hints=False,
         )
         self.replay = replay
-        self.speed_index = 1
-        self.paused = False
-        self.steps_left = 0  # paused: records still to play before it stops again
-        self.until_throw = False
+        self.init_controls()
         self.seat_view: int | None = None  # None: the spectator's view
         self.problem: str | None = None
         self.marks: list[Mark] = marks(header, replay.records, catalog)
@@ -87,10 +84,6 @@ class ReplayScene(MatchScene):
         self.jump(start)
 
     # ------------------------------------------------------------------ playback
-
-    @property
-    def speed(self) -> float:
-        return SPEEDS[self.speed_index]
 
     @property
     def viewer(self) -> int | None:
@@ -141,12 +134,8 @@ class ReplayScene(MatchScene):
         rolling = bool(self.anims) and self.anims[0].kind in ("aim", "roll")
         self.side.shown = not rolling
 
-    def _target(self, kind: str, forward: bool) -> int | None:
-        here = self.position
-        if forward:
-            return next((m.index for m in self.marks if m.kind == kind and m.index > here), None)
-        back = [m.index for m in self.marks if m.kind == kind and m.index < here - 1]
-        return back[-1] if back else 0
+    def mark_indices(self, kind: str) -> list[int]:
+        return [m.index for m in self.marks if m.kind == kind]
 
     def do(self, action: Action) -> None:
         problem = self.session.state.why_illegal(action)
@@ -200,41 +189,18 @@ class ReplayScene(MatchScene):
             self.paused = True  # the end: stay on the last picture, Esc leaves
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
-            return
-        key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_ESCAPE:
-            self.app.audio.roll(0.0)
-            self.app.pop()
-        elif key == pygame.K_SPACE:
-            self.paused = not self.paused
-            self.steps_left = 0
-        elif key == pygame.K_RIGHT:
-            self.paused = True
-            if shift:
-                self.until_throw = True
-            else:
-                self.steps_left = 1
-        elif key == pygame.K_UP:
-            self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
-        elif key == pygame.K_DOWN:
-            self.speed_index = max(0, self.speed_index - 1)
-        elif key in (pygame.K_PAGEDOWN, pygame.K_n, pygame.K_PAGEUP, pygame.K_b):
-            target = self._target("battle", key in (pygame.K_PAGEDOWN, pygame.K_n))
-            if target is not None:
-                self.jump(target)
-        elif key in (pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET):
-            target = self._target("turn", key == pygame.K_RIGHTBRACKET)
-            if target is not None:
-                self.jump(target)
-        elif key == pygame.K_HOME:
-            self.jump(0)
-        elif key == pygame.K_v:
-            n = len(self.kits)
-            after = 0 if self.seat_view is None else self.seat_view + 1
-            self.seat_view = None if after >= n else after
-            self._update_side()
-            self._invalidate()
+        self.replay_key(event)
+
+    def leave(self) -> None:
+        self.app.audio.roll(0.0)
+        self.app.pop()
+
+    def cycle_view(self) -> None:
+        """The spectator's view, then each seat's own, then the spectator's again."""
+        after = 0 if self.seat_view is None else self.seat_view + 1
+        self.seat_view = None if after >= len(self.kits) else after
+        self._update_side()
+        self._invalidate()
 
     # ------------------------------------------------------------------ drawing
 

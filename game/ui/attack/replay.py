@@ -33,6 +33,7 @@ from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 
 from .. import widgets as w
+from ..replay_controls import ReplayControls
 from .layout import seat_places
 from .replay_draw import draw_hands, draw_replay_bar
 from .table import AttackTableScene
@@ -40,12 +41,13 @@ from .table import AttackTableScene
 if TYPE_CHECKING:
     from ..app import App
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
 SHEET_SECONDS = 3.0  # a score sheet stays up this long (at x1) before it turns
 
 
-class AttackReplayScene(AttackTableScene):
+class AttackReplayScene(ReplayControls, AttackTableScene):
     status_name = "attack_replay"
+    BATTLE = "deal"  # N / B, PageDown / PageUp: deal by deal
+    TURN = "round"  # ] / [: round by round
 
     def __init__(
         self,
@@ -68,10 +70,9 @@ class AttackReplayScene(AttackTableScene):
         self.match: ReplayMatch = match
         self.replay = replay
         self.view.log.clear()  # (not "resumed": a replay starts where it is asked)
+        self.init_controls()
         self.speed_index = speed_index
         self.paused = paused
-        self.steps_left = 0  # paused: records still to play before it stops again
-        self.until_throw = False
         self.finishing = False  # paused: a step's show still playing
         self.problem: str | None = None
         self.sheet_t = 0.0
@@ -82,10 +83,6 @@ class AttackReplayScene(AttackTableScene):
         self._seat_at_bottom()
 
     # ------------------------------------------------------------------ the view
-
-    @property
-    def speed(self) -> float:
-        return SPEEDS[self.speed_index]
 
     @property
     def over(self) -> bool:
@@ -142,12 +139,8 @@ class AttackReplayScene(AttackTableScene):
             return
         self.app.replace(scene)
 
-    def _target(self, kind: str, forward: bool) -> int | None:
-        here = self.position
-        if forward:
-            return next((m.index for m in self.marks if m.kind == kind and m.index > here), None)
-        back = [m.index for m in self.marks if m.kind == kind and m.index < here - 1]
-        return back[-1] if back else 0
+    def mark_indices(self, kind: str) -> list[int]:
+        return [m.index for m in self.marks if m.kind == kind]
 
     def _stop(self, detail: str) -> None:
         self.problem = self.tr("replay.drifted", detail=detail[:80])
@@ -223,44 +216,22 @@ class AttackReplayScene(AttackTableScene):
             if self.buttons:  # the score sheet's Continue, the final ranking's button
                 w.handle_buttons(self.buttons, event)
             return
-        if event.type != pygame.KEYDOWN:
-            return
-        key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_ESCAPE:
-            self.app.pop()
-        elif key == pygame.K_SPACE:
-            self.paused = not self.paused
-            self.steps_left = 0
-            self.until_throw = False
-        elif key == pygame.K_RIGHT:
-            self.paused = True
-            if shift:
-                self.until_throw = True
-            else:
-                self.steps_left = 1
-        elif key == pygame.K_UP:
-            self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
-        elif key == pygame.K_DOWN:
-            self.speed_index = max(0, self.speed_index - 1)
-        elif key in (pygame.K_PAGEDOWN, pygame.K_n, pygame.K_PAGEUP, pygame.K_b):
-            target = self._target("deal", key in (pygame.K_PAGEDOWN, pygame.K_n))
-            if target is not None:
-                self.jump(target)
-        elif key in (pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET):
-            target = self._target("round", key == pygame.K_RIGHTBRACKET)
-            if target is not None:
-                self.jump(target)
-        elif key == pygame.K_HOME:
-            self.jump(0)
-        elif key == pygame.K_v:
-            n = self.match.players
-            self.seat_view = (
-                None
-                if self.seat_view == n - 1
-                else (0 if self.seat_view is None else self.seat_view + 1)
-            )
-            self.focus = 0
-            self._seat_at_bottom()
+        self.replay_key(event)
+
+    def leave(self) -> None:
+        """Esc, and the final ranking's button: back to where the replay was opened."""
+        self.app.pop()
+
+    def cycle_view(self) -> None:
+        """Every hand face up, then each seat's own view, then every hand again."""
+        n = self.match.players
+        self.seat_view = (
+            None
+            if self.seat_view == n - 1
+            else (0 if self.seat_view is None else self.seat_view + 1)
+        )
+        self.focus = 0
+        self._seat_at_bottom()
 
     # ------------------------------------------------------------------ drawing
 

@@ -43,13 +43,13 @@ from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.planet import Observation, Settings
 
+from ..replay_controls import ReplayControls
 from .match import PlanetMatchScene
 from .replay_draw import draw_bar, draw_hands
 
 if TYPE_CHECKING:
     from ..app import App
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
 VIEWS: tuple[int | None, ...] = (None, 0, 1)
 """The spectator, player 1, player 2: what V goes through."""
 
@@ -80,7 +80,7 @@ def _setup(replay: Replay) -> tuple[MatchSetup, tuple[bool, bool]]:
     return setup, (people[0], people[1])
 
 
-class PlanetReplayScene(PlanetMatchScene):
+class PlanetReplayScene(ReplayControls, PlanetMatchScene):
     status_name = "replay"
 
     def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
@@ -96,10 +96,7 @@ class PlanetReplayScene(PlanetMatchScene):
         except RerunError as e:
             raise ReplayError(e.reason, e.detail, replay.path) from None
         self.replay = replay
-        self.speed_index = 1
-        self.paused = False
-        self.steps_left = 0  # paused: records still to play before it stops again
-        self.until_roll = False
+        self.init_controls()
         self.finishing = False  # paused: a step's roll and shows still playing
         self.seat_view: int | None = None
         self.problem: str | None = None
@@ -122,10 +119,6 @@ class PlanetReplayScene(PlanetMatchScene):
         return self.match
 
     @property
-    def speed(self) -> float:
-        return SPEEDS[self.speed_index]
-
-    @property
     def position(self) -> int:
         """The next record to play."""
         return self.feed.index
@@ -137,13 +130,11 @@ class PlanetReplayScene(PlanetMatchScene):
         self._start(self.app, at)
         self.problem = None
 
-    def _target(self, kind: str, forward: bool) -> int | None:
-        here = self.position
-        marks = [m.index for m in self.index.marks if m.kind == kind]
-        if forward:
-            return next((i for i in marks if i > here), None)
-        back = [i for i in marks if i < here - 1 or (i < here and self._busy())]
-        return back[-1] if back else 0
+    def mark_indices(self, kind: str) -> list[int]:
+        return [m.index for m in self.index.marks if m.kind == kind]
+
+    def jump_busy(self) -> bool:
+        return self._busy()
 
     def _busy(self) -> bool:
         """A step still showing: a roll half handed out, the spheres, a staged moment."""
@@ -158,7 +149,7 @@ class PlanetReplayScene(PlanetMatchScene):
         self.problem = self.tr("planet_replay.drifted", detail=detail[:90])
         self.paused = True
         self.steps_left = 0
-        self.until_roll = False
+        self.until_throw = False
 
     def _run(self, dt: float) -> None:
         """The match screen's own update at the chosen speed, the seats handing out the
@@ -182,14 +173,14 @@ class PlanetReplayScene(PlanetMatchScene):
         if not self.paused:
             self._run(dt)
             return
-        if self.steps_left > 0 or self.until_roll:
+        if self.steps_left > 0 or self.until_throw:
             before = self.feed.index
             self._run(dt)
             if self.feed.index > before:  # the step's record was taken: show it to its end
                 self.steps_left = max(0, self.steps_left - 1)
                 taken = self.replay.records[before : self.feed.index]
                 if any(r.get("t") == "roll" for r in taken):
-                    self.until_roll = False
+                    self.until_throw = False
                 self.finishing = True
         elif self.finishing and self._busy():
             self._run(dt)
@@ -215,7 +206,7 @@ class PlanetReplayScene(PlanetMatchScene):
             return self.frozen
         return view_of(self.match.state, self.seat_view)
 
-    def _cycle_view(self) -> None:
+    def cycle_view(self) -> None:
         self.seat_view = VIEWS[(VIEWS.index(self.seat_view) + 1) % len(VIEWS)]
         before = self.replay_match.before_roll
         if self.frozen is not None and before is not None:
@@ -235,37 +226,10 @@ class PlanetReplayScene(PlanetMatchScene):
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
             return
-        if event.type != pygame.KEYDOWN:
-            return
-        key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_ESCAPE:
-            self.app.pop()
-        elif key == pygame.K_SPACE:
-            self.paused = not self.paused
-            self.steps_left = 0
-            self.until_roll = False
-        elif key == pygame.K_RIGHT:
-            self.paused = True
-            if shift:
-                self.until_roll = True
-            else:
-                self.steps_left = 1
-        elif key == pygame.K_UP:
-            self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
-        elif key == pygame.K_DOWN:
-            self.speed_index = max(0, self.speed_index - 1)
-        elif key in (pygame.K_PAGEDOWN, pygame.K_n, pygame.K_PAGEUP, pygame.K_b):
-            target = self._target("battle", key in (pygame.K_PAGEDOWN, pygame.K_n))
-            if target is not None:
-                self.jump(target)
-        elif key in (pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET):
-            target = self._target("turn", key == pygame.K_RIGHTBRACKET)
-            if target is not None:
-                self.jump(target)
-        elif key == pygame.K_HOME:
-            self.jump(0)
-        elif key == pygame.K_v:
-            self._cycle_view()
+        self.replay_key(event)
+
+    def leave(self) -> None:
+        self.app.pop()
 
     # ------------------------------------------------------------------ drawing
 
@@ -288,4 +252,4 @@ class PlanetReplayScene(PlanetMatchScene):
         return out
 
 
-__all__ = ["SPEEDS", "VIEWS", "PlanetReplayScene"]
+__all__ = ["VIEWS", "PlanetReplayScene"]

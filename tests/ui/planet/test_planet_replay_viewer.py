@@ -94,7 +94,7 @@ def test_pause_step_speed_jump_and_view(app: App, replay_path: Path) -> None:
     assert scene.position == at + 1  # one record
     _key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
     rolls_before = sum(r["t"] == "roll" for r in replay.records[: scene.position])
-    _frames(app, scene, 3000, lambda: not scene.until_roll and not scene._busy())
+    _frames(app, scene, 3000, lambda: not scene.until_throw and not scene._busy())
     assert sum(r["t"] == "roll" for r in replay.records[: scene.position]) == rolls_before + 1
     assert scene.anim is None
     for _ in range(6):
@@ -213,7 +213,7 @@ def test_the_viewer_fits_its_boxes(lang: str, replay_path: Path) -> None:
         app.step()
         if frame % 97 == 0:
             if frame % 3 == 0:
-                scene._cycle_view()
+                scene.cycle_view()
             scene.paused = frame % 2 == 0
             with text_fit.recording() as ledger:
                 scene.draw(app.screen)
