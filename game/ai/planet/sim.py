@@ -15,6 +15,7 @@ from typing import Any
 
 from game.rules.planet import CHANCE, Catalog, Kit, PlanetState, Settings
 
+from ..rates import wilson
 from .bots import make_bot
 from .landing import DEFAULT_MODEL, LandingModel
 from .levels import Level
@@ -77,16 +78,6 @@ def seat_model(name: str, levels: Mapping[str, Level] | None) -> LandingModel:
     if level is None:
         return DEFAULT_MODEL
     return LandingModel(level.model_on_core, level.model_no_core)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def run_sim(
