@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.content.scenario_steps import check_legal, check_log, play_step
+from game.content.scenario_steps import Checks, check_legal, check_log, play_step
 from game.content.scenarios import Scenario
 from game.rules.classic import Catalog, InvalidKit, MatchState
 from game.rules.classic.events import BattleResolved, Event
@@ -59,12 +59,9 @@ def _run(sc: Scenario, catalog: Catalog) -> list[str]:
 
 
 def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -> list[str]:
-    failures: list[str] = []
+    check = Checks()
+    failures = check.failures
     texts = [str(e) for e in log]
-
-    def check(key: str, actual: Any, want: Any) -> None:
-        if actual != want:
-            failures.append(f"expect.{key}: got {actual!r}, expected {want!r}")
 
     if "phase" in expect:
         check("phase", state.phase, expect["phase"])

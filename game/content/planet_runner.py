@@ -25,7 +25,7 @@ from game.rules.planet.hexgrid import hex_str, spiral
 from game.rules.planet.phases import WINDOWS
 
 from .planet_scenarios import PlanetScenario, Step
-from .scenario_steps import check_legal, check_log, play_step
+from .scenario_steps import Checks, check_legal, check_log, play_step
 
 
 def auto_matrix(state: PlanetState) -> list[Event]:
@@ -101,12 +101,9 @@ def run_planet_scenario(sc: PlanetScenario, catalog: Catalog) -> list[str]:
 
 
 def check_expect(expect: dict[str, Any], state: PlanetState, log: list[Event]) -> list[str]:
-    failures: list[str] = []
+    check = Checks()
+    failures = check.failures
     texts = [str(e) for e in log]
-
-    def check(key: str, actual: Any, want: Any) -> None:
-        if actual != want:
-            failures.append(f"expect.{key}: got {actual!r}, expected {want!r}")
 
     if "phase" in expect:
         check("phase", state.phase.value, expect["phase"])

@@ -85,3 +85,16 @@ def check_legal(expect: dict[str, Any], legal: set[str], failures: list[str]) ->
     for banned in expect.get("not_legal", []):
         if banned in legal:
             failures.append(f"expect.not_legal: {banned!r} is legal")
+
+
+class Checks:
+    """One comparison of `expect` a call: ``check(key, actual, want)`` notes
+    ``<where>.<key>: got <actual>, expected <want>`` on `failures` when they differ."""
+
+    def __init__(self, where: str = "expect") -> None:
+        self.where = where
+        self.failures: list[str] = []
+
+    def __call__(self, key: str, actual: Any, want: Any) -> None:
+        if actual != want:
+            self.failures.append(f"{self.where}.{key}: got {actual!r}, expected {want!r}")

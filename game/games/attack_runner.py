@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.content.attack_scenarios import AttackScenario
-from game.content.scenario_steps import check_legal, check_log, play_step
+from game.content.scenario_steps import Checks, check_legal, check_log, play_step
 from game.rules.attack import (
     AttackState,
     Deal,
@@ -101,12 +101,9 @@ def _cards_or_count(state: AttackState, actual: list[str], want: Any) -> tuple[A
 
 
 def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -> list[str]:
-    failures: list[str] = []
+    check = Checks()
+    failures = check.failures
     texts = [str(e) for e in log]
-
-    def check(key: str, actual: Any, want: Any) -> None:
-        if actual != want:
-            failures.append(f"expect.{key}: got {actual!r}, expected {want!r}")
 
     if "phase" in expect:
         check("phase", state.phase.value, expect["phase"])
@@ -162,12 +159,7 @@ def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -
 def _check_observation(want: dict[str, Any], state: AttackState) -> list[str]:
     viewer = int(want["viewer"])
     obs = state.observation(viewer)
-    failures: list[str] = []
-    where = f"expect.observation (viewer p{viewer})"
-
-    def check(key: str, actual: Any, expected: Any) -> None:
-        if actual != expected:
-            failures.append(f"{where}.{key}: got {actual!r}, expected {expected!r}")
+    check = Checks(f"expect.observation (viewer p{viewer})")
 
     if "hand" in want:
         check("hand", list(obs.hand), _sorted(state, want["hand"]))
@@ -191,4 +183,4 @@ def _check_observation(want: dict[str, Any], state: AttackState) -> list[str]:
         check("deal_pool", dict(obs.deal_pool), dict(want["deal_pool"]))
     if "rounds" in want:
         check("rounds", len(obs.rounds), want["rounds"])
-    return failures
+    return check.failures
