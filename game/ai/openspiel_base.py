@@ -24,6 +24,32 @@ def given_params(params: dict[str, Any] | None) -> dict[str, Any]:
     return {k: (v.value() if hasattr(v, "value") else v) for k, v in (params or {}).items()}
 
 
+def game_type(
+    short_name: str, long_name: str, dynamics: Any, players: tuple[int, int], params: Any
+) -> Any:
+    """The `pyspiel.GameType` both games share but for their names, dynamics
+    (sequential or simultaneous) and player counts (`players`: least, most): explicit
+    chance outcomes, imperfect information, zero-sum, rewarded at the end, every
+    observation and information-state string and tensor provided."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=dynamics,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+        default_loadable=True,
+    )
+
+
 class AdapterGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game whose `spec` holds what is fixed for it (catalog, codec ...):
     the spec's codec numbers the actions and the outcomes, its `max_game_length` bounds

@@ -13,7 +13,7 @@ from typing import Any
 import pyspiel
 
 from game.ai.landing import OFF_CARD
-from game.ai.openspiel_base import AdapterGame, AdapterState, given_params
+from game.ai.openspiel_base import AdapterGame, AdapterState, game_type, given_params
 from game.rules.classic import CHANCE, Action, Land, MatchState, Miss, Slot
 
 from .codec import DEAL
@@ -23,22 +23,12 @@ from .params import GAME_NAME, MAX_PLAYERS, parameter_defaults
 from .resampling import ResampleMemory, resample_data
 from .spec import Spec, params_key, spec_for
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Bakugan Battle Brawlers (classic)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=parameter_defaults(),
-    default_loadable=True,
+_GAME_TYPE = game_type(
+    GAME_NAME,
+    "Bakugan Battle Brawlers (classic)",
+    pyspiel.GameType.Dynamics.SEQUENTIAL,
+    (2, MAX_PLAYERS),
+    parameter_defaults(),
 )
 
 

@@ -17,29 +17,19 @@ from typing import Any
 
 import pyspiel
 
-from game.ai.openspiel_base import AdapterGame, AdapterState, given_params
+from game.ai.openspiel_base import AdapterGame, AdapterState, game_type, given_params
 from game.rules.planet import CHANCE, Action, PlanetState
 
 from .data import SIMULTANEOUS, StateData
 from .observer import PlanetObserver
 from .spec import GAME_NAME, Spec, parameter_defaults, params_key, spec_for
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Bakugan Battle Planet",
-    dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=parameter_defaults(),
-    default_loadable=True,
+_GAME_TYPE = game_type(
+    GAME_NAME,
+    "Bakugan Battle Planet",
+    pyspiel.GameType.Dynamics.SIMULTANEOUS,
+    (2, 2),
+    parameter_defaults(),
 )
 
 
