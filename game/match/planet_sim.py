@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from game import physics
 from game.ai.planet_aim import DEFAULT_AIM, RollAim, RollAimer
-from game.ai.rates import wilson
+from game.ai.rates import wilson, win_rates
 from game.ai.seeding import Resumable, SnapshotError
 from game.match.layout import Zone
 from game.match.planet_session import PlanetSession, RollDone
@@ -228,10 +228,7 @@ def run_physics_sim(
         "games": games,
         "physics": True,
         "wins": wins,
-        "win_rates": {
-            k: {"rate": v / games if games else 0.0, "ci95": list(wilson(v, games))}
-            for k, v in wins.items()
-        },
+        "win_rates": win_rates(wins, games),
         "draws": draws,
         "mean_turns": turns / games if games else 0.0,
         "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,

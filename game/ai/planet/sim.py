@@ -15,7 +15,8 @@ from typing import Any
 
 from game.rules.planet import CHANCE, Catalog, Kit, PlanetState, Settings
 
-from ..rates import wilson
+from ..rates import wilson as wilson  # named here for benchmarks/planet_ai_ladder.py
+from ..rates import win_rates
 from .bots import make_bot
 from .landing import DEFAULT_MODEL, LandingModel
 from .levels import Level
@@ -132,10 +133,7 @@ def run_sim(
         **extra,
         "games": games,
         "wins": wins,
-        "win_rates": {
-            k: {"rate": v / games if games else 0.0, "ci95": list(wilson(v, games))}
-            for k, v in wins.items()
-        },
+        "win_rates": win_rates(wins, games),
         "draws": draws,
         "mean_turns": turns / games if games else 0.0,
         "mean_actions": actions / games if games else 0.0,
