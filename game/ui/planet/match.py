@@ -24,16 +24,18 @@ from game.match.planet_play import SAVE_VERSION, THROW, PlanetMatch, Task
 from game.match.planet_session import Entry, RollDone, TableChanged, ThrowRefused
 from game.planet_demo import breakdown_words
 from game.rules.api import GameError
-from game.rules.planet import Action, Observation, Phase
+from game.rules.planet import Action, Observation, Phase, PlaceCore
 
 from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
 from ..scene import Scene
 from ..table_view import TableView
 from .board import PLAYER_COLOURS, Spot, sphere_image, warm_up
+from .camera import Camera
 from .choices import Offer, offer
+from .handover import NOTICE_SECONDS, CorePlans, first_of, forced
 from .layout import TABLE_AREA
-from .panels import core_words, draw_tip
+from .panels import core_words, draw_notice, draw_tip
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
@@ -82,6 +84,12 @@ class PlanetMatchScene(Scene):
         self.aims: dict[int, PlanetAim] = {}
         self.anim: RollDone | None = None
         self.view = TableView(1.0, 1.0, TABLE_AREA)
+        self.camera = Camera(self.view, TABLE_AREA)
+        self.plans = CorePlans()  # hot-seat: each person's order of his cores
+        self.public: int | None = None  # the person placing a core in the open
+        self.notice = ""  # a choice taken without the curtain, said over the table
+        self.notice_t = 0.0
+        self._skip_up = False  # the click that skipped the camera's move
         self.anim_t = 0.0
         self.frozen: Observation | None = None  # what shows while the spheres fly
         self.held: list[Entry] = []  # what the roll decided, told once they rest
@@ -101,7 +109,7 @@ class PlanetMatchScene(Scene):
         self._dirty = True
         self._saved_turn = -1
         self._table_bg: tuple[object, pygame.Surface] | None = None
-        self._fit_view()
+        self._fit_view(animate=False)
         warm_up(self.catalog, [c for kit in match.setup.kits for c in kit.characters])
         self.shows: deque[Show] = deque()
         self.milling = Milling()
@@ -113,11 +121,11 @@ class PlanetMatchScene(Scene):
 
     def person(self) -> int | None:
         """The person who must act now (a throw first), as the rules have it."""
+        at_screen = self.curtain.at_screen  # of those acting at once, he goes first
         awaited = self.match.throws_awaited()
         if awaited:
-            return awaited[0]
-        people = self.match.people_to_act()
-        return people[0] if people else None
+            return first_of(awaited, at_screen)
+        return first_of(self.match.people_to_act(), at_screen)
 
     def viewer(self) -> int | None:
         return self.curtain.viewer(self.person())
@@ -130,17 +138,23 @@ class PlanetMatchScene(Scene):
 
     def offer(self) -> Offer | None:
         p = self.person()
-        if p is None or self.anim is not None or self.curtain.down or p != self.viewer():
-            return None
-        if self.shows:
+        if p is None or self.anim is not None or self.curtain.down or self.shows:
             return None
         if self.match.throws_awaited():
             return None
+        if p == self.public:  # in the open: only the places for his next core
+            core = self.plans.next(p)
+            legal = self.match.legal_actions(p)
+            places = [a for a in legal if isinstance(a, PlaceCore) and a.core == core]
+            return Offer(by_core={core: places}) if core is not None and places else None
+        if p != self.viewer():
+            return None
         return offer(self.match.legal_actions(p))
 
-    def _fit_view(self) -> None:
+    def _fit_view(self, animate: bool = True) -> None:
         """The whole table while a roll is on (both bands and the cores); closed in on
-        the Matrix the rest of the time, so the cores and their places read well."""
+        the Matrix the rest of the time, so the cores and their places read well. The
+        camera eases there (reduced or no effects: at once)."""
         session = self.match.session
         layout = session.layout
         view = TableView(layout.width, layout.height, TABLE_AREA)
@@ -155,15 +169,17 @@ class PlanetMatchScene(Scene):
             if scale > view.scale:
                 middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
                 view.place(scale, middle, TABLE_AREA.center)
-        if (view.scale, view.ox, view.oy, view.width) != (
-            self.view.scale,
-            self.view.ox,
-            self.view.oy,
-            self.view.width,
-        ):
-            self.view = view
-            self.aims.clear()
-            self._dirty = True
+        animate = animate and self.app.settings.effects_level == "full"
+        if self.camera.aim(view, animate):
+            self._view_moved()
+
+    def _view_moved(self) -> None:
+        self.view = self.camera.view
+        self.aims.clear()
+        self._dirty = True
+
+    def camera_moving(self) -> bool:
+        return self.camera.moving
 
     # ------------------------------------------------------------------ acting
 
@@ -175,6 +191,10 @@ class PlanetMatchScene(Scene):
             self.message = str(e)
             self._dirty = True
             return
+        if isinstance(action, PlaceCore):
+            self.plans.placed(action.player, action.core)
+            if self.public == action.player:  # placed in the open: nobody's things now
+                self.public = self.curtain.at_screen = None
         self.card = self.core = None
         self._took(entries)
 
@@ -263,6 +283,9 @@ class PlanetMatchScene(Scene):
     # ------------------------------------------------------------------ the loop
 
     def update(self, dt: float) -> None:
+        if self.camera.update(dt):
+            self._view_moved()
+        self.notice_t = max(0.0, self.notice_t - dt)
         if self.anim is not None:
             self.anim_t += dt
             if self.anim_t >= self._anim_length() + self.settle:
@@ -283,15 +306,12 @@ class PlanetMatchScene(Scene):
         if self.curtain.down:
             return
         p = self.person()
-        if p is not None and self.curtain.needed(p):
-            for aim in self.aims.values():
-                aim.cancel()
-            self.aims.clear()
-            self.curtain.lower(p)
-            self._dirty = True
+        if p is not None and self.curtain.needed(p) and self._coming(p):
             return
         session = self.match.session
         self._think(dt)
+        if self.camera.moving:  # the aim starts once the table is still
+            return
         if p is not None and p in self.match.throws_awaited() and p not in self.aims:
             self.aims[p] = PlanetAim(
                 self.view,
@@ -303,6 +323,29 @@ class PlanetMatchScene(Scene):
             self._dirty = True
         for aim in self.aims.values():
             aim.update(dt)
+
+    def _coming(self, p: int) -> bool:
+        """Person `p` must act and is not the one at the screen: his only choice is
+        taken without the curtain (said in a line), his next ordered core is placed in
+        the open, or the curtain comes down. True when this frame is spent."""
+        only = forced(self.match, p)
+        if only is not None:
+            action, key = only
+            self.notice, self.notice_t = self.tr(key, player=p + 1), NOTICE_SECONDS
+            self.act(action)
+            self.log.append(self.notice)
+            return True
+        if self.match.state.phase is Phase.CORES and self.plans.next(p) is not None:
+            if self.public != p:
+                self.public, self.core, self._dirty = p, self.plans.next(p), True
+            return False
+        for aim in self.aims.values():
+            aim.cancel()
+        self.aims.clear()
+        self.public = None
+        self.curtain.lower(p)
+        self._dirty = True
+        return True
 
     def _think(self, dt: float) -> None:
         """The computers' steps: each thought out in the worker thread (the screen keeps
@@ -365,6 +408,8 @@ class PlanetMatchScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
+        if self._skip_camera(event):
+            return
         if self.curtain.down:
             if event.type == pygame.MOUSEBUTTONUP or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
@@ -392,6 +437,18 @@ class PlanetMatchScene(Scene):
             throw = self.aims[p].handle(event)
             if throw is not None:
                 self._throw(p, throw)
+
+    def _skip_camera(self, event: pygame.event.Event) -> bool:
+        """A click or a key while the camera moves ends the move (and does no more)."""
+        if event.type == pygame.MOUSEBUTTONUP and self._skip_up:
+            self._skip_up = False
+            return True
+        if self.camera.moving and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self._skip_up = event.type == pygame.MOUSEBUTTONDOWN
+            self.camera.finish()
+            self._view_moved()
+            return True
+        return False
 
     # ------------------------------------------------------------------ buttons
 
@@ -427,6 +484,8 @@ class PlanetMatchScene(Scene):
         for b in self.buttons:
             b.draw(surface, 20)
         self._draw_moving(surface)
+        if self.notice_t > 0:
+            draw_notice(surface, self.notice)
         if self.shows:
             draw_show(surface, self.shows[0], self.name, card_colour(self.catalog))
             return

@@ -213,4 +213,41 @@ def draw_tip(
     )
 
 
-__all__ = ["draw_batch", "draw_battle", "draw_hand", "draw_prompt", "draw_tip"]
+def draw_notice(surface: pygame.Surface, text: str) -> None:
+    """A line over the top of the table: a choice taken without the curtain."""
+    from .layout import TABLE_AREA
+
+    box = pygame.Rect(TABLE_AREA.x + 16, TABLE_AREA.y + 12, TABLE_AREA.w - 32, 40)
+    w.panel(surface, box, 235, w.ACCENT, overlay=True)
+    w.fit_text(surface, text, box.inflate(-20, -6), 20, w.INK, "center")
+
+
+def draw_plan(
+    surface: pygame.Surface, rect: pygame.Rect, cores: Sequence[str], label: Name, tr: Tr
+) -> list[Spot]:
+    """Behind his curtain, a person's order of BakuCores (the first goes down next)."""
+    w.panel(surface, rect, 220)
+    title = pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, 22)
+    w.fit_text(surface, tr("planet_ui.plan_title"), title, 18, w.MUTED)
+    spots: list[Spot] = []
+    for i, core in enumerate(cores):
+        row = pygame.Rect(rect.x + 8, rect.y + 30 + i * 34, rect.w - 16, 30)
+        if row.bottom > rect.bottom:
+            break
+        pygame.draw.rect(surface, (34, 36, 46), row, border_radius=6)
+        pygame.draw.rect(surface, w.ACCENT if i == 0 else (70, 74, 90), row, 1, border_radius=6)
+        text = tr("planet_ui.plan_row", n=i + 1, core=label(core))
+        w.fit_text(surface, text, row.inflate(-16, 0), 17, w.INK)
+        spots.append(Spot(row, "core", core))
+    return spots
+
+
+__all__ = [
+    "draw_batch",
+    "draw_battle",
+    "draw_hand",
+    "draw_notice",
+    "draw_plan",
+    "draw_prompt",
+    "draw_tip",
+]

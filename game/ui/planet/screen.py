@@ -4,6 +4,7 @@ sides, the step and what to do, the batch, the battle and the log, the hand."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,7 +15,7 @@ from .. import art
 from .. import widgets as w
 from .board import PLAYER_COLOURS, Spot, draw_matrix, draw_side
 from .choices import Offer
-from .panels import draw_batch, draw_battle, draw_hand, draw_prompt
+from .panels import draw_batch, draw_battle, draw_hand, draw_plan, draw_prompt
 
 if TYPE_CHECKING:
     from .match import PlanetMatchScene
@@ -60,6 +61,11 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     if scene.card is not None:
         return tr("planet_ui.prompt.how", card=scene.name(scene.card))
     if o.by_core:
+        if p is not None and p == scene.public:
+            return tr("planet_ui.prompt.place_public", player=p + 1, n=scene.plans.number(p))
+        if match.hotseat:
+            key = "place_order" if scene.core is None else "place_plan"
+            return tr(f"planet_ui.prompt.{key}")
         key = "planet_ui.prompt.place" if scene.core is None else "planet_ui.prompt.place_where"
         return tr(key)
     if o.discarding:
@@ -75,6 +81,12 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     if obs.phase in WINDOWS:
         return tr(f"planet_ui.prompt.window_{obs.phase.value}")
     return ""
+
+
+def core_label_of(scene: PlanetMatchScene, core: str) -> str:
+    from .buttons import core_words
+
+    return core_words(scene, core)
 
 
 def table_background(scene: PlanetMatchScene) -> pygame.Surface:
@@ -219,6 +231,13 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
     hand = me.hand if me is not None else None
     count = me.hand_count if me is not None else 0
     usable = tuple(sorted(o.by_card)) if o is not None else None
+    plan = scene.plans.waiting(viewer) if viewer is not None and obs.phase is Phase.CORES else ()
+    if plan:  # behind his curtain: his order of BakuCores where the hand will be
+        label = partial(core_label_of, scene)
+        region(
+            "hand", HAND, ("plan", plan), lambda: draw_plan(surface, HAND, plan, label, scene.tr)
+        )
+        return regions.all_spots()
     region(
         "hand",
         HAND,
