@@ -93,7 +93,7 @@ class PlanetMatchScene(Scene):
         self.anim_t = 0.0
         self.frozen: Observation | None = None  # what shows while the spheres fly
         self.held: list[Entry] = []  # what the roll decided, told once they rest
-        self.log: list[str] = []
+        self._told: list[dict[int | None, list[str]]] = []  # the log, as each may see it
         self.wait = 0.0
         self.thinking: tuple[Task, Future[Action | physics.Throw]] | None = None
         self.over_t = 0.0
@@ -227,11 +227,24 @@ class PlanetMatchScene(Scene):
     def _tell(self, entry: Entry, stage: bool = True) -> None:
         if isinstance(entry, RollDone | TableChanged):
             return
-        lines = event_lines(entry, self.match.state, self.viewer(), self.app.lang, self.tr)
-        self.log.extend(lines)
-        del self.log[:-LOG_KEEP]
+        state, lang = self.match.state, self.app.lang
+        told = {v: event_lines(entry, state, v, lang, self.tr) for v in (None, 0, 1)}
+        if any(told.values()):
+            self._said(told)
         if stage:
             self.shows.extend(shows_for(entry, self.name, self._explain, self.tr, self.milling))
+
+    def _said(self, told: dict[int | None, list[str]]) -> None:
+        self._told.append(told)
+        del self._told[:-LOG_KEEP]
+
+    @property
+    def log(self) -> list[str]:
+        """The log as the one the screen shows things to now may read it: told for
+        each viewer when it happened, so a line about one person's hidden pick never
+        shows to the other one later."""
+        v = self.viewer()
+        return [line for told in self._told for line in told.get(v, told[None])][-LOG_KEEP:]
 
     def _explain(self, breakdown: str) -> str:
         words = breakdown_words(breakdown, self.name, self.app.lang)
@@ -333,7 +346,7 @@ class PlanetMatchScene(Scene):
             action, key = only
             self.notice, self.notice_t = self.tr(key, player=p + 1), NOTICE_SECONDS
             self.act(action)
-            self.log.append(self.notice)
+            self._said({None: [self.notice]})
             return True
         if self.match.state.phase is Phase.CORES and self.plans.next(p) is not None:
             if self.public != p:
