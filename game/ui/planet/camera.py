@@ -10,12 +10,38 @@ or a key skips the move); with reduced motion every move is a jump.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match.planet_layout import PlanetLayout
+
 from ..table_view import TableView
 
+if TYPE_CHECKING:
+    from .match import PlanetMatchScene
+
 SECONDS = 0.35
+ZOOM_MARGIN = 110.0
+"""mm of table shown around the Matrix when the view closes in on it"""
+MAX_ZOOM = 1.6
+"""px per mm at most (the whole table: 0.72)"""
+
+
+def fitted(layout: PlanetLayout, area: pygame.Rect, close: bool) -> TableView:
+    """The whole table in `area`, or (`close`) closed in on the Matrix's places."""
+    view = TableView(layout.width, layout.height, area)
+    if layout.places and close:
+        centres = [layout.core_centre(h) for h in layout.places]
+        xs = [c[0] for c in centres]
+        ys = [c[1] for c in centres]
+        span_x = max(xs) - min(xs) + 2 * ZOOM_MARGIN
+        span_y = max(ys) - min(ys) + 2 * ZOOM_MARGIN
+        scale = min(area.w / span_x, area.h / span_y, MAX_ZOOM)
+        if scale > view.scale:
+            middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+            view.place(scale, middle, area.center)
+    return view
 
 
 def _ease(t: float) -> float:
@@ -75,4 +101,18 @@ class Camera:
         return True
 
 
-__all__ = ["SECONDS", "Camera", "same"]
+def skip_move(scene: PlanetMatchScene, event: pygame.event.Event) -> bool:
+    """A click or a key while the camera moves ends the move and does no more (the
+    button's release of that click too)."""
+    if event.type == pygame.MOUSEBUTTONUP and scene._skip_up:
+        scene._skip_up = False
+        return True
+    if scene.camera.moving and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+        scene._skip_up = event.type == pygame.MOUSEBUTTONDOWN
+        scene.camera.finish()
+        scene._view_moved()
+        return True
+    return False
+
+
+__all__ = ["MAX_ZOOM", "SECONDS", "ZOOM_MARGIN", "Camera", "fitted", "same", "skip_move"]

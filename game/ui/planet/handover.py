@@ -22,9 +22,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from game.match.planet_play import PlanetMatch
-from game.rules.planet import Action, Energize, FlipChoice, Pass, Pick
+from game.rules.planet import Action, Energize, FlipChoice, Pass, Phase, Pick
+
+if TYPE_CHECKING:
+    from .match import PlanetMatchScene
 
 AUTO_LINES: dict[type, str] = {
     Pass: "planet_ui.auto.pass",
@@ -51,6 +55,30 @@ def first_of(candidates: Sequence[int], at_screen: int | None) -> int | None:
     if not candidates:
         return None
     return at_screen if at_screen in candidates else candidates[0]
+
+
+def arrive(scene: PlanetMatchScene, p: int) -> bool:
+    """Person `p` must act and is not the one at the screen: his only choice is taken
+    without the curtain (said in a line), his next ordered core is placed in the open,
+    or the curtain comes down. True when this frame is spent."""
+    only = forced(scene.match, p)
+    if only is not None:
+        action, key = only
+        scene.notice, scene.notice_t = scene.tr(key, player=p + 1), NOTICE_SECONDS
+        scene.act(action)
+        scene._said({None: [scene.notice]})
+        return True
+    if scene.match.state.phase is Phase.CORES and scene.plans.next(p) is not None:
+        if scene.public != p:
+            scene.public, scene.core, scene._dirty = p, scene.plans.next(p), True
+        return False
+    for aim in scene.aims.values():
+        aim.cancel()
+    scene.aims.clear()
+    scene.public = None
+    scene.curtain.lower(p)
+    scene._dirty = True
+    return True
 
 
 class CorePlans:
@@ -95,4 +123,4 @@ class CorePlans:
         self.at[player] = 0
 
 
-__all__ = ["AUTO_LINES", "NOTICE_SECONDS", "CorePlans", "first_of", "forced"]
+__all__ = ["AUTO_LINES", "NOTICE_SECONDS", "CorePlans", "arrive", "first_of", "forced"]

@@ -31,24 +31,20 @@ from ..curtain import Curtain, draw_curtain
 from ..scene import Scene
 from ..table_view import TableView
 from .board import PLAYER_COLOURS, Spot, sphere_image, warm_up
-from .camera import Camera
+from .camera import Camera, fitted, skip_move
 from .choices import Offer, offer
-from .handover import NOTICE_SECONDS, CorePlans, first_of, forced
+from .handover import CorePlans, arrive, first_of
 from .layout import TABLE_AREA
-from .panels import core_words, draw_notice, draw_tip
+from .panels import core_words, draw_hover, draw_notice
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
-from .words import card_lines, event_lines, namer
+from .words import event_lines, namer
 
 if TYPE_CHECKING:
     from ..app import App
 
 LOG_KEEP = 40
-ZOOM_MARGIN = 110.0
-"""mm of table shown around the Matrix when the view closes in on it"""
-MAX_ZOOM = 1.6
-"""px per mm at most (the whole table: 0.72)"""
 THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planet-computer")
 """Where the computers think (one step at a time), so a slow decision or a throw
 planned through the physics never holds up a frame."""
@@ -156,19 +152,8 @@ class PlanetMatchScene(Scene):
         the Matrix the rest of the time, so the cores and their places read well. The
         camera eases there (reduced or no effects: at once)."""
         session = self.match.session
-        layout = session.layout
-        view = TableView(layout.width, layout.height, TABLE_AREA)
         rolling = self.anim is not None or session.awaiting_roll() is not None
-        if layout.places and not rolling:
-            centres = [layout.core_centre(h) for h in layout.places]
-            xs = [c[0] for c in centres]
-            ys = [c[1] for c in centres]
-            span_x = max(xs) - min(xs) + 2 * ZOOM_MARGIN
-            span_y = max(ys) - min(ys) + 2 * ZOOM_MARGIN
-            scale = min(TABLE_AREA.w / span_x, TABLE_AREA.h / span_y, MAX_ZOOM)
-            if scale > view.scale:
-                middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
-                view.place(scale, middle, TABLE_AREA.center)
+        view = fitted(session.layout, TABLE_AREA, close=not rolling)
         animate = animate and self.app.settings.effects_level == "full"
         if self.camera.aim(view, animate):
             self._view_moved()
@@ -319,7 +304,7 @@ class PlanetMatchScene(Scene):
         if self.curtain.down:
             return
         p = self.person()
-        if p is not None and self.curtain.needed(p) and self._coming(p):
+        if p is not None and self.curtain.needed(p) and arrive(self, p):
             return
         session = self.match.session
         self._think(dt)
@@ -336,29 +321,6 @@ class PlanetMatchScene(Scene):
             self._dirty = True
         for aim in self.aims.values():
             aim.update(dt)
-
-    def _coming(self, p: int) -> bool:
-        """Person `p` must act and is not the one at the screen: his only choice is
-        taken without the curtain (said in a line), his next ordered core is placed in
-        the open, or the curtain comes down. True when this frame is spent."""
-        only = forced(self.match, p)
-        if only is not None:
-            action, key = only
-            self.notice, self.notice_t = self.tr(key, player=p + 1), NOTICE_SECONDS
-            self.act(action)
-            self._said({None: [self.notice]})
-            return True
-        if self.match.state.phase is Phase.CORES and self.plans.next(p) is not None:
-            if self.public != p:
-                self.public, self.core, self._dirty = p, self.plans.next(p), True
-            return False
-        for aim in self.aims.values():
-            aim.cancel()
-        self.aims.clear()
-        self.public = None
-        self.curtain.lower(p)
-        self._dirty = True
-        return True
 
     def _think(self, dt: float) -> None:
         """The computers' steps: each thought out in the worker thread (the screen keeps
@@ -421,7 +383,7 @@ class PlanetMatchScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
-        if self._skip_camera(event):
+        if skip_move(self, event):
             return
         if self.curtain.down:
             if event.type == pygame.MOUSEBUTTONUP or (
@@ -450,18 +412,6 @@ class PlanetMatchScene(Scene):
             throw = self.aims[p].handle(event)
             if throw is not None:
                 self._throw(p, throw)
-
-    def _skip_camera(self, event: pygame.event.Event) -> bool:
-        """A click or a key while the camera moves ends the move (and does no more)."""
-        if event.type == pygame.MOUSEBUTTONUP and self._skip_up:
-            self._skip_up = False
-            return True
-        if self.camera.moving and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self._skip_up = event.type == pygame.MOUSEBUTTONDOWN
-            self.camera.finish()
-            self._view_moved()
-            return True
-        return False
 
     # ------------------------------------------------------------------ buttons
 
@@ -502,7 +452,7 @@ class PlanetMatchScene(Scene):
         if self.shows:
             draw_show(surface, self.shows[0], self.name, card_colour(self.catalog))
             return
-        self._draw_tip(surface)
+        draw_hover(surface, self.spots, self.hover, self.catalog, self.app.lang, self.tr)
 
     def _draw_moving(self, surface: pygame.Surface) -> None:
         radius = max(6, self.view.length(14.0))
@@ -527,20 +477,6 @@ class PlanetMatchScene(Scene):
             if self.app.aim_assist and aim.power > 0.05:
                 path = aim.preview(self.match.session.scene())
             aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
-
-    def _draw_tip(self, surface: pygame.Surface) -> None:
-        for spot in self.spots:
-            if spot.ident and spot.rect.collidepoint(self.hover):
-                known = (
-                    spot.ident in self.catalog.cards
-                    or spot.ident in self.catalog.characters
-                    or spot.ident in self.catalog.cores
-                )
-                if not known:
-                    return
-                head, body, notes = card_lines(self.catalog, spot.ident, self.app.lang, self.tr)
-                draw_tip(surface, spot.rect, head, body, notes)
-                return
 
     # ------------------------------------------------------------------ tests, xplay
 

@@ -17,7 +17,7 @@ from .. import text_fit as fit
 from .. import widgets as w
 from .board import PLAYER_COLOURS, Spot, faction_colour
 from .choices import Offer
-from .words import phase_name
+from .words import card_lines, phase_name
 
 Tr = Callable[..., str]
 Name = Callable[[str], str]
@@ -211,6 +211,30 @@ def draw_tip(
     w.paragraph(
         surface, text, pygame.Rect(box.x + 10, box.y + 34, box.w - 20, box.h - 40), 17, w.INK, 2
     )
+
+
+def draw_hover(
+    surface: pygame.Surface,
+    spots: Sequence[Spot],
+    hover: tuple[int, int],
+    catalog: Catalog,
+    lang: str,
+    tr: Tr,
+) -> None:
+    """The hover box of the card, Character or core under the mouse (a spot the board
+    drew for the viewer: a hidden piece has no ident)."""
+    for spot in spots:
+        if spot.ident and spot.rect.collidepoint(hover):
+            known = (
+                spot.ident in catalog.cards
+                or spot.ident in catalog.characters
+                or spot.ident in catalog.cores
+            )
+            if not known:
+                return
+            head, body, notes = card_lines(catalog, spot.ident, lang, tr)
+            draw_tip(surface, spot.rect, head, body, notes)
+            return
 
 
 def draw_notice(surface: pygame.Surface, text: str) -> None:
