@@ -93,7 +93,7 @@ def table_background(scene: PlanetMatchScene) -> pygame.Surface:
     from .layout import TABLE_AREA
 
     """The screen's background with the felt and both throwing bands, kept while the
-    table's size stays."""
+    table's size stays (one surface, its table part drawn again as the view moves)."""
     view = scene.view
     key = (view.rect.topleft, view.rect.size, scene.app.lang, scene.app.screen.get_size())
     kept = getattr(scene, "_table_bg", None)
@@ -101,9 +101,18 @@ def table_background(scene: PlanetMatchScene) -> pygame.Surface:
         surface: pygame.Surface = kept[1]
         return surface
     area = view.rect.clip(TABLE_AREA)
-    surface = pygame.Surface(scene.app.screen.get_size()).convert()
-    surface.fill(w.BG)
-    surface.blit(art.table_felt(area.size), area.topleft)
+    size = scene.app.screen.get_size()
+    if kept is not None and kept[1].get_size() == size:  # only the table's part anew
+        surface = kept[1]
+        surface.fill(w.BG, TABLE_AREA)
+    else:
+        surface = pygame.Surface(size).convert()
+        surface.fill(w.BG)
+    if scene.camera.moving:  # the frames of a move: the felt of the close view, cut
+        cut = area.move(-TABLE_AREA.x, -TABLE_AREA.y)
+        surface.blit(art.table_felt(TABLE_AREA.size), area.topleft, cut)
+    else:
+        surface.blit(art.table_felt(area.size), area.topleft)
     session = scene.match.session
     for p in (0, 1):
         band = view.zone_rect(session.zone(p).box).clip(area)
