@@ -35,7 +35,9 @@ def draw_prompt(
     w.panel(surface, rect, 230)
     turn = tr("planet_ui.turn_phase", turn=obs.turn, phase=phase_name(obs.phase, tr))
     w.fit_text(surface, turn, pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, 24), 20, w.ACCENT)
+    top = rect.y + 28  # below the turn; below the priority too in a card window
     if obs.phase in WINDOWS and obs.card_play == "batch" and not obs.over:
+        top = rect.y + 50
         who = tr("planet_ui.priority", player=obs.priority + 1)
         w.fit_text(
             surface,
@@ -44,7 +46,7 @@ def draw_prompt(
             17,
             PLAYER_COLOURS[obs.priority],
         )
-    box = pygame.Rect(rect.x + 10, rect.y + 50, rect.w - 20, rect.h - 54)
+    box = pygame.Rect(rect.x + 10, top, rect.w - 20, rect.bottom - 4 - top)
     w.paragraph(surface, prompt, box, 17, w.INK, 2)
 
 

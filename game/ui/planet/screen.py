@@ -46,11 +46,10 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     p = scene.person()
     if p is not None and p in scene.aims:
         picked = match.observation(p).side(p).picked or ""
-        text = tr("planet_ui.prompt.throw", bakugan=scene.name(picked))
         other = 1 - p
-        if match.is_person(other) and match.thrown(other):
-            text += " " + tr("planet_ui.prompt.other_thrown", player=other + 1)
-        return text
+        if match.is_person(other) and match.thrown(other):  # (one text: it fits its box)
+            return tr("planet_ui.prompt.throw_second", bakugan=scene.name(picked), player=other + 1)
+        return tr("planet_ui.prompt.throw", bakugan=scene.name(picked))
     if o is None:
         busy = next(iter(match.computers_to_act()), None)
         if busy is None and match.session.awaiting_roll() is not None:
