@@ -8,7 +8,11 @@ the calls and the battle breakdowns show exactly as in the match. On top of it:
   next throw; ↑ / ↓ change the speed (x0.5, x1, x2, x4);
 - PageDown / PageUp (or N / B) jump to the next / previous battle, ] / [ to the next /
   previous turn; Home to the start;
-- V changes whose hidden cards show: each seat in turn, then nobody's;
+- V changes the view: the spectator's first (every hidden card face up: the face-down
+  Gate Cards on the field under a veil, and in the side panel the hand of the player
+  who acts, or whose turn it is), then each seat's own (only what that player saw:
+  his hand, his face-down cards' colours), then the spectator's again; the bar says
+  which;
 - Esc leaves.
 
 A throw whose result differs from the recorded digest stops the playback with a line
@@ -74,7 +78,7 @@ class ReplayScene(MatchScene):
         self.paused = False
         self.steps_left = 0  # paused: records still to play before it stops again
         self.until_throw = False
-        self.seat_view: int | None = 0
+        self.seat_view: int | None = None  # None: the spectator's view
         self.problem: str | None = None
         self.marks: list[Mark] = marks(header, replay.records, catalog)
         self.feed = ReplayFeed(replay.records)
@@ -90,7 +94,23 @@ class ReplayScene(MatchScene):
 
     @property
     def viewer(self) -> int | None:
-        return self.seat_view
+        """Whose hand the side panel shows: the seat viewed, or (spectator) the player
+        who acts now, else the one whose turn it is."""
+        if self.seat_view is not None:
+            return self.seat_view
+        p = self.session.to_act()
+        return p if p is not None else self.view.turn_player
+
+    def sees(self, owner: int) -> bool:
+        return self.seat_view is None or owner == self.seat_view
+
+    @property
+    def all_revealed(self) -> bool:
+        return self.seat_view is None
+
+    def _hint(self) -> str:
+        """Over the hand in the side panel: whose it is."""
+        return self.tr("replay.hand_of", player=self.viewer + 1) if self.viewer is not None else ""
 
     @property
     def position(self) -> int:
@@ -117,9 +137,9 @@ class ReplayScene(MatchScene):
         self._reset_view()
 
     def _update_side(self) -> None:
-        """The viewed seat's hand shows in the side panel (none for nobody's view)."""
+        """The hand of the view shows in the side panel (not while a throw rolls)."""
         rolling = bool(self.anims) and self.anims[0].kind in ("aim", "roll")
-        self.side.shown = self.seat_view is not None and not rolling
+        self.side.shown = not rolling
 
     def _target(self, kind: str, forward: bool) -> int | None:
         here = self.position
@@ -211,11 +231,9 @@ class ReplayScene(MatchScene):
             self.jump(0)
         elif key == pygame.K_v:
             n = len(self.kits)
-            self.seat_view = (
-                None
-                if self.seat_view == n - 1
-                else (0 if self.seat_view is None else self.seat_view + 1)
-            )
+            after = 0 if self.seat_view is None else self.seat_view + 1
+            self.seat_view = None if after >= n else after
+            self._update_side()
             self._invalidate()
 
     # ------------------------------------------------------------------ drawing
@@ -239,9 +257,9 @@ class ReplayScene(MatchScene):
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, bar)
         who = (
-            self.tr("replay.view_nobody")
+            self.tr("replay.view_spectator")
             if self.seat_view is None
-            else self.tr("replay.view_seat", player=self.seat_view + 1)
+            else self.tr("replay.view_seat_only", player=self.seat_view + 1)
         )
         state = self.tr("replay.paused") if self.paused else self.tr("replay.playing")
         line = self.tr(

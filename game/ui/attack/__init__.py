@@ -1,6 +1,6 @@
 """Bakugan Attack!'s screens: setup, the table, the score sheets and the ranking, the
-pause and "How to play". The game's record names this module (`ui="game.ui.attack"`);
-the title opens these screens through `SCENES`.
+pause, "How to play" and the replay viewer. The game's record names this module
+(`ui="game.ui.attack"`); the title opens these screens through `SCENES`.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from ..scenes import GameScenes
 
 if TYPE_CHECKING:
+    from game.persist.replay_file import Replay
+
     from ..app import App
     from ..scene import Scene
 
@@ -39,4 +41,11 @@ def how_to(app: App) -> Scene:
     return AttackHowToScene(app)
 
 
-SCENES = GameScenes(setup=setup, resume=resume, how_to=how_to)
+def replay(app: App, replay: Replay) -> Scene:
+    """The viewer of an Attack replay (raises `ReplayError` for one it cannot play)."""
+    from .replay import open_replay
+
+    return open_replay(app, replay)
+
+
+SCENES = GameScenes(setup=setup, resume=resume, how_to=how_to, replay=replay)

@@ -36,6 +36,7 @@ from .choices import Offer, offer
 from .handover import CorePlans, arrive, first_of
 from .layout import TABLE_AREA
 from .panels import core_words, draw_hover, draw_notice
+from .replay_hook import PlanetLiveReplay
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
@@ -76,6 +77,7 @@ class PlanetMatchScene(Scene):
         self.catalog = match.catalog
         self.demo = demo
         self.curtain = Curtain(match.setup.humans)
+        self.live_replay = PlanetLiveReplay()  # kept as a replay when a person plays
         self.name = namer(self.catalog, app.lang)
         self.aims: dict[int, PlanetAim] = {}
         self.anim: RollDone | None = None
@@ -213,11 +215,19 @@ class PlanetMatchScene(Scene):
         if isinstance(entry, RollDone | TableChanged):
             return
         state, lang = self.match.state, self.app.lang
-        told = {v: event_lines(entry, state, v, lang, self.tr) for v in (None, 0, 1)}
+        told: dict[int | None, list[str]] = {
+            v: event_lines(entry, state, v, lang, self.tr) for v in (0, 1)
+        }
+        told[None] = event_lines(entry, state, self.event_viewer(entry), lang, self.tr)
         if any(told.values()):
             self._said(told)
         if stage:
             self.shows.extend(shows_for(entry, self.name, self._explain, self.tr, self.milling))
+
+    def event_viewer(self, entry: Entry) -> int | None:
+        """Whose secrets the log may tell of `entry` to nobody in particular (the
+        replay's spectator: the entry's own player's)."""
+        return None
 
     def _said(self, told: dict[int | None, list[str]]) -> None:
         self._told.append(told)
@@ -230,6 +240,10 @@ class PlanetMatchScene(Scene):
         shows to the other one later."""
         v = self.viewer()
         return [line for told in self._told for line in told.get(v, told[None])][-LOG_KEEP:]
+
+    @log.setter
+    def log(self, lines: list[str]) -> None:  # (the replay tells it anew: [] first)
+        self._told = [{None: [line]} for line in lines]
 
     def _explain(self, breakdown: str) -> str:
         words = breakdown_words(breakdown, self.name, self.app.lang)
@@ -249,7 +263,8 @@ class PlanetMatchScene(Scene):
         from game.persist import saves
 
         try:
-            saves.save_match(self.match.to_json(), game="planet", game_version=SAVE_VERSION)
+            payload = self.match.to_json() | self.live_replay.fields()  # goes on with its replay
+            saves.save_match(payload, game="planet", game_version=SAVE_VERSION)
         except saves.SaveError as e:
             self.message = e.text(self.app.lang)
 
@@ -281,6 +296,7 @@ class PlanetMatchScene(Scene):
     # ------------------------------------------------------------------ the loop
 
     def update(self, dt: float) -> None:
+        self.live_replay.tick(self.match)
         if self.camera.update(dt):
             self._view_moved()
         self.notice_t = max(0.0, self.notice_t - dt)
@@ -368,6 +384,7 @@ class PlanetMatchScene(Scene):
 
         from .results import PlanetResultsScene
 
+        self.live_replay.close()
         if not self.demo:
             saves.clear_save()
         self.app.replace(PlanetResultsScene(self.app, self.match, self.demo, self._again))
@@ -493,7 +510,9 @@ class PlanetMatchScene(Scene):
         from .seats import levels
 
         match = PlanetMatch.from_json(payload, shipped_catalog(), levels())
-        return PlanetMatchScene(app, match)
+        scene = PlanetMatchScene(app, match)
+        scene.live_replay.resume(match, payload.get("replay"), payload.get("replay_records"))
+        return scene
 
 
 __all__ = ["PlanetMatchScene"]

@@ -4,6 +4,7 @@ no effects it jumps."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import pygame
@@ -45,7 +46,7 @@ def test_the_camera_eases_from_one_view_to_the_other() -> None:
         camera.update(1 / 60)
         scales.append(camera.view.scale)
     assert not camera.moving and camera.view is close
-    steps = [b - a for a, b in zip(scales, scales[1:], strict=False) if b != a]
+    steps = [b - a for a, b in itertools.pairwise(scales) if b != a]
     assert all(s > 0 for s in steps) and len(steps) >= 15  # an even zoom, frame by frame
     assert steps[0] < steps[len(steps) // 2] > steps[-1]  # eased in and out
     camera.aim(whole, animate=True)
