@@ -65,8 +65,8 @@ def arrive(scene: PlanetMatchScene, p: int) -> bool:
     if only is not None:
         action, key = only
         scene.notice, scene.notice_t = scene.tr(key, player=p + 1), NOTICE_SECONDS
+        scene._said({None: [scene.notice]})  # (said before what it leads to: a new turn)
         scene.act(action)
-        scene._said({None: [scene.notice]})
         return True
     if scene.match.state.phase is Phase.CORES and scene.plans.next(p) is not None:
         if scene.public != p:
