@@ -70,10 +70,7 @@ def build_buttons(scene: PlanetMatchScene) -> list[w.Button]:
                 items.append(
                     (tr("planet_ui.roll_it", bakugan=scene.name(character)), act(pick), None)
                 )
-            for core in sorted(o.by_core):
-                kind = tr(f"planet_demo.core_{scene.catalog.cores[core].type.value}")
-                label = f"{kind}: {core_label(scene.catalog, core, tr, short=True)}"
-                items.append((label, _choose_core(scene, core), None))
+            items.extend(_core_items(scene, list(o.by_core)))
         hand = obs.side(obs.viewer).hand or ()
         choosing = scene.card is not None  # the ways to play it, or Cancel: nothing else
         for card, place in zip(hand, hand_rows(HAND, len(hand)), strict=True):
@@ -114,12 +111,67 @@ def _use(scene: PlanetMatchScene, card: str) -> Callable[[], None]:
     return lambda: scene.use_card(card)
 
 
+def core_words(scene: PlanetMatchScene, core: str) -> str:
+    kind = scene.tr(f"planet_demo.core_{scene.catalog.cores[core].type.value}")
+    return f"{kind}: {core_label(scene.catalog, core, scene.tr, short=True)}"
+
+
+Item = tuple[str, Callable[[], None], int | None]
+
+
+def _core_items(scene: PlanetMatchScene, offered: list[str]) -> list[Item]:
+    """The cores to place. Against the computer: choose one, then its place. Hot-seat,
+    behind his curtain: each click adds a core to his order (the first goes down
+    now); in the open (his next ordered core): no core named, only Change my order."""
+    tr = scene.tr
+    p = scene.person()
+    if not scene.match.hotseat or p is None:
+        return [(core_words(scene, c), _choose_core(scene, c), None) for c in sorted(offered)]
+    if scene.public == p:
+        return [(tr("planet_ui.change_order"), _change_order(scene, p), None)]
+    supply = scene.match.state.sides[p].supply
+    out: list[Item] = [
+        (core_words(scene, c), _order_core(scene, p, c), None)
+        for c in scene.plans.unordered(p, supply)
+    ]
+    if scene.plans.waiting(p):
+        out.append((tr("planet_ui.undo_core"), _undo_core(scene, p), None))
+    return out
+
+
 def _choose_core(scene: PlanetMatchScene, core: str) -> Callable[[], None]:
     def choose() -> None:
         scene.core = core
         scene._dirty = True
 
     return choose
+
+
+def _order_core(scene: PlanetMatchScene, player: int, core: str) -> Callable[[], None]:
+    def order() -> None:
+        scene.plans.add(player, core)
+        scene.core = scene.plans.next(player)
+        scene._dirty = True
+
+    return order
+
+
+def _undo_core(scene: PlanetMatchScene, player: int) -> Callable[[], None]:
+    def undo() -> None:
+        scene.plans.undo(player)
+        scene.core = scene.plans.next(player)
+        scene._dirty = True
+
+    return undo
+
+
+def _change_order(scene: PlanetMatchScene, player: int) -> Callable[[], None]:
+    def change() -> None:  # his curtain comes back (the next frame), the order anew
+        scene.plans.clear(player)
+        scene.public = scene.core = None
+        scene._dirty = True
+
+    return change
 
 
 def status_of(scene: PlanetMatchScene) -> dict[str, object]:

@@ -24,30 +24,28 @@ from game.match.planet_play import SAVE_VERSION, THROW, PlanetMatch, Task
 from game.match.planet_session import Entry, RollDone, TableChanged, ThrowRefused
 from game.planet_demo import breakdown_words
 from game.rules.api import GameError
-from game.rules.planet import Action, Observation, Phase
+from game.rules.planet import Action, Observation, Phase, PlaceCore
 
 from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
 from ..scene import Scene
 from ..table_view import TableView
 from .board import PLAYER_COLOURS, Spot, sphere_image, warm_up
+from .camera import Camera, fitted, skip_move
 from .choices import Offer, offer
+from .handover import CorePlans, arrive, first_of
 from .layout import TABLE_AREA
-from .panels import core_words, draw_tip
+from .panels import core_words, draw_hover, draw_notice
 from .replay_hook import PlanetLiveReplay
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
-from .words import card_lines, event_lines, namer
+from .words import event_lines, namer
 
 if TYPE_CHECKING:
     from ..app import App
 
 LOG_KEEP = 40
-ZOOM_MARGIN = 110.0
-"""mm of table shown around the Matrix when the view closes in on it"""
-MAX_ZOOM = 1.6
-"""px per mm at most (the whole table: 0.72)"""
 THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planet-computer")
 """Where the computers think (one step at a time), so a slow decision or a throw
 planned through the physics never holds up a frame."""
@@ -84,10 +82,16 @@ class PlanetMatchScene(Scene):
         self.aims: dict[int, PlanetAim] = {}
         self.anim: RollDone | None = None
         self.view = TableView(1.0, 1.0, TABLE_AREA)
+        self.camera = Camera(self.view, TABLE_AREA)
+        self.plans = CorePlans()  # hot-seat: each person's order of his cores
+        self.public: int | None = None  # the person placing a core in the open
+        self.notice = ""  # a choice taken without the curtain, said over the table
+        self.notice_t = 0.0
+        self._skip_up = False  # the click that skipped the camera's move
         self.anim_t = 0.0
         self.frozen: Observation | None = None  # what shows while the spheres fly
         self.held: list[Entry] = []  # what the roll decided, told once they rest
-        self.log: list[str] = []
+        self._told: list[dict[int | None, list[str]]] = []  # the log, as each may see it
         self.wait = 0.0
         self.thinking: tuple[Task, Future[Action | physics.Throw]] | None = None
         self.over_t = 0.0
@@ -103,7 +107,7 @@ class PlanetMatchScene(Scene):
         self._dirty = True
         self._saved_turn = -1
         self._table_bg: tuple[object, pygame.Surface] | None = None
-        self._fit_view()
+        self._fit_view(animate=False)
         warm_up(self.catalog, [c for kit in match.setup.kits for c in kit.characters])
         self.shows: deque[Show] = deque()
         self.milling = Milling()
@@ -115,11 +119,11 @@ class PlanetMatchScene(Scene):
 
     def person(self) -> int | None:
         """The person who must act now (a throw first), as the rules have it."""
+        at_screen = self.curtain.at_screen  # of those acting at once, he goes first
         awaited = self.match.throws_awaited()
         if awaited:
-            return awaited[0]
-        people = self.match.people_to_act()
-        return people[0] if people else None
+            return first_of(awaited, at_screen)
+        return first_of(self.match.people_to_act(), at_screen)
 
     def viewer(self) -> int | None:
         return self.curtain.viewer(self.person())
@@ -132,40 +136,37 @@ class PlanetMatchScene(Scene):
 
     def offer(self) -> Offer | None:
         p = self.person()
-        if p is None or self.anim is not None or self.curtain.down or p != self.viewer():
-            return None
-        if self.shows:
+        if p is None or self.anim is not None or self.curtain.down or self.shows:
             return None
         if self.match.throws_awaited():
             return None
+        if p == self.public:  # in the open: only the places for his next core
+            core = self.plans.next(p)
+            legal = self.match.legal_actions(p)
+            places = [a for a in legal if isinstance(a, PlaceCore) and a.core == core]
+            return Offer(by_core={core: places}) if core is not None and places else None
+        if p != self.viewer():
+            return None
         return offer(self.match.legal_actions(p))
 
-    def _fit_view(self) -> None:
+    def _fit_view(self, animate: bool = True) -> None:
         """The whole table while a roll is on (both bands and the cores); closed in on
-        the Matrix the rest of the time, so the cores and their places read well."""
+        the Matrix the rest of the time, so the cores and their places read well. The
+        camera eases there (reduced or no effects: at once)."""
         session = self.match.session
-        layout = session.layout
-        view = TableView(layout.width, layout.height, TABLE_AREA)
         rolling = self.anim is not None or session.awaiting_roll() is not None
-        if layout.places and not rolling:
-            centres = [layout.core_centre(h) for h in layout.places]
-            xs = [c[0] for c in centres]
-            ys = [c[1] for c in centres]
-            span_x = max(xs) - min(xs) + 2 * ZOOM_MARGIN
-            span_y = max(ys) - min(ys) + 2 * ZOOM_MARGIN
-            scale = min(TABLE_AREA.w / span_x, TABLE_AREA.h / span_y, MAX_ZOOM)
-            if scale > view.scale:
-                middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
-                view.place(scale, middle, TABLE_AREA.center)
-        if (view.scale, view.ox, view.oy, view.width) != (
-            self.view.scale,
-            self.view.ox,
-            self.view.oy,
-            self.view.width,
-        ):
-            self.view = view
-            self.aims.clear()
-            self._dirty = True
+        view = fitted(session.layout, TABLE_AREA, close=not rolling)
+        animate = animate and self.app.settings.effects_level == "full"
+        if self.camera.aim(view, animate):
+            self._view_moved()
+
+    def _view_moved(self) -> None:
+        self.view = self.camera.view
+        self.aims.clear()
+        self._dirty = True
+
+    def camera_moving(self) -> bool:
+        return self.camera.moving
 
     # ------------------------------------------------------------------ acting
 
@@ -177,6 +178,10 @@ class PlanetMatchScene(Scene):
             self.message = str(e)
             self._dirty = True
             return
+        if isinstance(action, PlaceCore):
+            self.plans.placed(action.player, action.core)
+            if self.public == action.player:  # placed in the open: nobody's things now
+                self.public = self.curtain.at_screen = None
         self.card = self.core = None
         self._took(entries)
 
@@ -209,16 +214,36 @@ class PlanetMatchScene(Scene):
     def _tell(self, entry: Entry, stage: bool = True) -> None:
         if isinstance(entry, RollDone | TableChanged):
             return
-        seen = self.event_viewer(entry)
-        lines = event_lines(entry, self.match.state, seen, self.app.lang, self.tr)
-        self.log.extend(lines)
-        del self.log[:-LOG_KEEP]
+        state, lang = self.match.state, self.app.lang
+        told: dict[int | None, list[str]] = {
+            v: event_lines(entry, state, v, lang, self.tr) for v in (0, 1)
+        }
+        told[None] = event_lines(entry, state, self.event_viewer(entry), lang, self.tr)
+        if any(told.values()):
+            self._said(told)
         if stage:
             self.shows.extend(shows_for(entry, self.name, self._explain, self.tr, self.milling))
 
     def event_viewer(self, entry: Entry) -> int | None:
-        """Whose secrets the log may tell of `entry` (the replay's spectator: all)."""
-        return self.viewer()
+        """Whose secrets the log may tell of `entry` to nobody in particular (the
+        replay's spectator: the entry's own player's)."""
+        return None
+
+    def _said(self, told: dict[int | None, list[str]]) -> None:
+        self._told.append(told)
+        del self._told[:-LOG_KEEP]
+
+    @property
+    def log(self) -> list[str]:
+        """The log as the one the screen shows things to now may read it: told for
+        each viewer when it happened, so a line about one person's hidden pick never
+        shows to the other one later."""
+        v = self.viewer()
+        return [line for told in self._told for line in told.get(v, told[None])][-LOG_KEEP:]
+
+    @log.setter
+    def log(self, lines: list[str]) -> None:  # (the replay tells it anew: [] first)
+        self._told = [{None: [line]} for line in lines]
 
     def _explain(self, breakdown: str) -> str:
         words = breakdown_words(breakdown, self.name, self.app.lang)
@@ -272,6 +297,9 @@ class PlanetMatchScene(Scene):
 
     def update(self, dt: float) -> None:
         self.live_replay.tick(self.match)
+        if self.camera.update(dt):
+            self._view_moved()
+        self.notice_t = max(0.0, self.notice_t - dt)
         if self.anim is not None:
             self.anim_t += dt
             if self.anim_t >= self._anim_length() + self.settle:
@@ -292,15 +320,12 @@ class PlanetMatchScene(Scene):
         if self.curtain.down:
             return
         p = self.person()
-        if p is not None and self.curtain.needed(p):
-            for aim in self.aims.values():
-                aim.cancel()
-            self.aims.clear()
-            self.curtain.lower(p)
-            self._dirty = True
+        if p is not None and self.curtain.needed(p) and arrive(self, p):
             return
         session = self.match.session
         self._think(dt)
+        if self.camera.moving:  # the aim starts once the table is still
+            return
         if p is not None and p in self.match.throws_awaited() and p not in self.aims:
             self.aims[p] = PlanetAim(
                 self.view,
@@ -375,6 +400,8 @@ class PlanetMatchScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
+        if skip_move(self, event):
+            return
         if self.curtain.down:
             if event.type == pygame.MOUSEBUTTONUP or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
@@ -437,10 +464,12 @@ class PlanetMatchScene(Scene):
         for b in self.buttons:
             b.draw(surface, 20)
         self._draw_moving(surface)
+        if self.notice_t > 0:
+            draw_notice(surface, self.notice)
         if self.shows:
             draw_show(surface, self.shows[0], self.name, card_colour(self.catalog))
             return
-        self._draw_tip(surface)
+        draw_hover(surface, self.spots, self.hover, self.catalog, self.app.lang, self.tr)
 
     def _draw_moving(self, surface: pygame.Surface) -> None:
         radius = max(6, self.view.length(14.0))
@@ -465,20 +494,6 @@ class PlanetMatchScene(Scene):
             if self.app.aim_assist and aim.power > 0.05:
                 path = aim.preview(self.match.session.scene())
             aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
-
-    def _draw_tip(self, surface: pygame.Surface) -> None:
-        for spot in self.spots:
-            if spot.ident and spot.rect.collidepoint(self.hover):
-                known = (
-                    spot.ident in self.catalog.cards
-                    or spot.ident in self.catalog.characters
-                    or spot.ident in self.catalog.cores
-                )
-                if not known:
-                    return
-                head, body, notes = card_lines(self.catalog, spot.ident, self.app.lang, self.tr)
-                draw_tip(surface, spot.rect, head, body, notes)
-                return
 
     # ------------------------------------------------------------------ tests, xplay
 

@@ -17,7 +17,7 @@ from .. import text_fit as fit
 from .. import widgets as w
 from .board import PLAYER_COLOURS, Spot, faction_colour
 from .choices import Offer
-from .words import phase_name
+from .words import card_lines, phase_name
 
 Tr = Callable[..., str]
 Name = Callable[[str], str]
@@ -35,7 +35,9 @@ def draw_prompt(
     w.panel(surface, rect, 230)
     turn = tr("planet_ui.turn_phase", turn=obs.turn, phase=phase_name(obs.phase, tr))
     w.fit_text(surface, turn, pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, 24), 20, w.ACCENT)
+    top = rect.y + 28  # below the turn; below the priority too in a card window
     if obs.phase in WINDOWS and obs.card_play == "batch" and not obs.over:
+        top = rect.y + 50
         who = tr("planet_ui.priority", player=obs.priority + 1)
         w.fit_text(
             surface,
@@ -44,7 +46,7 @@ def draw_prompt(
             17,
             PLAYER_COLOURS[obs.priority],
         )
-    box = pygame.Rect(rect.x + 10, rect.y + 50, rect.w - 20, rect.h - 54)
+    box = pygame.Rect(rect.x + 10, top, rect.w - 20, rect.bottom - 4 - top)
     w.paragraph(surface, prompt, box, 17, w.INK, 2)
 
 
@@ -213,4 +215,65 @@ def draw_tip(
     )
 
 
-__all__ = ["draw_batch", "draw_battle", "draw_hand", "draw_prompt", "draw_tip"]
+def draw_hover(
+    surface: pygame.Surface,
+    spots: Sequence[Spot],
+    hover: tuple[int, int],
+    catalog: Catalog,
+    lang: str,
+    tr: Tr,
+) -> None:
+    """The hover box of the card, Character or core under the mouse (a spot the board
+    drew for the viewer: a hidden piece has no ident)."""
+    for spot in spots:
+        if spot.ident and spot.rect.collidepoint(hover):
+            known = (
+                spot.ident in catalog.cards
+                or spot.ident in catalog.characters
+                or spot.ident in catalog.cores
+            )
+            if not known:
+                return
+            head, body, notes = card_lines(catalog, spot.ident, lang, tr)
+            draw_tip(surface, spot.rect, head, body, notes)
+            return
+
+
+def draw_notice(surface: pygame.Surface, text: str) -> None:
+    """A line over the top of the table: a choice taken without the curtain."""
+    from .layout import TABLE_AREA
+
+    box = pygame.Rect(TABLE_AREA.x + 16, TABLE_AREA.y + 12, TABLE_AREA.w - 32, 40)
+    w.panel(surface, box, 235, w.ACCENT, overlay=True)
+    w.fit_text(surface, text, box.inflate(-20, -6), 20, w.INK, "center")
+
+
+def draw_plan(
+    surface: pygame.Surface, rect: pygame.Rect, cores: Sequence[str], label: Name, tr: Tr
+) -> list[Spot]:
+    """Behind his curtain, a person's order of BakuCores (the first goes down next)."""
+    w.panel(surface, rect, 220)
+    title = pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, 22)
+    w.fit_text(surface, tr("planet_ui.plan_title"), title, 18, w.MUTED)
+    spots: list[Spot] = []
+    for i, core in enumerate(cores):
+        row = pygame.Rect(rect.x + 8, rect.y + 30 + i * 34, rect.w - 16, 30)
+        if row.bottom > rect.bottom:
+            break
+        pygame.draw.rect(surface, (34, 36, 46), row, border_radius=6)
+        pygame.draw.rect(surface, w.ACCENT if i == 0 else (70, 74, 90), row, 1, border_radius=6)
+        text = tr("planet_ui.plan_row", n=i + 1, core=label(core))
+        w.fit_text(surface, text, row.inflate(-16, 0), 17, w.INK)
+        spots.append(Spot(row, "core", core))
+    return spots
+
+
+__all__ = [
+    "draw_batch",
+    "draw_battle",
+    "draw_hand",
+    "draw_notice",
+    "draw_plan",
+    "draw_prompt",
+    "draw_tip",
+]

@@ -4,6 +4,7 @@ sides, the step and what to do, the batch, the battle and the log, the hand."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,7 +15,7 @@ from .. import art
 from .. import widgets as w
 from .board import PLAYER_COLOURS, Spot, draw_matrix, draw_side
 from .choices import Offer
-from .panels import draw_batch, draw_battle, draw_hand, draw_prompt
+from .panels import draw_batch, draw_battle, draw_hand, draw_plan, draw_prompt
 
 if TYPE_CHECKING:
     from .match import PlanetMatchScene
@@ -45,11 +46,10 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     p = scene.person()
     if p is not None and p in scene.aims:
         picked = match.observation(p).side(p).picked or ""
-        text = tr("planet_ui.prompt.throw", bakugan=scene.name(picked))
         other = 1 - p
-        if match.is_person(other) and match.thrown(other):
-            text += " " + tr("planet_ui.prompt.other_thrown", player=other + 1)
-        return text
+        if match.is_person(other) and match.thrown(other):  # (one text: it fits its box)
+            return tr("planet_ui.prompt.throw_second", bakugan=scene.name(picked), player=other + 1)
+        return tr("planet_ui.prompt.throw", bakugan=scene.name(picked))
     if o is None:
         busy = next(iter(match.computers_to_act()), None)
         if busy is None and match.session.awaiting_roll() is not None:
@@ -60,6 +60,11 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     if scene.card is not None:
         return tr("planet_ui.prompt.how", card=scene.name(scene.card))
     if o.by_core:
+        if p is not None and p == scene.public:
+            return tr("planet_ui.prompt.place_public", player=p + 1, n=scene.plans.number(p))
+        if match.hotseat:
+            key = "place_order" if scene.core is None else "place_plan"
+            return tr(f"planet_ui.prompt.{key}")
         key = "planet_ui.prompt.place" if scene.core is None else "planet_ui.prompt.place_where"
         return tr(key)
     if o.discarding:
@@ -77,11 +82,17 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     return ""
 
 
+def core_label_of(scene: PlanetMatchScene, core: str) -> str:
+    from .buttons import core_words
+
+    return core_words(scene, core)
+
+
 def table_background(scene: PlanetMatchScene) -> pygame.Surface:
     from .layout import TABLE_AREA
 
     """The screen's background with the felt and both throwing bands, kept while the
-    table's size stays."""
+    table's size stays (one surface, its table part drawn again as the view moves)."""
     view = scene.view
     key = (view.rect.topleft, view.rect.size, scene.app.lang, scene.app.screen.get_size())
     kept = getattr(scene, "_table_bg", None)
@@ -89,9 +100,18 @@ def table_background(scene: PlanetMatchScene) -> pygame.Surface:
         surface: pygame.Surface = kept[1]
         return surface
     area = view.rect.clip(TABLE_AREA)
-    surface = pygame.Surface(scene.app.screen.get_size()).convert()
-    surface.fill(w.BG)
-    surface.blit(art.table_felt(area.size), area.topleft)
+    size = scene.app.screen.get_size()
+    if kept is not None and kept[1].get_size() == size:  # only the table's part anew
+        surface = kept[1]
+        surface.fill(w.BG, TABLE_AREA)
+    else:
+        surface = pygame.Surface(size).convert()
+        surface.fill(w.BG)
+    if scene.camera.moving:  # the frames of a move: the felt of the close view, cut
+        cut = area.move(-TABLE_AREA.x, -TABLE_AREA.y)
+        surface.blit(art.table_felt(TABLE_AREA.size), area.topleft, cut)
+    else:
+        surface.blit(art.table_felt(area.size), area.topleft)
     session = scene.match.session
     for p in (0, 1):
         band = view.zone_rect(session.zone(p).box).clip(area)
@@ -219,6 +239,13 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
     hand = me.hand if me is not None else None
     count = me.hand_count if me is not None else 0
     usable = tuple(sorted(o.by_card)) if o is not None else None
+    plan = scene.plans.waiting(viewer) if viewer is not None and obs.phase is Phase.CORES else ()
+    if plan:  # behind his curtain: his order of BakuCores where the hand will be
+        label = partial(core_label_of, scene)
+        region(
+            "hand", HAND, ("plan", plan), lambda: draw_plan(surface, HAND, plan, label, scene.tr)
+        )
+        return regions.all_spots()
     region(
         "hand",
         HAND,

@@ -12,6 +12,7 @@ import pytest
 from game.ui import text_fit
 from game.ui.app import App
 from game.ui.planet.demo import PlanetDemoScene
+from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.pause import PlanetPauseScene
 from game.ui.planet.results import PlanetResultsScene
 from game.ui.planet.rules import PlanetRulesScene
@@ -90,3 +91,24 @@ def test_every_character_card_fits_with_each_evolution_on_it(app: App) -> None:
                     draw_bakugan(app.screen, rect, view, catalog, {}, name, app.tr)
                 bad = [d.text for d in ledger.escaped()]
                 assert not bad, f"{app.lang} {char} {stack}: {bad}"
+
+
+def test_a_hot_seat_match_fits(app: App) -> None:
+    """The hot-seat words: ordering the cores, placing one in the open, the lines of a
+    choice taken without the curtain; at those moments and every 25th frame."""
+    from .hotseat_driver import play_hot_seat
+
+    seen = {"open": 0, "notice": 0}
+
+    def each(scene: PlanetMatchScene) -> None:
+        cores = scene.match.state.phase.value == "cores"
+        if not (cores or scene.notice_t > 0 or app.frames % 25 == 0) or scene.curtain.down:
+            return
+        seen["open"] += scene.public is not None
+        seen["notice"] += scene.notice_t > 0
+        scene.regions.forget()  # every part drawn (and measured) this frame
+        scene._stale = True
+        check(app, scene, f"hot-seat frame {app.frames}")
+
+    play_hot_seat(app, 4, each_frame=each)
+    assert seen["open"] and seen["notice"]
