@@ -86,6 +86,8 @@ class AttackTableScene(Scene):
         for p, chosen in enumerate(state.pending):
             if chosen is not None:
                 self.view.cards.append(ShownCard(p, "", False, "down", t=1.0))
+        if state.mode == "random" and state.table:
+            self.view.hide_drawn(state.table[0][0])
         if state.draws:  # a game that had begun: it goes on where it stood
             self.view.say("attack_ui.resumed")
 
