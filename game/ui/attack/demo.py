@@ -5,8 +5,9 @@ three computers of that level, at once).
 
 The demo is the table itself (`AttackTableScene`) with computers in every seat: it
 turns its own score sheets after a moment, shows the final ranking, then deals a new
-game; it writes no autosave (the person's own game stays where it stood). In attract
-mode a key or a click leaves it; otherwise Esc does.
+game; it writes no autosave (the person's own game stays where it stood), and it shows
+what an onlooker sees: no hand, the cards drawn for Runo face down until they turn up.
+In attract mode a key or a click leaves it; otherwise Esc does.
 """
 
 from __future__ import annotations
@@ -64,8 +65,10 @@ class AttackDemoScene(AttackTableScene):
         self.players = players
         self.held = 0.0  # how long the sheet or the ranking has been up
 
-    def can_choose(self) -> int | None:
-        return None  # nobody at the screen chooses: the computer in seat 1 plays itself
+    def viewer(self) -> int | None:
+        """Nobody sits at the screen: no hand is shown, nobody is asked to choose, and
+        the cards drawn for Runo stay face down until the round turns them up."""
+        return None
 
     def _autosave(self) -> None:
         return  # a demo game is nobody's: the autosave stays the person's
