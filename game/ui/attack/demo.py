@@ -64,6 +64,7 @@ class AttackDemoScene(AttackTableScene):
         self.attract = attract
         self.players = players
         self.held = 0.0  # how long the sheet or the ranking has been up
+        self.footer = "attack_ui.attract_hint" if attract else "attack_ui.demo_hint"
 
     def viewer(self) -> int | None:
         """Nobody sits at the screen: no hand is shown, nobody is asked to choose, and

@@ -211,7 +211,7 @@ def _side_panel(surface: pygame.Surface, scene: AttackTableScene) -> None:
         if y > box.bottom - 30:
             break
     foot = pygame.Rect(box.x + 12, box.bottom - 26, box.w - 24, 20)
-    w.fit_text(surface, scene.tr("attack_ui.pause_hint"), foot, 16, w.MUTED)
+    w.fit_text(surface, scene.tr(scene.footer), foot, 16, w.MUTED)
 
 
 def _announcement(surface: pygame.Surface, scene: AttackTableScene) -> None:

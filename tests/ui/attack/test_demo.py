@@ -105,3 +105,18 @@ def test_nobody_is_asked_to_choose_in_the_demo(home: Path) -> None:
 def test_demo_games_differ_by_seed_and_take_every_seat_count() -> None:
     assert demo_match(1).state.to_json() != demo_match(2).state.to_json()
     assert [demo_match(1, n).players for n in (3, 4, 5)] == [3, 4, 5]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("attract", [True, False])
+def test_the_side_panel_says_how_to_leave_and_it_fits(home: Path, lang: str, attract: bool) -> None:
+    app = App(lang, fast=True, settings=UserSettings(language=lang, tutorial=False))
+    demo = AttackDemoScene(app, seed=1, attract=attract)
+    app.push(demo)
+    app.step()
+    with text_fit.recording() as ledger:
+        demo.draw(app.screen)
+    key = "attack_ui.attract_hint" if attract else "attack_ui.demo_hint"
+    assert app.tr(key) in {d.text for d in ledger.visible()}
+    assert app.tr("attack_ui.pause_hint") not in {d.text for d in ledger.drawn}
+    assert not ledger.escaped()
