@@ -14,7 +14,6 @@ import pygame
 from game.rules.attack import Deck
 
 from .. import widgets as w
-from .layout import TABLE_CARD
 
 SEAT_COLOURS = (
     (80, 170, 255),
@@ -23,7 +22,7 @@ SEAT_COLOURS = (
     (235, 195, 70),
     (200, 120, 240),
 )
-CARD = TABLE_CARD  # a card on the table (the layout keeps it clear of the plates)
+CARD = (70, 100)  # a card on the table (`layout.TABLE_CARD`, kept clear of the plates)
 HAND_CARD = (86, 122)  # a card in the hand
 SMALL_CARD = (34, 48)  # a card back in a seat's hand or caught pile
 

@@ -22,7 +22,7 @@ SELF_PLATE = pygame.Rect(12, 588, 150, 120)
 PLATE = (184, 80)
 SPOT_SHARE = 0.56  # a seat's played card lies this far from the centre toward it
 PLATE_GAP = 14  # px at least between a seat's plate and any card played on the table
-TABLE_CARD = (70, 100)  # a card played on the table (`art.CARD`)
+TABLE_CARD = (70, 100)  # a card played on the table: `art.CARD` (a test keeps them one)
 MARK_BELOW = 8  # the seat's colour mark under a card lying face up
 
 
