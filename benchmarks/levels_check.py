@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import itertools  # noqa: E402
+
 from game.content.levels import LevelError, load_level  # noqa: E402
 
 SIZE = 3000
@@ -103,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{n:>6} posts: {t:8.3f} s  {verdict}", flush=True)
     ratios = {
         f"{b}/{a}": round(seconds[str(b)] / max(seconds[str(a)], 1e-9), 2)
-        for a, b in zip(counts, counts[1:], strict=False)
+        for a, b in itertools.pairwise(counts)
     }
     out = {
         "benchmark": "levels_check",

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.content.scenario_steps import Checks, check_legal, check_log, play_step
 from game.content.scenarios import Scenario
-from game.rules.classic import Catalog, IllegalAction, InvalidKit, MatchState
+from game.rules.classic import Catalog, InvalidKit, MatchState
 from game.rules.classic.events import BattleResolved, Event
 
 
@@ -50,37 +51,17 @@ def _run(sc: Scenario, catalog: Catalog) -> list[str]:
     failures: list[str] = []
     for i, step in enumerate(sc.steps):
         where = f"steps[{i}] {step.text!r}"
-        if step.error is not None:
-            before = state.to_json()
-            try:
-                state.apply(step.action)
-            except IllegalAction as e:
-                if step.error not in e.reason:
-                    failures.append(f"{where}: refused with {e.reason!r}, expected {step.error!r}")
-                if state.to_json() != before:
-                    failures.append(f"{where}: the refused action changed the state")
-                continue
-            return [*failures, f"{where}: was allowed, expected refusal {step.error!r}"]
-        try:
-            events = state.apply(step.action)
-        except IllegalAction as e:
-            return [*failures, f"{where}: refused: {e.reason}"]
-        texts = [str(e) for e in events]
-        for want in step.events:
-            if not any(want in t for t in texts):
-                failures.append(f"{where}: no event contains {want!r}; got {texts}")
-        log.extend(events)
+        stop = play_step(state, step.action, where, step.error, step.events, log, failures)
+        if stop is not None:
+            return [*failures, stop]
     failures.extend(_check_expect(sc.expect, state, log))
     return failures
 
 
 def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -> list[str]:
-    failures: list[str] = []
+    check = Checks()
+    failures = check.failures
     texts = [str(e) for e in log]
-
-    def check(key: str, actual: Any, want: Any) -> None:
-        if actual != want:
-            failures.append(f"expect.{key}: got {actual!r}, expected {want!r}")
 
     if "phase" in expect:
         check("phase", state.phase, expect["phase"])
@@ -93,18 +74,7 @@ def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -
         check("winner", -1 if state.winner is None else state.winner, expect["winner"])
     if "game_level" in expect:
         check("game_level", state.game_level(), expect["game_level"])
-    at = 0
-    for want in expect.get("events", []):
-        while at < len(texts) and want not in texts[at]:
-            at += 1
-        if at == len(texts):
-            failures.append(f"expect.events: {want!r} not found in order; log: {texts}")
-            break
-        at += 1
-    for banned in expect.get("no_events", []):
-        hits = [t for t in texts if banned in t]
-        if hits:
-            failures.append(f"expect.no_events: {banned!r} happened: {hits}")
+    check_log(expect, texts, failures)
     resolved = [e for e in log if isinstance(e, BattleResolved)]
     want_battles = expect.get("battles", [])
     if len(resolved) != len(want_battles):
@@ -134,12 +104,7 @@ def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -
     if "observation" in expect:
         failures.extend(_check_observation(expect["observation"], state))
     legal = {str(a) for a in state.legal_actions()}
-    for want in expect.get("legal", []):
-        if want not in legal:
-            failures.append(f"expect.legal: {want!r} is not legal; legal: {sorted(legal)}")
-    for banned in expect.get("not_legal", []):
-        if banned in legal:
-            failures.append(f"expect.not_legal: {banned!r} is legal")
+    check_legal(expect, legal, failures)
     return failures
 
 

@@ -9,6 +9,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["BAKUGAN_HOME"] = tempfile.mkdtemp(prefix="bakugan-test-home-")
 
 # The first-match hints wait for a click; tests that want them turn them on themselves.
-from game.persist.settings import UserSettings, save_settings  # noqa: E402
+from game.persist.settings import UserSettings, save_settings
 
 save_settings(UserSettings(language="en", tutorial=False))

@@ -10,6 +10,7 @@ byte for byte). Seeded: the same 500 mutations per loader every run.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import shutil
@@ -112,8 +113,25 @@ def _deep(depth: int) -> Any:
 
 def hostile_value(rng: random.Random) -> Any:
     return rng.choice(
-        [None, -1, 0, 7, 10**30, 1e308, "", "x", "p9", [], {}, [1, "a"], {"a": 1}, True]
-        + [_deep(40), "{x:>99999999999}", chr(0xD800)]
+        [
+            None,
+            -1,
+            0,
+            7,
+            10**30,
+            1e308,
+            "",
+            "x",
+            "p9",
+            [],
+            {},
+            [1, "a"],
+            {"a": 1},
+            True,
+            _deep(40),
+            "{x:>99999999999}",
+            chr(55296),
+        ]
     )
 
 
@@ -288,10 +306,8 @@ def test_fuzz_the_save_loader(home: Path) -> None:
     def one(bad: bytes) -> None:
         _clear(path.parent)
         if rng.random() < 0.5:  # a good checksum over a changed match: only the match is wrong
-            try:
+            with contextlib.suppress(ValueError):  # a lone surrogate: no checksum of it
                 bad = saves.encode(mutate_json(payload, rng))
-            except ValueError:  # a lone surrogate: no checksum can be made of it
-                pass
         path.write_bytes(bad)
         session, error = saves.restore_match(lambda d: session_from_json(d["session"], cat))
         if error is not None:

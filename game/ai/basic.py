@@ -25,7 +25,8 @@ from game.rules.classic.observation import Observation
 
 from .levels import Level
 from .player import LevelPolicy
-from .seeding import count, decision_unit, slot_or_none
+from .seeding import slot_or_none
+from .uniform import UniformRandom
 
 
 class Policy(Protocol):
@@ -42,27 +43,14 @@ class Policy(Protocol):
     def aim(self, obs: Observation | None, bakugan: str) -> Slot | None: ...
 
 
-class RandomPolicy:
+class RandomPolicy(UniformRandom):
     """Any legal action, uniformly; aims at a random Gate Card."""
 
-    name = "random"
-    observes = False
+    stream = "random-bot"
     landing_hit: float | None = None
 
     def __init__(self, catalog: Catalog, seed: int = 0) -> None:
-        self.seed = seed
-        self.decisions = 0
-
-    def choose(self, obs: Observation | None, legal: list[Action]) -> Action:
-        unit = decision_unit("random-bot", self.seed, self.decisions)
-        self.decisions += 1
-        return legal[int(unit * len(legal))]
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"decisions": self.decisions}
-
-    def restore(self, data: dict[str, Any]) -> None:
-        self.decisions = count(data, "decisions")
+        super().__init__(seed)
 
     def aim(self, obs: Observation | None, bakugan: str) -> Slot | None:
         return None  # no aim: the landing is any card, or a miss

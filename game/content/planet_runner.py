@@ -13,7 +13,6 @@ from game.rules.planet import (
     Discard,
     Energize,
     FlipChoice,
-    IllegalAction,
     InvalidKit,
     Pass,
     Phase,
@@ -26,6 +25,7 @@ from game.rules.planet.hexgrid import hex_str, spiral
 from game.rules.planet.phases import WINDOWS
 
 from .planet_scenarios import PlanetScenario, Step
+from .scenario_steps import Checks, check_legal, check_log, play_step
 
 
 def auto_matrix(state: PlanetState) -> list[Event]:
@@ -93,37 +93,17 @@ def run_planet_scenario(sc: PlanetScenario, catalog: Catalog) -> list[str]:
                 return [*failures, f"{where}: {problem}"]
             continue
         assert step.action is not None
-        if step.error is not None:
-            before = state.to_json()
-            try:
-                state.apply(step.action)
-            except IllegalAction as e:
-                if step.error not in e.reason:
-                    failures.append(f"{where}: refused with {e.reason!r}, expected {step.error!r}")
-                if state.to_json() != before:
-                    failures.append(f"{where}: the refused action changed the state")
-                continue
-            return [*failures, f"{where}: was allowed, expected refusal {step.error!r}"]
-        try:
-            events = state.apply(step.action)
-        except IllegalAction as e:
-            return [*failures, f"{where}: refused: {e.reason}"]
-        texts = [str(e) for e in events]
-        for want in step.events:
-            if not any(want in t for t in texts):
-                failures.append(f"{where}: no event contains {want!r}; got {texts}")
-        log.extend(events)
+        stop = play_step(state, step.action, where, step.error, step.events, log, failures)
+        if stop is not None:
+            return [*failures, stop]
     failures.extend(check_expect(sc.expect, state, log))
     return failures
 
 
 def check_expect(expect: dict[str, Any], state: PlanetState, log: list[Event]) -> list[str]:
-    failures: list[str] = []
+    check = Checks()
+    failures = check.failures
     texts = [str(e) for e in log]
-
-    def check(key: str, actual: Any, want: Any) -> None:
-        if actual != want:
-            failures.append(f"expect.{key}: got {actual!r}, expected {want!r}")
 
     if "phase" in expect:
         check("phase", state.phase.value, expect["phase"])
@@ -137,25 +117,9 @@ def check_expect(expect: dict[str, Any], state: PlanetState, log: list[Event]) -
         check("draw", state.is_over() and state.winner is None, expect["draw"])
     if "victor" in expect:
         check("victor", -1 if state.victor is None else state.victor, expect["victor"])
-    at = 0
-    for want in expect.get("events", []):
-        while at < len(texts) and want not in texts[at]:
-            at += 1
-        if at == len(texts):
-            failures.append(f"expect.events: {want!r} not found in order; log: {texts}")
-            break
-        at += 1
-    for banned in expect.get("no_events", []):
-        hits = [t for t in texts if banned in t]
-        if hits:
-            failures.append(f"expect.no_events: {banned!r} happened: {hits}")
+    check_log(expect, texts, failures)
     legal = {str(a) for p in state.current_players() for a in state.legal_actions(p)}
-    for want in expect.get("legal", []):
-        if want not in legal:
-            failures.append(f"expect.legal: {want!r} is not legal; legal: {sorted(legal)}")
-    for banned in expect.get("not_legal", []):
-        if banned in legal:
-            failures.append(f"expect.not_legal: {banned!r} is legal")
+    check_legal(expect, legal, failures)
     if "batch" in expect:
         check("batch", [f"p{i.player} {i.card}" for i in state.batch], list(expect["batch"]))
     if "matrix_free" in expect:

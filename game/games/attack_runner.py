@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.content.attack_scenarios import AttackScenario
+from game.content.scenario_steps import Checks, check_legal, check_log, play_step
 from game.rules.attack import (
     AttackState,
     Deal,
@@ -82,26 +83,9 @@ def run_attack_scenario(sc: AttackScenario, deck: Deck) -> list[str]:
     for i, step in enumerate(sc.steps):
         where = f"steps[{i}] {step.text!r}"
         action = step.action if step.action is not None else state.chance_action()
-        if step.error is not None:
-            before = state.to_json()
-            try:
-                state.apply(action)
-            except IllegalAction as e:
-                if step.error not in e.reason:
-                    failures.append(f"{where}: refused with {e.reason!r}, expected {step.error!r}")
-                if state.to_json() != before:
-                    failures.append(f"{where}: the refused action changed the state")
-                continue
-            return [*failures, f"{where}: was allowed, expected refusal {step.error!r}"]
-        try:
-            events = state.apply(action)
-        except IllegalAction as e:
-            return [*failures, f"{where}: refused: {e.reason}"]
-        texts = [str(e) for e in events]
-        for want in step.events:
-            if not any(want in t for t in texts):
-                failures.append(f"{where}: no event contains {want!r}; got {texts}")
-        log.extend(events)
+        stop = play_step(state, action, where, step.error, step.events, log, failures)
+        if stop is not None:
+            return [*failures, stop]
     failures.extend(check_expect(sc.expect, state, log))
     return failures
 
@@ -117,12 +101,9 @@ def _cards_or_count(state: AttackState, actual: list[str], want: Any) -> tuple[A
 
 
 def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -> list[str]:
-    failures: list[str] = []
+    check = Checks()
+    failures = check.failures
     texts = [str(e) for e in log]
-
-    def check(key: str, actual: Any, want: Any) -> None:
-        if actual != want:
-            failures.append(f"expect.{key}: got {actual!r}, expected {want!r}")
 
     if "phase" in expect:
         check("phase", state.phase.value, expect["phase"])
@@ -157,25 +138,9 @@ def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -
             check(key, *_cards_or_count(state, pile, expect[key]))
     if "table" in expect:
         check("table", [f"p{p} {c}" for p, c in state.table], expect["table"])
-    at = 0
-    for want in expect.get("events", []):
-        while at < len(texts) and want not in texts[at]:
-            at += 1
-        if at == len(texts):
-            failures.append(f"expect.events: {want!r} not found in order; log: {texts}")
-            break
-        at += 1
-    for banned in expect.get("no_events", []):
-        hits = [t for t in texts if banned in t]
-        if hits:
-            failures.append(f"expect.no_events: {banned!r} happened: {hits}")
+    check_log(expect, texts, failures)
     legal = {str(a) for p in state.current_players() for a in state.legal_actions(p)}
-    for want in expect.get("legal", []):
-        if want not in legal:
-            failures.append(f"expect.legal: {want!r} is not legal; legal: {sorted(legal)}")
-    for banned in expect.get("not_legal", []):
-        if banned in legal:
-            failures.append(f"expect.not_legal: {banned!r} is legal")
+    check_legal(expect, legal, failures)
     result = state.result()
     if "winners" in expect or "ranking" in expect:
         if result is None:
@@ -194,12 +159,7 @@ def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -
 def _check_observation(want: dict[str, Any], state: AttackState) -> list[str]:
     viewer = int(want["viewer"])
     obs = state.observation(viewer)
-    failures: list[str] = []
-    where = f"expect.observation (viewer p{viewer})"
-
-    def check(key: str, actual: Any, expected: Any) -> None:
-        if actual != expected:
-            failures.append(f"{where}.{key}: got {actual!r}, expected {expected!r}")
+    check = Checks(f"expect.observation (viewer p{viewer})")
 
     if "hand" in want:
         check("hand", list(obs.hand), _sorted(state, want["hand"]))
@@ -223,4 +183,4 @@ def _check_observation(want: dict[str, Any], state: AttackState) -> list[str]:
         check("deal_pool", dict(obs.deal_pool), dict(want["deal_pool"]))
     if "rounds" in want:
         check("rounds", len(obs.rounds), want["rounds"])
-    return failures
+    return check.failures

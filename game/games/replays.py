@@ -11,7 +11,7 @@ exit code is 0 only when every file is identical.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -117,9 +117,95 @@ def _line_classic(replay: Replay) -> Any:
     return match_line(replay.header, replay.records, shipped_catalog())
 
 
+def _line_planet(replay: Replay) -> Any:
+    from game.content.planet import shipped_catalog
+    from game.match.planet_replay import planet_match_line
+
+    return planet_match_line(replay.header, replay.records, shipped_catalog())
+
+
+def _line_attack(replay: Replay) -> Any:
+    from game.content.attack import shipped_deck
+    from game.match.attack_recording import match_line
+
+    return match_line(replay.header, replay.records, shipped_deck())
+
+
 STATS_LINES: dict[str, StatsLine] = {
     "classic": _line_classic,
+    "attack": _line_attack,
+    "planet": _line_planet,
 }
+
+
+def _named(defs: Mapping[str, Any], ident: str, lang: str) -> str | None:
+    name = getattr(defs.get(ident), "name", None)
+    text = getattr(name, lang, None) if name is not None else None
+    return str(text) if text else None
+
+
+def _name_classic(ident: str, lang: str) -> str | None:
+    from game.content.classic import shipped_catalog
+
+    cat = shipped_catalog()
+    for defs in (cat.bakugan, cat.gates, cat.abilities, cat.traps, cat.gear):
+        name = _named(defs, ident, lang)
+        if name is not None:
+            return name
+    return None
+
+
+def _name_attack(ident: str, lang: str) -> str | None:
+    from game.content.attack import shipped_deck
+
+    return _named(shipped_deck().by_id, ident, lang)
+
+
+def _name_planet(ident: str, lang: str) -> str | None:
+    from game.content.planet import shipped_catalog
+
+    cat = shipped_catalog()
+    return _named(cat.characters, ident, lang) or _named(cat.cards, ident, lang)
+
+
+ThingName = Callable[[str, str], "str | None"]
+"""(the id of a thing in a game's content: a Bakugan, a card; a language) -> its name."""
+
+THING_NAMES: dict[str, ThingName] = {
+    "classic": _name_classic,
+    "attack": _name_attack,
+    "planet": _name_planet,
+}
+
+
+def thing_name(game: str, ident: str, lang: str) -> str:
+    """How the record names `ident` (the favourite of a `MatchLine`'s `thrown`): from
+    that game's own content; the id itself when the game does not know it."""
+    name = THING_NAMES.get(game)
+    try:
+        found = name(ident, lang) if name is not None else None
+    except Exception:  # the content did not load: the id still says something
+        found = None
+    return found or ident
+
+
+def level_title(game: str, level: str, lang: str) -> str:
+    """A computer level's title from that game's level records (``easy`` -> "Easy");
+    the name itself for one the game does not have (``mixed`` is the caller's)."""
+    import importlib
+
+    from game.games import REGISTRY
+
+    if game not in REGISTRY:
+        return level
+    try:
+        records = importlib.import_module(f"game.games.{game}").shipped_levels()
+        record = records.get(level)
+    except Exception:  # no such game, or its level file did not load
+        record = None
+    if record is None:
+        return level
+    return str(record.title_ru if lang == "ru" else record.title_en)
 
 
 def stats_line(replay: Replay) -> Any:

@@ -10,13 +10,19 @@ observation with their own seeded generators.
 A resumed match rebuilds its bots with generators seeded from the match seed and how
 far the game had gone (`AttackState.draws` and the rounds played), so a save taken at
 the same point always continues the same way.
+
+A match may carry a `recorder` (its replay, written as it goes: `game.ui.attack.
+replay_live`): every action applied, the chance outcomes too, is handed to it, and the
+end once the game is over. The autosave keeps the recorder's file name and record count
+(`replay`, `replay_records`); `from_json` hands them back as `resumed_replay` so the
+screen can go on with that replay. A payload without them (older) resumes all the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.ai.attack import AttackLevel, AttackPolicy, make_policy
 from game.rules.attack import (
@@ -38,6 +44,24 @@ SAVE_VERSION = 1
 
 class AttackSaveError(ValueError):
     """An autosave payload this match cannot be made from; the message says why."""
+
+
+class MatchRecorder(Protocol):
+    """What a match hands its replay: each action applied, then the end."""
+
+    @property
+    def name(self) -> str | None:
+        """The replay file's name (None: nothing is being written)."""
+        ...
+
+    @property
+    def count(self) -> int:
+        """The records written so far."""
+        ...
+
+    def action(self, action: Action) -> None: ...
+
+    def end(self, state: AttackState) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +94,8 @@ class AttackMatch:
         self.state = state
         self.seed = seed
         self.events: list[Event] = []
+        self.recorder: MatchRecorder | None = None
+        self.resumed_replay: tuple[object, object] | None = None  # (file, records) of a save
         start = state.draws * 1000 + state.rounds_played
         self.bots: dict[int, AttackPolicy] = {
             p: make_policy(name, deck, seed * 97 + p * 13 + start, levels)
@@ -167,6 +193,10 @@ class AttackMatch:
     def apply(self, action: Action) -> list[Event]:
         events = self.state.apply(action)
         self.events.extend(events)
+        if self.recorder is not None:
+            self.recorder.action(action)
+            if self.state.is_over():
+                self.recorder.end(self.state)
         return events
 
     def apply_chance(self) -> list[Event]:
@@ -202,12 +232,16 @@ class AttackMatch:
     # --- saving ---------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "version": SAVE_VERSION,
             "seats": list(self.seats),
             "seed": self.seed,
             "state": self.state.to_json(),
         }
+        if self.recorder is not None and self.recorder.name is not None:
+            out["replay"] = self.recorder.name
+            out["replay_records"] = self.recorder.count
+        return out
 
     @staticmethod
     def from_json(
@@ -224,7 +258,9 @@ class AttackMatch:
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise AttackSaveError(f"seed: not a whole number ({seed!r})")
             state = AttackState.from_json(data["state"], deck)
-            return AttackMatch(deck, levels, seats, state, seed)
+            match = AttackMatch(deck, levels, seats, state, seed)
+            match.resumed_replay = (data.get("replay"), data.get("replay_records"))
+            return match
         except AttackSaveError:
             raise
         except (KeyError, ValueError, TypeError, AttributeError, IndexError) as e:

@@ -9,7 +9,12 @@ own observation and the table, and never shown before the two spheres fly: then 
 session releases both at the same simulated moment (`PlanetSession.roll`).
 
 `to_json` / `from_json` keep a match where it stands (the rules state whole, the seats,
-the decks): the autosave. A computer resumed starts thinking afresh from what it sees.
+the decks, and each computer's snapshot: its decision and throw counts, the core it
+aims at): the autosave. A resumed computer goes on exactly as the uninterrupted one
+would. A computer thinking in the screen's worker thread when the autosave is written
+is saved as it stood before that decision (`computer_task` takes the snapshot in the
+screen's thread), so the resumed one makes that decision again, the same way. An older
+payload without snapshots still resumes; its computers start their counts afresh.
 """
 
 from __future__ import annotations
@@ -20,10 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import physics
+from game.ai.seeding import Resumable, SnapshotError
 from game.match.layout import Zone
 from game.match.planet_seats import DEFAULT_LEVEL, computer_seat
 from game.match.planet_session import Entry, PlanetSession, RollDone, ThrowRefused
-from game.match.planet_sim import BotSeat
+from game.match.planet_sim import PlanetSeat
 from game.rules.planet import Action, Catalog, Kit, Observation, PlanetState, Settings
 
 SAVE_VERSION = 1
@@ -112,7 +118,7 @@ class PlanetMatch:
             self.session = PlanetSession(catalog, setup.kits, setup.settings, setup.seed)
         else:
             self.session = PlanetSession.resume(catalog, state)
-        self.seats: list[BotSeat | None] = [
+        self.seats: list[PlanetSeat | None] = [
             None
             if setup.humans[p]
             else computer_seat(catalog, setup.level, setup.seed * 2 + p + 1, setup.kits[p], levels)
@@ -120,6 +126,7 @@ class PlanetMatch:
         ]
         self.rng = random.Random(setup.seed ^ 0x5EA7)
         self._throws: dict[int, physics.Throw] = {}
+        self._thinking: tuple[int, dict[str, Any]] | None = None  # (seat, its snapshot before)
 
     # --------------------------------------------------------------- reading
 
@@ -182,6 +189,7 @@ class PlanetMatch:
         if session.awaiting_roll() is not None:
             for p in (0, 1):
                 if self.seats[p] is not None and p not in self._throws:
+                    self._before_thinking(p)
                     obs = session.observation(p)
                     return Task(p, THROW, obs, [], session.scene(), session.zone(p))
             return None
@@ -189,8 +197,14 @@ class PlanetMatch:
         if not acting:
             return None
         player = acting[0] if len(acting) == 1 else acting[self.rng.randrange(len(acting))]
+        self._before_thinking(player)
         obs = session.observation(player)
         return Task(player, CHOOSE, obs, list(session.legal_actions(player)), None, None)
+
+    def _before_thinking(self, player: int) -> None:
+        seat = self.seats[player]
+        if isinstance(seat, Resumable):
+            self._thinking = (player, seat.snapshot())
 
     def think(self, task: Task) -> Action | physics.Throw:
         """The computer's answer to `task`: it reads only what the task holds, so it
@@ -204,6 +218,7 @@ class PlanetMatch:
 
     def commit(self, task: Task, answer: Action | physics.Throw) -> list[Entry]:
         """Carry out a computer's answer (back in the screen's thread)."""
+        self._thinking = None
         if task.kind == CHOOSE:
             assert not isinstance(answer, physics.Throw)
             return self.session.act(answer)
@@ -261,7 +276,19 @@ class PlanetMatch:
             "version": SAVE_VERSION,
             "setup": self.setup.to_json(),
             "state": self.state.to_json(),
+            "bots": [self._snapshot(p) for p in (0, 1)],
         }
+
+    def _snapshot(self, player: int) -> dict[str, Any] | None:
+        """A computer's snapshot as it stood before the decision it may be thinking out
+        now in another thread (never read from the seat while it thinks); None for a
+        person."""
+        seat = self.seats[player]
+        if not isinstance(seat, Resumable):
+            return None
+        if self._thinking is not None and self._thinking[0] == player:
+            return self._thinking[1]
+        return seat.snapshot()
 
     @staticmethod
     def from_json(
@@ -277,7 +304,25 @@ class PlanetMatch:
             state = PlanetState.from_json(dict(data["state"]), catalog)
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise BadMatchSave(f"state: {e}") from e
-        return PlanetMatch(catalog, setup, levels, state)
+        match = PlanetMatch(catalog, setup, levels, state)
+        match._restore_bots(data.get("bots"))
+        return match
+
+    def _restore_bots(self, bots: object) -> None:
+        """Take back the computers' snapshots of an autosave (none in an older one)."""
+        if bots is None:
+            return
+        if not isinstance(bots, list) or len(bots) != 2:
+            raise BadMatchSave("bots: expected a snapshot or null for each of the two seats")
+        for p, (seat, snapshot) in enumerate(zip(self.seats, bots, strict=True)):
+            if not isinstance(seat, Resumable) or snapshot is None:
+                continue
+            if not isinstance(snapshot, dict):
+                raise BadMatchSave(f"bots[{p}]: expected an object")
+            try:
+                seat.restore(snapshot)
+            except (SnapshotError, KeyError, TypeError, ValueError) as e:
+                raise BadMatchSave(f"bots[{p}]: {e}") from e
 
 
 def preset_setup(

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import physics
-from game.match.planet_session import PlanetSession, RollDone
+from game.match.planet_session import Entry, PlanetSession, RollDone
 from game.match.recording import Record, SeatInfo, header, stable_hash
 from game.match.replaying import RerunError, check_build
 from game.rules.planet import Action, Catalog, Kit, PlanetState, Settings
@@ -67,15 +67,14 @@ def planet_header(
     settings: Settings,
     seed: int,
     seats: Sequence[SeatInfo],
+    deck_names: Sequence[str] | None = None,
 ) -> Record:
-    return header(
-        "planet",
-        catalog_hash(catalog),
-        seed,
-        settings.to_json(),
-        seats,
-        kits=[kit_json(k) for k in kits],
-    )
+    """`deck_names`: what each deck is called on screen (a preset's id or a saved deck's
+    name), for the viewer's headers; a replay without them still plays."""
+    extra: dict[str, Any] = {"kits": [kit_json(k) for k in kits]}
+    if deck_names is not None:
+        extra["deck_names"] = [str(n) for n in deck_names]
+    return header("planet", catalog_hash(catalog), seed, settings.to_json(), seats, **extra)
 
 
 def _throw_json(t: physics.Throw) -> dict[str, Any]:
@@ -127,7 +126,7 @@ class PlanetRerun:
         return self.drift is None
 
 
-def _throw_of(data: Any, player: int) -> physics.Throw:
+def throw_of(data: Any, player: int) -> physics.Throw:
     if not isinstance(data, dict):
         raise ValueError("a throw: expected an object")
     origin = data["origin"]
@@ -153,10 +152,18 @@ def planet_session(header: dict[str, Any], catalog: Catalog) -> PlanetSession:
         raise RerunError("inputs", f"{type(e).__name__}: {e}"[:160]) from None
 
 
+Step = Callable[[int, PlanetSession, list[Entry]], None]
+"""Told after each record is applied: its index, the session, what it brought."""
+
+
 def rerun_planet(
-    header: dict[str, Any], records: Sequence[dict[str, Any]], catalog: Catalog
+    header: dict[str, Any],
+    records: Sequence[dict[str, Any]],
+    catalog: Catalog,
+    each: Step | None = None,
 ) -> PlanetRerun:
-    """Re-run a Battle Planet replay; raises only `RerunError`."""
+    """Re-run a Battle Planet replay; raises only `RerunError`. `each` (the viewer's
+    index of turns and battles) is told every record's entries as it goes."""
     if header.get("game") != "planet":
         raise RerunError("game", f"game {str(header.get('game'))[:30]!r}")
     check_build(header, catalog_hash(catalog))
@@ -171,7 +178,7 @@ def rerun_planet(
                 throws = record.get("throws")
                 if not isinstance(throws, list) or len(throws) != 2:
                     raise ValueError("a roll: expected both players' throws")
-                entries = session.roll([_throw_of(t, p) for p, t in enumerate(throws)])
+                entries = session.roll([throw_of(t, p) for p, t in enumerate(throws)])
                 done = entries[0]
                 assert isinstance(done, RollDone)
                 if outcome_digest(done.outcome) != record.get("digest"):
@@ -194,4 +201,6 @@ def rerun_planet(
             raise RerunError("inputs", why) from None
         run.log.extend(str(e) for e in entries)
         run.steps += 1
+        if each is not None:
+            each(index, session, entries)
     return run

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from game import physics
 from game.ai.planet_aim import DEFAULT_AIM, RollAim, RollAimer
+from game.ai.rates import wilson, win_rates
 from game.ai.seeding import Resumable, SnapshotError
 from game.match.layout import Zone
 from game.match.planet_session import PlanetSession, RollDone
@@ -150,16 +151,6 @@ def _count(stats: PlanetMatchStats, done: RollDone, aimed: list[object]) -> None
         stats.obstructed[p] += done.outcome.landings[p].reason == physics.OBSTRUCTED
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def run_physics_sim(
     catalog: Catalog,
     names: list[str],
@@ -237,10 +228,7 @@ def run_physics_sim(
         "games": games,
         "physics": True,
         "wins": wins,
-        "win_rates": {
-            k: {"rate": v / games if games else 0.0, "ci95": list(wilson(v, games))}
-            for k, v in wins.items()
-        },
+        "win_rates": win_rates(wins, games),
         "draws": draws,
         "mean_turns": turns / games if games else 0.0,
         "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,

@@ -8,6 +8,11 @@ mode (``vs_ai``: one person against computers; ``hotseat``: several people) and 
 the longest run of wins, captures per match, the favourite Bakugan, and the hit rate
 match by match (the last 50, oldest first) for the chart. Nothing is stored besides the
 replays: the stats are whatever the replays say.
+
+A game's own line reader (`game.games.replays.STATS_LINES`) makes its `MatchLine`s;
+`thrown` holds ids of that game's content (a Bakugan, a card), named on screen through
+`game.games.replays.thing_name`; a game whose lines all have ``throws == 0`` has no
+hit-rate chart (`Record.throws`).
 """
 
 from __future__ import annotations
@@ -95,6 +100,7 @@ class Record:
     wins: int = 0
     longest_streak: int = 0
     captures: int = 0
+    throws: int = 0  # the people's throws in all (0: a game without throws, no chart)
     thrown: Counter[str] = field(default_factory=Counter)
     hit_rates: list[float] = field(default_factory=list)  # the last CHART_MATCHES, oldest first
 
@@ -125,6 +131,7 @@ def tally(lines: Iterable[MatchLine]) -> dict[tuple[str, str, str], Record]:
         streaks[key] = streaks.get(key, 0) + 1 if line.won else 0
         rec.longest_streak = max(rec.longest_streak, streaks[key])
         rec.captures += line.captures
+        rec.throws += line.throws
         rec.thrown.update(dict(line.thrown))
         rec.hit_rates.append(line.hit_rate)
         del rec.hit_rates[:-CHART_MATCHES]

@@ -8,7 +8,6 @@ rate (throws that open on the card it aimed at) is counted. Seats alternate betw
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -18,6 +17,7 @@ from typing import Any, Protocol
 from game.ai.basic import Policy, make_policy
 from game.ai.landing import LandingModel
 from game.ai.levels import Level
+from game.ai.rates import wilson
 from game.rules.classic import (
     CHANCE,
     Catalog,
@@ -89,16 +89,6 @@ def play_match(
                 battles += 1
     assert state.winner is not None
     return MatchRecord(state.winner, state.turn, battles, throws)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(slots=True)

@@ -13,9 +13,9 @@ message for the player); `save_settings` never writes over a file it cannot read
 A throwing action bound to a key the game keeps for itself (`RESERVED_KEYS`, the keys
 the Controls screen refuses) is refused at load with the same reason.
 
-Key names are pygame's ``pygame.key.name()`` spellings ("space", "left", "a", "f11",
-"left shift" ...); this module does not import pygame, the UI turns names into codes
-with ``pygame.key.key_code(name)``.
+The key bindings (the key names, the actions and their default keys, the reserved
+keys, the check of the ``[keys]`` table) are `game.persist.keys`'s; their names are
+here too.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ import dataclasses
 import math
 import os
 import re
-import string
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -35,62 +34,47 @@ from typing import Any
 
 from game.persist import decode, paths
 from game.persist.atomic import set_aside, write_atomic
+from game.persist.keys import (
+    ACTIONS,
+    DEFAULT_KEYS,
+    KEY_NAMES,
+    RESERVED_KEYS,
+    brief,
+    check_keys,
+    reserved_bindings,
+    reserved_reason,
+)
 from game.persist.upgrade import Chain, UpgradeError
+
+__all__ = [  # the key bindings' names are `keys`'s, named here for the older imports
+    "ACTIONS",
+    "ANIMATION_SPEED_RANGE",
+    "DEFAULT_KEYS",
+    "EFFECTS_LEVELS",
+    "FORMAT",
+    "GAME_ID",
+    "KEY_NAMES",
+    "LANGUAGES",
+    "MAX_FILE_BYTES",
+    "RESERVED_KEYS",
+    "SETTINGS_CHAIN",
+    "SettingsFileError",
+    "SettingsLoad",
+    "UserSettings",
+    "from_toml",
+    "load_settings",
+    "read_settings",
+    "reserved_reason",
+    "save_settings",
+    "system_language",
+    "to_toml",
+]
 
 FORMAT = 1
 LANGUAGES = ("en", "ru")
 EFFECTS_LEVELS = ("full", "reduced", "off")
 ANIMATION_SPEED_RANGE = (0.5, 3.0)
 
-# Every key name a binding may use (pygame's names for them).
-KEY_NAMES: frozenset[str] = frozenset(
-    [*string.ascii_lowercase, *string.digits]
-    + [f"f{i}" for i in range(1, 13)]
-    + [f"[{i}]" for i in range(10)]
-    + ["[+]", "[-]", "[*]", "[/]", "[.]", "enter"]
-    + ["space", "return", "escape", "tab", "backspace", "delete", "insert"]
-    + ["home", "end", "page up", "page down", "left", "right", "up", "down"]
-    + ["left shift", "right shift", "left ctrl", "right ctrl", "left alt", "right alt"]
-    + [",", ".", "/", ";", "'", "[", "]", "-", "=", "`", "\\"]
-)
-
-# The actions a key can be bound to, and their default keys (no two share a key).
-DEFAULT_KEYS: Mapping[str, str] = MappingProxyType(
-    {
-        "throw_charge": "space",
-        "aim_left": "left",
-        "aim_right": "right",
-        "move_left": "a",
-        "move_right": "d",
-        "spin_left": "q",
-        "spin_right": "e",
-        "pass": "p",
-        "pause": "escape",
-        "fullscreen": "f11",
-    }
-)
-ACTIONS: tuple[str, ...] = tuple(DEFAULT_KEYS)
-
-# Keys the game keeps for itself, by pygame name, and why (the catalog's
-# `controls.why.<reason>`): the same keys `game.ui.controls.RESERVED` refuses on the
-# Controls screen (a test keeps the two equal). Pass, Pause and Full screen own theirs.
-RESERVED_KEYS: Mapping[str, str] = MappingProxyType(
-    {
-        "escape": "escape",
-        "return": "enter",
-        "enter": "enter",
-        "up": "focus",
-        "down": "focus",
-        "tab": "focus",
-        "f11": "fullscreen",
-        "h": "assist",
-        "t": "hints",
-        "p": "pass",
-        "r": "retry",
-        "w": "challenge_move",
-        "s": "challenge_move",
-    }
-)
 MAX_FILE_BYTES = 64 * 1024  # a settings file is under 1 KB
 # A game id as the registry spells them (`game.games`): which ids exist is the title's
 # business (an id this version lacks shows the default game), the file only keeps it.
@@ -159,45 +143,6 @@ def _number(value: object, lo: float, hi: float) -> float | None:
     return v if lo <= v <= hi else None
 
 
-def _check_keys(value: object) -> tuple[dict[str, str], list[str]]:
-    """The bindings read from `value` (defaults for the bad ones) and what was wrong."""
-    keys = dict(DEFAULT_KEYS)
-    if not isinstance(value, dict):
-        return keys, ['keys: expected a table of action = "key name"']
-    bad: list[str] = []
-    for action, name in value.items():
-        if action not in DEFAULT_KEYS:
-            bad.append(f"keys.{action}: unknown action (known: {', '.join(ACTIONS)})")
-        elif not isinstance(name, str) or name.lower() not in KEY_NAMES:
-            bad.append(f"keys.{action}: unknown key name {_short(name)}")
-        elif name.lower() in RESERVED_KEYS and name.lower() != DEFAULT_KEYS[action]:
-            bad.append(f"keys.{action}: {reserved_reason(name.lower(), 'en')}")
-        else:
-            keys[action] = name.lower()
-    owners: dict[str, list[str]] = {}
-    for action, name in keys.items():
-        owners.setdefault(name, []).append(action)
-    clashes = {name: acts for name, acts in owners.items() if len(acts) > 1}
-    if clashes:
-        for name, acts in sorted(clashes.items()):
-            bad.append(f"keys: {' and '.join(acts)} share the key {name!r}")
-        keys = dict(DEFAULT_KEYS)
-    return keys, bad
-
-
-def reserved_reason(name: str, lang: str) -> str:
-    """Why the key `name` cannot be bound (the Controls screen's words), in `lang`."""
-    from game.persist.lang import tr
-
-    why = tr(lang, f"controls.why.{RESERVED_KEYS[name]}")
-    return tr(lang, "controls.reserved", name=name, why=why)
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _from_plain(data: Mapping[str, Any]) -> tuple[UserSettings, list[str]]:
     """Settings from a parsed file: good fields kept, bad ones defaulted and listed."""
     default = UserSettings()
@@ -206,7 +151,7 @@ def _from_plain(data: Mapping[str, Any]) -> tuple[UserSettings, list[str]]:
 
     def take(name: str, value: object, why: str) -> None:
         if value is None:
-            bad.append(f"{name}: {why}, got {_short(data[name])}")
+            bad.append(f"{name}: {why}, got {brief(data[name])}")
         else:
             values[name] = value
 
@@ -229,11 +174,11 @@ def _from_plain(data: Mapping[str, Any]) -> tuple[UserSettings, list[str]]:
             ok = isinstance(raw, str) and GAME_ID.match(raw)
             take(name, raw if ok else None, 'expected a game id such as "classic"')
         elif name == "keys":
-            keys, key_problems = _check_keys(raw)
+            keys, key_problems = check_keys(raw)
             values["keys"] = keys
             bad += key_problems
         else:
-            bad.append(f"{_short(name)[1:-1]}: unknown setting (ignored)")
+            bad.append(f"{brief(name)[1:-1]}: unknown setting (ignored)")
     return dataclasses.replace(default, **values), bad
 
 
@@ -326,11 +271,11 @@ def _from_data(data: dict[str, Any]) -> tuple[UserSettings, list[str]]:
         raise ValueError("not a settings file of this game")
     version = 0 if fmt is None else fmt
     if isinstance(version, bool) or not isinstance(version, int) or version > FORMAT:
-        raise ValueError(f"unknown settings format {_short(fmt)} (this game writes {FORMAT})")
+        raise ValueError(f"unknown settings format {brief(fmt)} (this game writes {FORMAT})")
     try:
         data = SETTINGS_CHAIN.upgrade(data, version)
     except UpgradeError as e:
-        raise ValueError(f"unknown settings format {_short(fmt)} ({e.detail})") from None
+        raise ValueError(f"unknown settings format {brief(fmt)} ({e.detail})") from None
     return _from_plain(data)
 
 
@@ -395,7 +340,7 @@ def _parse_file(raw: bytes) -> tuple[UserSettings, list[str], list[tuple[str, st
     try:
         data = tomllib.loads(text)
         s, bad = _from_data(data)
-        return s, bad, _reserved_bindings(data)
+        return s, bad, reserved_bindings(data)
     except tomllib.TOMLDecodeError as e:
         raise SettingsFileError("not_toml", f"not valid TOML ({e})") from None
     except decode.Undecodable as e:
@@ -461,20 +406,6 @@ def read_settings(path: Path | None = None) -> SettingsLoad:
     where = f"a copy kept as {kept}" if kept else "the file left as it is"
     warning = f"{path}: " + "; ".join(bad) + f" (defaults used for those; {where})"
     return SettingsLoad(s, warning, "fields", kept, fields, tuple(reserved))
-
-
-def _reserved_bindings(data: dict[str, Any]) -> list[tuple[str, str]]:
-    """The (action, key name) bindings of a parsed file refused as the game's own keys."""
-    keys = data.get("keys")
-    if not isinstance(keys, dict):
-        return []
-    out = []
-    for action, name in keys.items():
-        if action in DEFAULT_KEYS and isinstance(name, str):
-            key = name.lower()
-            if key in RESERVED_KEYS and key != DEFAULT_KEYS[action]:
-                out.append((action, key))
-    return out
 
 
 def load_settings(path: Path | None = None) -> tuple[UserSettings, str | None]:

@@ -182,10 +182,9 @@ def hover(scene: MatchScene, pos: tuple[int, int]) -> None:
         if scene.side.rect().collidepoint(pos):
             return
     shot = scene.battle_shot_now()
-    viewer = scene.viewer
     for slot, fg in scene.view.field.items():
         rect = scene.card_rect(slot)
         if rect.collidepoint(pos):
             face_up = shot is not None and shot.slot == slot and shot.gate_open
-            if face_up or (viewer is not None and fg.owner == viewer):
+            if face_up or scene.sees(fg.owner):
                 scene.hover_piece, scene.hover_rect = ("gates", fg.gate), rect

@@ -206,6 +206,16 @@ class MatchScene(Scene):
         `curtain.Curtain.viewer`)."""
         return self.curtain.viewer(self.session.to_act())
 
+    def sees(self, owner: int) -> bool:
+        """Whether the screen may show `owner`'s hidden cards now (the viewer's own)."""
+        viewer = self.viewer
+        return viewer is not None and owner == viewer
+
+    @property
+    def all_revealed(self) -> bool:
+        """Every hidden card is drawn face up (a replay's spectator view); never in a match."""
+        return False
+
     @property
     def hotseat(self) -> bool:
         """Several people share this screen: hidden cards wait behind a curtain."""

@@ -2,26 +2,56 @@
 
 A row opens its game's viewer (`replay_open.viewer`); a replay it cannot play (a game
 without a viewer, other cards or physics, a damaged file) says why in one line and
-stays where it is. A replay file dropped onto the window is checked and taken into the Replays
-(`game.games.replays.import_replay`). ↑ / ↓ or the wheel page through; Esc goes back.
+stays where it is.
+
+Sharing: each row has an Export button (or E on the chosen row) that opens the file
+dialog (`file_dialog`) on a folder; "Export here" copies the replay there under its own
+name (`game.games.replays.export_replay`: never over a file, ``-2``... beside one).
+"Import..." (or I) opens the dialog on the files; the one picked is checked and taken
+into the Replays (`import_replay`), as is a replay file dropped onto the window. Each
+outcome is one line at the bottom, in the player's language (a refusal names its
+reason: damaged, newer, other cards, other physics, drifted...).
+
+↑ / ↓ (Tab) choose a row or a button, Enter presses it; PageUp / PageDown or the wheel
+page through; S the record; Esc goes back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.persist import paths
-from game.persist.replay_file import ReplayError, Summary, read_replay, replays_dir, summaries
+from game.persist.replay_file import (
+    SUFFIX,
+    ReplayError,
+    Summary,
+    read_replay,
+    replays_dir,
+    summaries,
+)
 
 from . import widgets as w
+from .file_dialog import FileDialogScene, elide_middle
 from .scene import Scene
 
 if TYPE_CHECKING:
     from .app import App
 
 ROWS = 8
+EXPORT_W = 150
+MESSAGE_SIZE = 20
+GOOD = (150, 230, 160)
+BAD = (255, 170, 140)
+
+
+def problem(tr: Callable[..., str], e: ReplayError) -> str:
+    """A `ReplayError` in the player's language: the file, then its reason."""
+    why = tr(f"replay_reason.{e.reason}")
+    return f"{e.path.name}: {why}" if e.path is not None else why
 
 
 class ReplayListScene(Scene):
@@ -29,13 +59,26 @@ class ReplayListScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        try:
-            self.items: list[Summary] = summaries(replays_dir(paths.data_dir()))
-        except OSError:
-            self.items = []
+        self.items: list[Summary] = []
         self.page = 0
         self.message = ""
+        self.good = False  # the message tells of something done (else of a refusal)
         self.buttons: list[w.Button] = []
+        self.rows: list[tuple[Summary, w.Button, w.Button]] = []  # (replay, open, export)
+        self.export_from: Path | None = None  # the dialogs open where the last one closed
+        self.import_from: Path | None = None
+        self._reload()
+
+    @property
+    def folder(self) -> Path:
+        return replays_dir(paths.data_dir())
+
+    def _reload(self) -> None:
+        try:
+            self.items = summaries(self.folder)
+        except OSError:
+            self.items = []
+        self.page = min(self.page, max(0, (len(self.items) - 1) // ROWS))
         self._build()
 
     def _row_text(self, s: Summary) -> str:
@@ -59,15 +102,28 @@ class ReplayListScene(Scene):
         )
 
     def _build(self) -> None:
+        focused = next((b.label for b in self.buttons if b.focused), None)
         self.buttons = []
+        self.rows = []
         shown = self.items[self.page * ROWS : (self.page + 1) * ROWS]
         for i, s in enumerate(shown):
-            rect = pygame.Rect(self.BOX.x + 40, self.BOX.y + 110 + i * 56, self.BOX.w - 80, 46)
-            self.buttons.append(
-                w.Button(rect, self._row_text(s), lambda s=s: self._open(s))  # type: ignore[misc]
-            )
-        stats = pygame.Rect(self.BOX.right - 300, self.BOX.y + 28, 260, 44)
+            y = self.BOX.y + 110 + i * 56
+            rect = pygame.Rect(self.BOX.x + 40, y, self.BOX.w - 90 - EXPORT_W, 46)
+            row = w.Button(rect, self._row_text(s), lambda s=s: self._open(s))  # type: ignore[misc]
+            out = pygame.Rect(rect.right + 10, y, EXPORT_W, 46)
+            export = w.Button(out, self.tr("replay.export"), lambda s=s: self.export(s))  # type: ignore[misc]
+            export.colour = (40, 90, 100)
+            self.rows.append((s, row, export))
+            self.buttons += [row, export]
+        top = self.BOX.y + 28
+        stats = pygame.Rect(self.BOX.right - 300, top, 260, 44)
+        take = pygame.Rect(self.BOX.right - 580, top, 260, 44)
+        self.buttons.append(
+            w.Button(take, self.tr("replay.import"), self.ask_import, key=pygame.K_i)
+        )
         self.buttons.append(w.Button(stats, self.tr("stats.title"), self._stats, key=pygame.K_s))
+        for b in self.buttons:
+            b.focused = focused is not None and b.label == focused
 
     def _stats(self) -> None:
         from .stats_scene import StatsScene
@@ -80,36 +136,99 @@ class ReplayListScene(Scene):
         try:
             self.app.push(viewer(self.app, read_replay(s.path)))
         except ReplayError as e:
-            self.message = self.tr("replay.cannot", why=str(e))
+            self._say(self.tr("replay.cannot", why=problem(self.tr, e)), False)
 
-    def _take(self, file: str) -> None:
-        """A replay dropped onto the window: checked, then copied into the Replays."""
-        from pathlib import Path
+    def _say(self, message: str, good: bool) -> None:
+        self.message, self.good = message, good
 
+    # ------------------------------------------------------------------ sharing
+
+    def chosen(self) -> Summary | None:
+        """The row the keys or the pointer are on."""
+        for s, row, export in self.rows:
+            if row.focused or export.focused:
+                return s
+        for s, row, export in self.rows:
+            if row.hot or export.hot:
+                return s
+        return None
+
+    def export(self, s: Summary) -> None:
+        """The dialog on folders; "Export here" copies `s` into the folder shown."""
+
+        def here(folder: Path) -> None:
+            self.export_from = folder
+            self.export_to(s, folder)
+
+        title = self.tr("dialog.export_title", file=s.path.name)
+        self.app.push(FileDialogScene(self.app, "folder", title, here, SUFFIX, self.export_from))
+
+    def export_to(self, s: Summary, folder: Path) -> None:
+        from game.games.replays import export_replay
+
+        try:
+            done = export_replay(s.path, folder)
+        except ReplayError as e:
+            self._say(self.tr("replay.export_failed", why=problem(self.tr, e)), False)
+            return
+        except OSError as e:
+            why = f"{folder.name}: {e.strerror or e}"
+            self._say(self.tr("replay.export_failed", why=why), False)
+            return
+        self._say(self._with_path("replay.exported", done), True)
+
+    def ask_import(self) -> None:
+        """The dialog on replay files; the one picked is taken in."""
+
+        def pick(path: Path) -> None:
+            self.import_from = path.parent
+            self.take(path)
+
+        title = self.tr("dialog.import_title")
+        self.app.push(FileDialogScene(self.app, "open", title, pick, SUFFIX, self.import_from))
+
+    def take(self, file: Path) -> None:
+        """A replay picked or dropped onto the window: checked, then copied into the
+        Replays."""
         from game.games.replays import import_replay
 
         try:
-            done = import_replay(Path(file), replays_dir(paths.data_dir()))
-        except (ReplayError, OSError) as e:
-            self.message = self.tr("replay.cannot", why=str(e))
+            done = import_replay(file, self.folder)
+        except ReplayError as e:
+            self._say(self.tr("replay.import_failed", why=problem(self.tr, e)), False)
             return
-        self.message = self.tr("replay.imported", file=done.name)
-        self.items = summaries(replays_dir(paths.data_dir()))
+        except OSError as e:
+            self._say(self.tr("replay.import_failed", why=f"{file.name}: {e.strerror or e}"), False)
+            return
+        self._say(self.tr("replay.imported", file=done.name), True)
         self.page = 0
-        self._build()
+        self._reload()
+
+    def _with_path(self, key: str, path: Path) -> str:
+        """The line of `key` with `path` elided in its middle so the line fits."""
+        width = self.BOX.w - 80
+        rest = w.font(MESSAGE_SIZE).size(self.tr(key, path=""))[0]
+        return self.tr(key, path=elide_middle(str(path), MESSAGE_SIZE, max(60, width - rest)))
+
+    # ------------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.DROPFILE:
-            self._take(str(event.file))
+            self.take(Path(str(event.file)))
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.app.pop()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_e:
+            s = self.chosen()
+            if s is not None:
+                self.export(s)
+            return
         pages = max(1, -(-len(self.items) // ROWS))
         turn = 0
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEDOWN:
             turn = 1
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEUP:
             turn = -1
         elif event.type == pygame.MOUSEWHEEL:
             turn = -1 if event.y > 0 else 1
@@ -125,16 +244,21 @@ class ReplayListScene(Scene):
         backdrop(surface, 0.0)
         box = self.BOX
         w.panel(surface, box, 235)
-        title = pygame.Rect(box.x + 40, box.y + 26, box.w - 80, 52)
+        title = pygame.Rect(box.x + 40, box.y + 26, box.w - 640, 52)
         w.fit_text(surface, self.tr("replay.title"), title, 44, w.ACCENT)
         if not self.items:
             body = pygame.Rect(box.x + 40, box.y + 120, box.w - 80, 200)
             w.paragraph(surface, self.tr("replay.empty"), body, 26)
         for b in self.buttons:
             b.draw(surface, 22)
+        pages = -(-len(self.items) // ROWS)
+        if pages > 1:
+            at = pygame.Rect(box.x + 40, box.y + 80, box.w - 80, 24)
+            where = self.tr("replay.page", page=self.page + 1, pages=pages)
+            w.fit_text(surface, where, at, 18, w.MUTED, "midright")
         if self.message:
             line = pygame.Rect(box.x + 40, box.bottom - 50, box.w - 80, 34)
-            w.fit_text(surface, self.message, line, 20, (255, 170, 140))
+            w.fit_text(surface, self.message, line, MESSAGE_SIZE, GOOD if self.good else BAD)
 
 
 def _game_name(game: str, lang: str) -> str:

@@ -8,7 +8,11 @@ the calls and the battle breakdowns show exactly as in the match. On top of it:
   next throw; ↑ / ↓ change the speed (x0.5, x1, x2, x4);
 - PageDown / PageUp (or N / B) jump to the next / previous battle, ] / [ to the next /
   previous turn; Home to the start;
-- V changes whose hidden cards show: each seat in turn, then nobody's;
+- V changes the view: the spectator's first (every hidden card face up: the face-down
+  Gate Cards on the field under a veil, and in the side panel the hand of the player
+  who acts, or whose turn it is), then each seat's own (only what that player saw:
+  his hand, his face-down cards' colours), then the spectator's again; the bar says
+  which;
 - Esc leaves.
 
 A throw whose result differs from the recorded digest stops the playback with a line
@@ -32,15 +36,15 @@ from game.rules.classic import Action, Kit, Settings
 
 from . import widgets as w
 from .match_scene import MatchScene
+from .replay_controls import ReplayControls
 
 if TYPE_CHECKING:
     from .app import App
 
 log = logging.getLogger(__name__)
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
 
-class ReplayScene(MatchScene):
+class ReplayScene(ReplayControls, MatchScene):
     status_name = "replay"
 
     def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
@@ -70,11 +74,8 @@ class ReplayScene(MatchScene):
             hints=False,
         )
         self.replay = replay
-        self.speed_index = 1
-        self.paused = False
-        self.steps_left = 0  # paused: records still to play before it stops again
-        self.until_throw = False
-        self.seat_view: int | None = 0
+        self.init_controls()
+        self.seat_view: int | None = None  # None: the spectator's view
         self.problem: str | None = None
         self.marks: list[Mark] = marks(header, replay.records, catalog)
         self.feed = ReplayFeed(replay.records)
@@ -85,12 +86,24 @@ class ReplayScene(MatchScene):
     # ------------------------------------------------------------------ playback
 
     @property
-    def speed(self) -> float:
-        return SPEEDS[self.speed_index]
+    def viewer(self) -> int | None:
+        """Whose hand the side panel shows: the seat viewed, or (spectator) the player
+        who acts now, else the one whose turn it is."""
+        if self.seat_view is not None:
+            return self.seat_view
+        p = self.session.to_act()
+        return p if p is not None else self.view.turn_player
+
+    def sees(self, owner: int) -> bool:
+        return self.seat_view is None or owner == self.seat_view
 
     @property
-    def viewer(self) -> int | None:
-        return self.seat_view
+    def all_revealed(self) -> bool:
+        return self.seat_view is None
+
+    def _hint(self) -> str:
+        """Over the hand in the side panel: whose it is."""
+        return self.tr("replay.hand_of", player=self.viewer + 1) if self.viewer is not None else ""
 
     @property
     def position(self) -> int:
@@ -117,16 +130,12 @@ class ReplayScene(MatchScene):
         self._reset_view()
 
     def _update_side(self) -> None:
-        """The viewed seat's hand shows in the side panel (none for nobody's view)."""
+        """The hand of the view shows in the side panel (not while a throw rolls)."""
         rolling = bool(self.anims) and self.anims[0].kind in ("aim", "roll")
-        self.side.shown = self.seat_view is not None and not rolling
+        self.side.shown = not rolling
 
-    def _target(self, kind: str, forward: bool) -> int | None:
-        here = self.position
-        if forward:
-            return next((m.index for m in self.marks if m.kind == kind and m.index > here), None)
-        back = [m.index for m in self.marks if m.kind == kind and m.index < here - 1]
-        return back[-1] if back else 0
+    def mark_indices(self, kind: str) -> list[int]:
+        return [m.index for m in self.marks if m.kind == kind]
 
     def do(self, action: Action) -> None:
         problem = self.session.state.why_illegal(action)
@@ -180,43 +189,18 @@ class ReplayScene(MatchScene):
             self.paused = True  # the end: stay on the last picture, Esc leaves
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
-            return
-        key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_ESCAPE:
-            self.app.audio.roll(0.0)
-            self.app.pop()
-        elif key == pygame.K_SPACE:
-            self.paused = not self.paused
-            self.steps_left = 0
-        elif key == pygame.K_RIGHT:
-            self.paused = True
-            if shift:
-                self.until_throw = True
-            else:
-                self.steps_left = 1
-        elif key == pygame.K_UP:
-            self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
-        elif key == pygame.K_DOWN:
-            self.speed_index = max(0, self.speed_index - 1)
-        elif key in (pygame.K_PAGEDOWN, pygame.K_n, pygame.K_PAGEUP, pygame.K_b):
-            target = self._target("battle", key in (pygame.K_PAGEDOWN, pygame.K_n))
-            if target is not None:
-                self.jump(target)
-        elif key in (pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET):
-            target = self._target("turn", key == pygame.K_RIGHTBRACKET)
-            if target is not None:
-                self.jump(target)
-        elif key == pygame.K_HOME:
-            self.jump(0)
-        elif key == pygame.K_v:
-            n = len(self.kits)
-            self.seat_view = (
-                None
-                if self.seat_view == n - 1
-                else (0 if self.seat_view is None else self.seat_view + 1)
-            )
-            self._invalidate()
+        self.replay_key(event)
+
+    def leave(self) -> None:
+        self.app.audio.roll(0.0)
+        self.app.pop()
+
+    def cycle_view(self) -> None:
+        """The spectator's view, then each seat's own, then the spectator's again."""
+        after = 0 if self.seat_view is None else self.seat_view + 1
+        self.seat_view = None if after >= len(self.kits) else after
+        self._update_side()
+        self._invalidate()
 
     # ------------------------------------------------------------------ drawing
 
@@ -239,9 +223,9 @@ class ReplayScene(MatchScene):
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, bar)
         who = (
-            self.tr("replay.view_nobody")
+            self.tr("replay.view_spectator")
             if self.seat_view is None
-            else self.tr("replay.view_seat", player=self.seat_view + 1)
+            else self.tr("replay.view_seat_only", player=self.seat_view + 1)
         )
         state = self.tr("replay.paused") if self.paused else self.tr("replay.playing")
         line = self.tr(

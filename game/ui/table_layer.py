@@ -2,8 +2,9 @@
 
 Sizes follow the camera's scale (snapped to a few steps, so the cached art is reused
 while the camera moves). A face-down Gate Card shows its colour only to its owner when
-he is the one the screen may show things to (`MatchScene.viewer`); the card of a
-battle shows its face once it has opened.
+he is the one the screen may show things to (`MatchScene.sees`); the card of a
+battle shows its face once it has opened. A replay's spectator view
+(`MatchScene.all_revealed`) shows every face-down card's face under a veil.
 """
 
 from __future__ import annotations
@@ -121,11 +122,20 @@ def _shade(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surfac
     return layer
 
 
+@lru_cache(maxsize=16)
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    """The shade over a card shown face up that still lies face down in the match."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((10, 14, 30, 90))
+    pygame.draw.rect(veil, (200, 210, 255, 160), veil.get_rect(), 2, border_radius=5)
+    return veil
+
+
 def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
 
     view = scene.table_view
     _background(scene, surface)
-    viewer = scene.viewer
+    revealed = scene.all_revealed
     battle = scene.view.battle
     # The battle as the panel shows it (after the event being animated), so the card
     # turns over with "Gate Card, open!" and both battlers stand on it.
@@ -144,13 +154,16 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
     for slot, fg in scene.view.field.items():
         r = scene.card_rect(slot)
         face_up = shot is not None and shot.slot == slot and shot.gate_open
-        known = face_up or (viewer is not None and fg.owner == viewer)
+        known = face_up or scene.sees(fg.owner)
         gate = scene.catalog.gates[fg.gate]
         colour = gate.colour.value if known else "back"
-        bonuses = {a.value: v for a, v in gate.bonuses.items()} if face_up else None
-        title = gate.name.get(scene.lang) if face_up else ""
-        img, at = card_image(colour, r, face_up, bonuses, title, card_h)
+        shown = face_up or revealed  # (a spectator sees the face of a card still down)
+        bonuses = {a.value: v for a, v in gate.bonuses.items()} if shown else None
+        title = gate.name.get(scene.lang) if shown else ""
+        img, at = card_image(colour, r, shown, bonuses, title, card_h)
         surface.blit(img, at)
+        if shown and not face_up:  # still face down in the match: veiled
+            surface.blit(_veil(at.size), at)
         pygame.draw.rect(surface, scene.colour(fg.owner), at.inflate(4, 4), 2, border_radius=5)
         on_card = [k for k in fg.standing if k not in fighting]
         if shot is not None and shot.slot == slot:  # the two battling are there too

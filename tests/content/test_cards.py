@@ -109,7 +109,7 @@ def test_a_bad_card_names_file_id_field_and_problem(
 
 def test_invalid_toml_is_reported_not_raised_as_a_traceback(tmp_path: Path) -> None:
     folder = _broken(tmp_path, "gates.toml", "\n[[gate]]", "\n[[gate]")
-    with pytest.raises(ContentError, match="gates.toml: -: -: not valid TOML"):
+    with pytest.raises(ContentError, match=r"gates\.toml: -: -: not valid TOML"):
         load_catalog(folder)
 
 

@@ -13,7 +13,6 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from game.ai import openspiel_planet as op  # noqa: E402  (needs pyspiel)
 from game.games.planet import openspiel_game  # noqa: E402
 from game.rules.planet import CHANCE, Energize, Phase, Pick  # noqa: E402
 

@@ -44,7 +44,7 @@ def test_save_list_and_load_back(folder: Path) -> None:
 
 def test_a_draft_is_listed_with_every_reason_of_the_rules_core(folder: Path) -> None:
     draft = Deck(
-        "Half done", PRESET.characters, PRESET.cores, PRESET.deck[:30] + ("aquos_ice_wall",)
+        "Half done", PRESET.characters, PRESET.cores, (*PRESET.deck[:30], "aquos_ice_wall")
     )
     decks.save_deck(draft)
     (entry,) = pd.list_decks()

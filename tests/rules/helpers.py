@@ -40,9 +40,10 @@ def ability(
     colour: AbilityColour,
     timing: tuple[Timing, ...],
     *effects: Effect,
-    requires: Requirement = Requirement(),
+    requires: Requirement | None = None,
 ) -> AbilityDef:
-    return AbilityDef(ident, colour, frozenset(timing), tuple(effects), requires, T, T)
+    need = Requirement() if requires is None else requires
+    return AbilityDef(ident, colour, frozenset(timing), tuple(effects), need, T, T)
 
 
 def eff(kind: str, **params: object) -> Effect:

@@ -109,7 +109,7 @@ def test_random_kits_deal_support_pieces_within_the_season_limit() -> None:
         ):
             kit = random_kit(CAT, rng, s, support=9, evolutions=True)
             assert check_kit(kit, CAT, s) == []
-            traps, gear, both = s.support_limit()
+            _traps, gear, both = s.support_limit()
             assert len(kit.traps) + len(kit.gear) == both and len(kit.gear) <= gear
             assert all(not CAT.bakugan[b].evolved for b in kit.bakugan)
             assert all(CAT.evolutions[e].base in kit.bakugan for e in kit.evolutions)
@@ -152,8 +152,8 @@ def test_refusals_carry_reason_codes() -> None:
     state.apply(parse_action("p1 set silver_night_marsh @2,1"))
     with pytest.raises(IllegalAction) as info:
         state.apply(Evolve(0, "pyrus_dragonoid"))
-    assert getattr(info.value.reason, "code") == "level_not_reached"
-    assert getattr(info.value.reason, "params") == {"level": 1, "game_level": 0}
+    assert info.value.reason.code == "level_not_reached"
+    assert info.value.reason.params == {"level": 1, "game_level": 0}
 
 
 def test_the_evolved_form_waits_in_reserve_and_every_piece_has_one_place() -> None:

@@ -1,6 +1,6 @@
 """The replay viewer (issue 18, part 3): a recorded match plays back on the match
 screen to the same end; it pauses, steps record by record, changes speed, jumps to a
-battle or a turn, and shows one seat's hidden cards or nobody's."""
+battle or a turn, and shows every hidden card (the spectator) or one seat's."""
 
 from __future__ import annotations
 
@@ -76,13 +76,16 @@ def test_pause_step_jump_and_view(replay_path: Path) -> None:
     _key(pygame.K_HOME)
     app.step()
     assert scene.position == 0
-    assert scene.viewer == 0
+    assert scene.seat_view is None and scene.all_revealed  # the spectator's view first
     _key(pygame.K_v)
     app.step()
-    assert scene.viewer == 1
+    assert scene.seat_view == 0 and scene.viewer == 0 and not scene.sees(1)
     _key(pygame.K_v)
     app.step()
-    assert scene.viewer is None
+    assert scene.seat_view == 1 and scene.viewer == 1 and not scene.sees(0)
+    _key(pygame.K_v)
+    app.step()
+    assert scene.seat_view is None and scene.sees(0) and scene.sees(1)
     surface = pygame.Surface((1280, 720))
     scene.draw(surface)  # the bar draws in both languages' words
     pygame.quit()
@@ -172,7 +175,7 @@ def test_a_replay_dropped_onto_the_list_is_taken_in(
     junk.write_bytes(b"junk")
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(junk)))
     app.step()
-    assert len(scene.items) == 1 and "cannot be played" in scene.message
+    assert len(scene.items) == 1 and "Not taken in: junk.replay.gz: not a replay" in scene.message
     pygame.quit()
 
 

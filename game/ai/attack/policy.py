@@ -18,7 +18,8 @@ from typing import Any, Protocol
 
 from game.rules.attack import Action, Deck, Observation, PlayCard
 
-from ..seeding import count, decision_rng, decision_unit
+from ..seeding import count, decision_rng
+from ..uniform import UniformRandom
 from .heuristic import counted_pick
 from .knowledge import goal_of, unseen
 from .levels import AttackLevel
@@ -38,26 +39,10 @@ class AttackPolicy(Protocol):
     def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action: ...
 
 
-class RandomPolicy:
+class RandomPolicy(UniformRandom):
     """Any legal card, uniformly."""
 
-    name = "random"
-    observes = False
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.decisions = 0
-
-    def choose(self, obs: Observation | None, legal: Sequence[Action]) -> Action:
-        unit = decision_unit("attack-random", self.seed, self.decisions)
-        self.decisions += 1
-        return legal[int(unit * len(legal))]
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"decisions": self.decisions}
-
-    def restore(self, data: dict[str, Any]) -> None:
-        self.decisions = count(data, "decisions")
+    stream = "attack-random"
 
 
 class LevelPolicy:

@@ -8,7 +8,6 @@ first place (equal fewest points) splits the win between the seats that share it
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any, Protocol
 
 from game.rules.attack import CHANCE, Action, AttackState, Deck, Settings
 
+from ..rates import wilson
 from ..seeding import seat_seed
 from .levels import AttackLevel
 from .policy import AttackPolicy, make_policy
@@ -78,16 +78,6 @@ def play_game(
     return GameRecord(
         shares, tuple(state.points), state.deal_no, state.rounds_played, state.over_reason
     )
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(max(0.0, p * (1 - p)) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def seat_names(names: Sequence[str]) -> list[str]:

@@ -25,7 +25,7 @@ from typing import Any
 import pyspiel
 
 from game.ai.landing import OFF_CARD
-from game.ai.search import face_seed
+from game.ai.playout import face_seed
 from game.rules.classic import (
     CHANCE,
     Action,

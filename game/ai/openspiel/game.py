@@ -13,6 +13,7 @@ from typing import Any
 import pyspiel
 
 from game.ai.landing import OFF_CARD
+from game.ai.openspiel_base import AdapterGame, AdapterState, game_type, given_params
 from game.rules.classic import CHANCE, Action, Land, MatchState, Miss, Slot
 
 from .codec import DEAL
@@ -22,60 +23,27 @@ from .params import GAME_NAME, MAX_PLAYERS, parameter_defaults
 from .resampling import ResampleMemory, resample_data
 from .spec import Spec, params_key, spec_for
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Bakugan Battle Brawlers (classic)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=parameter_defaults(),
-    default_loadable=True,
+_GAME_TYPE = game_type(
+    GAME_NAME,
+    "Bakugan Battle Brawlers (classic)",
+    pyspiel.GameType.Dynamics.SEQUENTIAL,
+    (2, MAX_PLAYERS),
+    parameter_defaults(),
 )
 
 
-class BakuganClassicGame(pyspiel.Game):  # type: ignore[misc]
+class BakuganClassicGame(AdapterGame):
     """The OpenSpiel game object; its `spec` holds the catalog, codec and deal plan."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = {k: (v.value() if hasattr(v, "value") else v) for k, v in (params or {}).items()}
-        spec = spec_for(params_key({**parameter_defaults(), **given}))
-        info = pyspiel.GameInfo(
-            num_distinct_actions=spec.codec.num_distinct_actions,
-            max_chance_outcomes=spec.codec.max_chance_outcomes,
-            num_players=spec.players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=spec.max_game_length(),
-        )
-        super().__init__(_GAME_TYPE, info, params or {})
-        self.spec = spec
-
-    def new_initial_state(self, *args: Any) -> BakuganClassicState:
-        if args:
-            raise ValueError(f"{GAME_NAME}: no initial state from {args!r}")
-        return BakuganClassicState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> BakuganObserver:
-        if isinstance(iig_obs_type, dict):  # OpenSpiel calls f(params) without a type
-            iig_obs_type, params = None, iig_obs_type
-        return BakuganObserver(
-            self.spec, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
-        )
+        spec = spec_for(params_key({**parameter_defaults(), **given_params(params)}))
+        super().__init__(_GAME_TYPE, spec, spec.players, params)
 
 
-class BakuganClassicState(pyspiel.State):  # type: ignore[misc]
+class BakuganClassicState(AdapterState):
     """One match as an OpenSpiel state. The rules core's state is `core`."""
+
+    _d: StateData
 
     def __init__(self, game: BakuganClassicGame) -> None:
         super().__init__(game)
@@ -116,16 +84,9 @@ class BakuganClassicState(pyspiel.State):  # type: ignore[misc]
 
     # ---- OpenSpiel API
 
-    def current_player(self) -> int:
-        return self._d.current()
-
     def _legal_actions(self, player: int) -> list[int]:
         assert player >= 0
         return self._d.legal_actions()
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        assert self.is_chance_node()
-        return self._d.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
         self._d.apply(int(action))
@@ -138,15 +99,6 @@ class BakuganClassicState(pyspiel.State):  # type: ignore[misc]
             if what == DEAL and step is not None:
                 return f"deal p{step[0]} {value[0]} {value[1]}"
         return d.action_text(player, int(action))
-
-    def is_terminal(self) -> bool:
-        return self._d.terminal()
-
-    def returns(self) -> list[float]:
-        return self._d.returns()
-
-    def __str__(self) -> str:
-        return self._d.state_text()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
         """A state of the seat's information set, hidden cards drawn again (see
@@ -189,4 +141,6 @@ def make_resampler(
     return resample
 
 
+BakuganClassicGame.state_class = BakuganClassicState
+BakuganClassicGame.observer_class = BakuganObserver
 pyspiel.register_game(_GAME_TYPE, BakuganClassicGame)

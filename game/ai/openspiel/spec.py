@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from game.ai.landing import LandingModel
+from game.ai.openspiel_base import CatalogSlot
 from game.rules.classic import AbilityColour, Catalog, GateColour, Settings
 
 from .codec import ActionCodec
@@ -131,27 +132,23 @@ class Spec:
         return deal + sets + plays + (self.max_turns + 1) * per_turn + 8
 
 
-_CATALOG: list[Catalog] = []  # the catalog `use_catalog` gave
+_CATALOG = CatalogSlot[Catalog](
+    f"{GAME_NAME}: no cards to deal: call game.ai.openspiel.use_catalog(catalog)"
+    " first (game.games.classic.openspiel_game does it with the shipped cards)"
+)
 
 
 def use_catalog(catalog: Catalog) -> None:
     """The cards the game deals from (``card_pool`` picks among them): the game's
     record (`game.games.classic`) gives it the shipped catalog. Games loaded before
     keep the catalog they were loaded with."""
-    if _CATALOG and _CATALOG[0] is catalog:
-        return
-    _CATALOG[:] = [catalog]
-    spec_for.cache_clear()
+    if _CATALOG.give(catalog):
+        spec_for.cache_clear()
 
 
 def full_catalog() -> Catalog:
     """The catalog `use_catalog` gave; a clear error when none was given."""
-    if not _CATALOG:
-        raise ValueError(
-            f"{GAME_NAME}: no cards to deal: call game.ai.openspiel.use_catalog(catalog)"
-            " first (game.games.classic.openspiel_game does it with the shipped cards)"
-        )
-    return _CATALOG[0]
+    return _CATALOG.get()
 
 
 @cache

@@ -17,66 +17,33 @@ from typing import Any
 
 import pyspiel
 
+from game.ai.openspiel_base import AdapterGame, AdapterState, game_type, given_params
 from game.rules.planet import CHANCE, Action, PlanetState
 
 from .data import SIMULTANEOUS, StateData
 from .observer import PlanetObserver
 from .spec import GAME_NAME, Spec, parameter_defaults, params_key, spec_for
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Bakugan Battle Planet",
-    dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=parameter_defaults(),
-    default_loadable=True,
+_GAME_TYPE = game_type(
+    GAME_NAME,
+    "Bakugan Battle Planet",
+    pyspiel.GameType.Dynamics.SIMULTANEOUS,
+    (2, 2),
+    parameter_defaults(),
 )
 
 
-class BakuganPlanetGame(pyspiel.Game):  # type: ignore[misc]
+class BakuganPlanetGame(AdapterGame):
     """The OpenSpiel game object; its `spec` holds the catalog, codec and parameters."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = {k: (v.value() if hasattr(v, "value") else v) for k, v in (params or {}).items()}
-        spec = spec_for(params_key(given))
-        info = pyspiel.GameInfo(
-            num_distinct_actions=spec.codec.num_distinct_actions,
-            max_chance_outcomes=spec.codec.max_chance_outcomes,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=spec.max_game_length(),
-        )
-        super().__init__(_GAME_TYPE, info, params or {})
-        self.spec = spec
-
-    def new_initial_state(self, *args: Any) -> BakuganPlanetState:
-        if args:
-            raise ValueError(f"{GAME_NAME}: no initial state from {args!r}")
-        return BakuganPlanetState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> PlanetObserver:
-        if isinstance(iig_obs_type, dict):  # OpenSpiel calls f(params) without a type
-            iig_obs_type, params = None, iig_obs_type
-        return PlanetObserver(
-            self.spec, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
-        )
+        super().__init__(_GAME_TYPE, spec_for(params_key(given_params(params))), 2, params)
 
 
-class BakuganPlanetState(pyspiel.State):  # type: ignore[misc]
+class BakuganPlanetState(AdapterState):
     """One match as an OpenSpiel state. The rules core's state is `core`."""
+
+    _d: StateData
 
     def __init__(self, game: BakuganPlanetGame) -> None:
         super().__init__(game)
@@ -114,16 +81,9 @@ class BakuganPlanetState(pyspiel.State):  # type: ignore[misc]
 
     # ---- OpenSpiel API
 
-    def current_player(self) -> int:
-        return self._d.current()
-
     def _legal_actions(self, player: int) -> list[int]:
         assert player >= 0
         return self._d.legal(player)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        assert self.is_chance_node()
-        return self._d.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
         self._d.apply(self._d.current(), [int(action)])
@@ -134,19 +94,12 @@ class BakuganPlanetState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         return self._d.action_text(player, int(action))
 
-    def is_terminal(self) -> bool:
-        return self._d.terminal()
-
-    def returns(self) -> list[float]:
-        return self._d.returns()
-
-    def __str__(self) -> str:
-        return self._d.state_text()
-
 
 def load_game(**params: Any) -> Any:
     """``pyspiel.load_game("bakugan_planet", params)``."""
     return pyspiel.load_game(GAME_NAME, params)
 
 
+BakuganPlanetGame.state_class = BakuganPlanetState
+BakuganPlanetGame.observer_class = PlanetObserver
 pyspiel.register_game(_GAME_TYPE, BakuganPlanetGame)

@@ -15,9 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-import pyspiel
-
+from game.ai.openspiel_base import TensorObserver
 from game.rules.planet import Observation, Phase
 
 from .codec import BATCH_DEPTH, MATRIX, SEATS
@@ -64,28 +62,15 @@ class TensorLayout:
         self.size = sum(math.prod(shape) for _, shape in self.pieces)
 
 
-class PlanetObserver:
+class PlanetObserver(TensorObserver):
     """OpenSpiel's Python observer: `tensor`, `dict`, `set_from`, `string_from`."""
 
-    def __init__(self, spec: Spec, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"{GAME_NAME}: observation parameters not supported: {params}")
-        self.spec = spec
-        self.perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
-        info = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
-        self.private = {
-            pyspiel.PrivateInfoType.SINGLE_PLAYER: "single",
-            pyspiel.PrivateInfoType.NONE: "none",
-            pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
-        }[info]
-        self.layout = TensorLayout(spec)
-        self.tensor = np.zeros(self.layout.size, np.float32)
-        self.dict: dict[str, Any] = {}
-        index = 0
-        for name, shape in self.layout.pieces:
-            size = math.prod(shape)
-            self.dict[name] = self.tensor[index : index + size].reshape(shape)
-            index += size
+    game_name = GAME_NAME
+    spec: Spec
+    layout: TensorLayout
+
+    def _layout(self, spec: Spec) -> TensorLayout:
+        return TensorLayout(spec)
 
     # -- strings -----------------------------------------------------------------------
 
@@ -103,16 +88,6 @@ class PlanetObserver:
         return text
 
     # -- tensors -----------------------------------------------------------------------
-
-    def set_from(self, state: Any, player: int) -> None:
-        d: StateData = state._d
-        key = ("tensor", player, self.private)
-        cached = d.cache.get(key)
-        if cached is not None:
-            np.copyto(self.tensor, cached)
-            return
-        self._write(d, player)
-        d.cache[key] = self.tensor.copy()
 
     def _write(self, d: StateData, player: int) -> None:
         t, lay = self.dict, self.layout

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from game.ai.openspiel_base import CatalogSlot
 from game.ai.planet.landing import DEFAULT_MODEL
 from game.rules.planet import CardPlay, Catalog, Settings, TieBreakEmpty
 from game.rules.planet.defs import CORES_PER_KIT, DECK_SIZE
@@ -123,24 +124,20 @@ class Spec:
         return deal + cores + int(self.settings.turn_limit) * per_turn + plays + flips
 
 
-_CATALOG: list[Catalog] = []
+_CATALOG = CatalogSlot[Catalog](
+    f"{GAME_NAME}: no cards: call game.ai.openspiel_planet.use_catalog(catalog)"
+    " first (game.games.planet.openspiel_game does it with the shipped cards)"
+)
 
 
 def use_catalog(catalog: Catalog) -> None:
     """The cards the game plays with (the game's record gives the shipped catalog)."""
-    if _CATALOG and _CATALOG[0] is catalog:
-        return
-    _CATALOG[:] = [catalog]
-    spec_for.cache_clear()
+    if _CATALOG.give(catalog):
+        spec_for.cache_clear()
 
 
 def full_catalog() -> Catalog:
-    if not _CATALOG:
-        raise ValueError(
-            f"{GAME_NAME}: no cards: call game.ai.openspiel_planet.use_catalog(catalog)"
-            " first (game.games.planet.openspiel_game does it with the shipped cards)"
-        )
-    return _CATALOG[0]
+    return _CATALOG.get()
 
 
 @cache

@@ -5,9 +5,10 @@ offered to it; its choices come from its own seeded generator."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from game.ai.seeding import count, decision_rng, decision_unit
+from game.ai.seeding import decision_rng
+from game.ai.uniform import Counted, UniformRandom
 from game.rules.planet import (
     Action,
     CardType,
@@ -36,27 +37,14 @@ class Bot(Protocol):
     def choose(self, obs: Observation | None, legal: list[Action]) -> Action: ...
 
 
-class RandomBot:
-    name = "random"
-    observes = False
+class RandomBot(UniformRandom):
+    stream = "planet-random"
 
     def __init__(self, catalog: Catalog, seed: int = 0) -> None:
-        self.seed = seed
-        self.decisions = 0  # each decision draws from its own generator (ai.seeding)
-
-    def choose(self, obs: Observation | None, legal: list[Action]) -> Action:
-        unit = decision_unit("planet-random", self.seed, self.decisions)
-        self.decisions += 1
-        return legal[int(unit * len(legal))]
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"decisions": self.decisions}
-
-    def restore(self, data: dict[str, Any]) -> None:
-        self.decisions = count(data, "decisions")
+        super().__init__(seed)
 
 
-class GreedyBot:
+class GreedyBot(Counted):
     """Energizes Flips first; rolls its strongest closed Bakugan; in the battle plays the
     card that moves the numbers its way most for the Energy (B-Power while the Victor is
     open to question, damage once it is known); pays a Flip that would Stop the damage;
@@ -70,12 +58,6 @@ class GreedyBot:
         self.seed = seed
         self.decisions = 0
         self.rng = decision_rng("planet-greedy", seed, 0)  # replaced at every decision
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"decisions": self.decisions}
-
-    def restore(self, data: dict[str, Any]) -> None:
-        self.decisions = count(data, "decisions")
 
     def choose(self, obs: Observation | None, legal: list[Action]) -> Action:
         assert obs is not None

@@ -15,6 +15,8 @@ from typing import Any
 
 from game.rules.planet import CHANCE, Catalog, Kit, PlanetState, Settings
 
+from ..rates import wilson as wilson  # named here for benchmarks/planet_ai_ladder.py
+from ..rates import win_rates
 from .bots import make_bot
 from .landing import DEFAULT_MODEL, LandingModel
 from .levels import Level
@@ -79,16 +81,6 @@ def seat_model(name: str, levels: Mapping[str, Level] | None) -> LandingModel:
     return LandingModel(level.model_on_core, level.model_no_core)
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def run_sim(
     catalog: Catalog,
     names: list[str],
@@ -141,10 +133,7 @@ def run_sim(
         **extra,
         "games": games,
         "wins": wins,
-        "win_rates": {
-            k: {"rate": v / games if games else 0.0, "ci95": list(wilson(v, games))}
-            for k, v in wins.items()
-        },
+        "win_rates": win_rates(wins, games),
         "draws": draws,
         "mean_turns": turns / games if games else 0.0,
         "mean_actions": actions / games if games else 0.0,

@@ -23,18 +23,13 @@ from . import events as ev
 from .actions import PLAYS, Action, Deal, Pick, PlayCard, Roll
 from .cards import DIE_FACES, Deck, Effect, When
 from .codec import dump, load_into
-from .judge import Play, judge
+from .judge import Play
 from .observation import Observation, observe
+from .rounds import close_round, start_round
 from .settings import MASK64, Phase, Settings, Variant, mix
 
-_DESCRIBE = {
-    Effect.LOWEST_CATCHES: "the lowest number catches",
-    Effect.COLLIDED_CATCH: "every collided card catches",
-    Effect.ROTATE: "every card turns one player to the left",
-}
 _CHANCE_ONLY = (CHANCE,)
 _SOLO = [(p,) for p in range(8)]
-_NOBODY = ev.NobodyCaught()
 _ROLLS = [[Roll(p, f) for f in range(1, DIE_FACES + 1)] for p in range(8)]
 SHOWN = ev.SHOWN
 CAUGHT = ev.CAUGHT
@@ -276,7 +271,7 @@ class AttackState:
             if len(table) == 1 and card in self.deck.specials:
                 self._lead(p, card, events)
             if len(table) == self.n:
-                self._judge(events)
+                close_round(self, events)
             else:
                 self.turn = (p + 1) % self.n
                 if self.mode:
@@ -319,7 +314,7 @@ class AttackState:
                 self.table.append((q, chosen))
                 events.append(SHOWN["blind"][q][chosen])
             self.pending = [None] * self.n
-            self._judge(events)
+            close_round(self, events)
         return events
 
     def _chance_check(self, action: Action, phases: tuple[Phase, ...]) -> None:
@@ -356,7 +351,7 @@ class AttackState:
         self.rolled += 1
         events.append(ev.TargetRolled(due, face, target))
         if self.rolled == self.n:
-            self._start_round(events)
+            start_round(self, events)
         return events
 
     def _pick(self, action: Pick) -> list[ev.Event]:
@@ -372,7 +367,7 @@ class AttackState:
         self.table.append((p, action.card))
         events: list[ev.Event] = [SHOWN["random"][p][action.card]]
         if len(self.table) == self.n:
-            self._judge(events)
+            close_round(self, events)
         else:
             self.turn = (p + 1) % self.n
         return events
@@ -409,97 +404,8 @@ class AttackState:
             self.phase = Phase.TARGET_ROLL
             self.rolled = 0
         else:
-            self._start_round(events)
+            start_round(self, events)
         return events
-
-    def _start_round(self, events: list[ev.Event]) -> None:
-        self.round_no += 1
-        self.turn = self.leader
-        self.mode = ""
-        self.phase = Phase.PLAY
-        events.append(ev.RoundStarted(self.deal_no, self.round_no, self.leader))
-
-    def _judge(self, events: list[ev.Event]) -> None:
-        table = self.table
-        j = judge(table, self.deck, self.n)
-        if j.kept is not None:
-            for card in j.overridden:
-                events.append(ev.SpecialOverridden(card, j.kept))
-            if j.effect is not Effect.NONE:
-                events.append(ev.SpecialApplied(j.kept, _DESCRIBE[j.effect]))
-        if j.rotated:
-            moves = zip(table, j.holders, strict=True)
-            events.append(ev.Rotated(tuple((a, b, c) for (a, c), (b, _) in moves)))
-        for number, players in j.collisions:
-            events.append(ev.Collided(number, players))
-        catchers = j.catchers
-        if len(catchers) == 1:
-            p, card = catchers[0]
-            self.caught[p].append(card)
-            events.append(CAUGHT[p][card])
-            rest = [c for q, c in j.holders if q != p]
-        elif catchers:
-            for p, card in catchers:
-                self.caught[p].append(card)
-                events.append(ev.Caught(p, card))
-            rest = [c for h, c in j.holders if (h, c) not in catchers]
-        else:
-            events.append(_NOBODY)
-            rest = [c for _, c in j.holders]
-        self.discards.extend(rest)
-        events.append(ev.Discarded(tuple(rest)))
-        self.history.append((tuple(table), j.catchers))
-        if len(j.catchers) == 1:
-            self.leader = j.catchers[0][0]
-        self.table = []
-        self.rounds_played += 1
-        if self.hands[0]:
-            self._start_round(events)
-        else:
-            self._end_deal(events)
-
-    def _end_deal(self, events: list[ev.Event]) -> None:
-        n, targets = self.n, [t or 0 for t in self.targets]
-        counts = tuple(len(pile) for pile in self.caught)
-        if self.settings.variant is Variant.HOUSE:
-            added = [abs(counts[p] - targets[p]) for p in range(n)]
-            self.points = [self.points[p] + added[p] for p in range(n)]
-        else:
-            added = [abs(counts[p] - targets[p]) for p in range(n)]
-            self.points = added
-        events.append(
-            ev.DealScored(self.deal_no, tuple(targets), counts, tuple(added), tuple(self.points))
-        )
-        if max(self.points) >= self.settings.end_score:
-            self._over("points", events)
-            return
-        if not any(catchers for _, catchers in self.history):
-            self._over("stalled", events)
-            return
-        if self.deal_no >= self.settings.max_deals:
-            self._over("deals", events)
-            return
-        self.dealer = self.leader = (self.dealer + 1) % n
-        events.append(ev.DealPassed(self.dealer))
-        self.discards.extend(self.aside)
-        self.aside = []
-        if self.settings.variant is Variant.HOUSE:
-            for pile in self.caught:
-                self.discards.extend(pile)
-                pile.clear()
-            self.targets, self.faces = [None] * n, [None] * n
-        self.discards = self.deck.sort(self.discards)
-        if len(self.discards) < n:
-            self._over("cards", events)
-            return
-        self.phase = Phase.DEAL
-
-    def _over(self, reason: str, events: list[ev.Event]) -> None:
-        self.phase = Phase.OVER
-        self.over_reason = reason
-        best = min(self.points)
-        winners = tuple(p for p in range(self.n) if self.points[p] == best)
-        events.append(ev.GameOver(reason, tuple(self.points), winners))
 
     # --- copies and views -------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """Bakugan Attack!'s screens: setup, the table, the score sheets and the ranking, the
-pause and "How to play"; the quick match, the on-screen demo and the attract mode
-(`demo`). The game's record names this module (`ui="game.ui.attack"`);
+pause, "How to play", the replay viewer, the quick match, the on-screen demo and the
+attract mode (`demo`). The game's record names this module (`ui="game.ui.attack"`);
 the title opens these screens through `SCENES`.
 """
 
@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from ..scenes import GameScenes, ScreenDemo
 
 if TYPE_CHECKING:
+    from game.persist.replay_file import Replay
+
     from ..app import App
     from ..scene import Scene
 
@@ -40,6 +42,13 @@ def how_to(app: App) -> Scene:
     return AttackHowToScene(app)
 
 
+def replay(app: App, replay: Replay) -> Scene:
+    """The viewer of an Attack replay (raises `ReplayError` for one it cannot play)."""
+    from .replay import open_replay
+
+    return open_replay(app, replay)
+
+
 def quick(app: App, level: str) -> Scene:
     from .demo import quick_match
 
@@ -67,4 +76,5 @@ SCENES = GameScenes(
     quick=quick,
     screen_demo=screen_demo,
     attract=attract,
+    replay=replay,
 )

@@ -7,7 +7,8 @@ slingshot gesture or keys, by a computer after a moment), a card is chosen (from
 fanned hand: mouse, keys or controller; the computers after a visible moment of
 thought), chance draws Runo's card or deals. In hot-seat the curtain comes down
 whenever another person must act, and Julie's blind choices are made behind it one
-person after the other. The game is saved after every step (Continue on the title).
+person after the other. The game is saved after every step (Continue on the title),
+and a game with a person in it is kept as a replay as it goes (`replay_live`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ..curtain import Curtain
 from ..scene import Scene
 from .dice_tray import DiceTray
 from .layout import fan, seat_places
+from .replay_live import AttackLiveReplay
 from .table_draw import draw_table
 from .view import Beat, ShownCard, TableView
 
@@ -66,6 +68,7 @@ class AttackTableScene(Scene):
         self.hover: int | None = None
         self.buttons: list[w.Button] = []
         self.finished = False
+        self.live_replay = AttackLiveReplay()  # the game kept as a replay (a person plays)
         self._restore_table()
 
     # --- places --------------------------------------------------------------------
@@ -116,6 +119,7 @@ class AttackTableScene(Scene):
     # --- the flow ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.live_replay.tick(self.match)
         self.tray.charge_tick(dt)
         if self.beats:
             self._run_beats(dt)

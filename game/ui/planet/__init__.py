@@ -1,5 +1,6 @@
 """Battle Planet's screens: setup, the match (the hex Matrix, both sides, the batch,
-both spheres thrown at once), results, the rules on demand and the on-screen demo.
+both spheres thrown at once), results, the rules on demand, the on-screen demo and the
+replay viewer.
 
 The game's record names this package (`ui="game.ui.planet"`); `SCENES` is what the
 title opens. The screens import when a function here is first called.
@@ -12,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from ..scenes import GameScenes, ScreenDemo
 
 if TYPE_CHECKING:
+    from game.persist.replay_file import Replay
+
     from ..app import App
     from ..scene import Scene
 
@@ -46,6 +49,12 @@ def _screen_demo(request: ScreenDemo) -> int:
     return run_planet_screen_demo(request.seconds, request.screenshot, request.seed, request.lang)
 
 
+def _replay(app: App, replay: Replay) -> Scene:
+    from .replay import PlanetReplayScene
+
+    return PlanetReplayScene(app, replay)
+
+
 def _attract(app: App, seed: int) -> Scene:
     from .demo import PlanetDemoScene
 
@@ -59,4 +68,5 @@ SCENES = GameScenes(
     quick=_quick,
     screen_demo=_screen_demo,
     attract=_attract,
+    replay=_replay,
 )

@@ -34,6 +34,7 @@ from .board import PLAYER_COLOURS, Spot, sphere_image, warm_up
 from .choices import Offer, offer
 from .layout import TABLE_AREA
 from .panels import core_words, draw_tip
+from .replay_hook import PlanetLiveReplay
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
@@ -78,6 +79,7 @@ class PlanetMatchScene(Scene):
         self.catalog = match.catalog
         self.demo = demo
         self.curtain = Curtain(match.setup.humans)
+        self.live_replay = PlanetLiveReplay()  # kept as a replay when a person plays
         self.name = namer(self.catalog, app.lang)
         self.aims: dict[int, PlanetAim] = {}
         self.anim: RollDone | None = None
@@ -207,11 +209,16 @@ class PlanetMatchScene(Scene):
     def _tell(self, entry: Entry, stage: bool = True) -> None:
         if isinstance(entry, RollDone | TableChanged):
             return
-        lines = event_lines(entry, self.match.state, self.viewer(), self.app.lang, self.tr)
+        seen = self.event_viewer(entry)
+        lines = event_lines(entry, self.match.state, seen, self.app.lang, self.tr)
         self.log.extend(lines)
         del self.log[:-LOG_KEEP]
         if stage:
             self.shows.extend(shows_for(entry, self.name, self._explain, self.tr, self.milling))
+
+    def event_viewer(self, entry: Entry) -> int | None:
+        """Whose secrets the log may tell of `entry` (the replay's spectator: all)."""
+        return self.viewer()
 
     def _explain(self, breakdown: str) -> str:
         words = breakdown_words(breakdown, self.name, self.app.lang)
@@ -231,7 +238,8 @@ class PlanetMatchScene(Scene):
         from game.persist import saves
 
         try:
-            saves.save_match(self.match.to_json(), game="planet", game_version=SAVE_VERSION)
+            payload = self.match.to_json() | self.live_replay.fields()  # goes on with its replay
+            saves.save_match(payload, game="planet", game_version=SAVE_VERSION)
         except saves.SaveError as e:
             self.message = e.text(self.app.lang)
 
@@ -263,6 +271,7 @@ class PlanetMatchScene(Scene):
     # ------------------------------------------------------------------ the loop
 
     def update(self, dt: float) -> None:
+        self.live_replay.tick(self.match)
         if self.anim is not None:
             self.anim_t += dt
             if self.anim_t >= self._anim_length() + self.settle:
@@ -350,6 +359,7 @@ class PlanetMatchScene(Scene):
 
         from .results import PlanetResultsScene
 
+        self.live_replay.close()
         if not self.demo:
             saves.clear_save()
         self.app.replace(PlanetResultsScene(self.app, self.match, self.demo, self._again))
@@ -485,7 +495,9 @@ class PlanetMatchScene(Scene):
         from .seats import levels
 
         match = PlanetMatch.from_json(payload, shipped_catalog(), levels())
-        return PlanetMatchScene(app, match)
+        scene = PlanetMatchScene(app, match)
+        scene.live_replay.resume(match, payload.get("replay"), payload.get("replay_records"))
+        return scene
 
 
 __all__ = ["PlanetMatchScene"]

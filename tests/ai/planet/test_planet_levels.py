@@ -79,7 +79,7 @@ def test_a_missing_level_and_a_broken_file_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ContentError, match=r"ai.toml: hard: -: missing"):
         load_levels(path)
     path.write_text("[easy\n", encoding="utf-8")
-    with pytest.raises(ContentError, match="ai.toml"):
+    with pytest.raises(ContentError, match=r"ai\.toml"):
         load_levels(path)
     with pytest.raises(ContentError, match="file not found"):
         load_levels(tmp_path / "nowhere.toml")

@@ -55,7 +55,7 @@ def test_there_are_at_least_150_planet_scenarios_each_naming_its_game_and_rule()
             "setup.p0.preset: no preset deck 'nosuch'",
         ),
         (
-            'name = "x"\nrule = "r"\n[setup]\np0 = { preset = "pyrus_darkus", hand = ["aquos_ice_wall"] }\n',  # noqa: E501
+            'name = "x"\nrule = "r"\n[setup]\np0 = { preset = "pyrus_darkus", hand = ["aquos_ice_wall"] }\n',
             "setup.p0.hand: aquos_ice_wall is not in the deck",
         ),
         ('name = "x"\nrule = "r"\n[expect]\nwinnr = 1\n', "expect.winnr: unknown key"),

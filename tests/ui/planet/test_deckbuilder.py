@@ -88,7 +88,7 @@ def pick_team(app: App, scene: DeckBuilderScene, names: list[str]) -> None:
 def fill_from_grid(app: App, scene: DeckBuilderScene) -> None:
     """Click each card of the grid three times, page after page, until 40."""
     for _ in range(scene.pages):
-        for ident, rect in scene.page_cards():
+        for _ident, rect in scene.page_cards():
             for _ in range(3):
                 if len(scene.draft.cards) < 40:
                     click(app, rect.center)
@@ -111,7 +111,7 @@ def test_build_a_legal_deck_from_scratch_save_and_reload(app: App) -> None:
     fill_from_grid(app, scene)
     assert len(scene.draft.cards) == 40 and scene.draft.problems() == []
     assert check_kit(scene.draft.kit(), CAT) == []
-    ident, rect = scene.page_cards()[-1]
+    _ident, rect = scene.page_cards()[-1]
     click(app, rect.center)  # the 41st
     assert len(scene.draft.cards) == 40 and scene.message == "The deck already has 40 cards."
     # Save: name it.
@@ -140,7 +140,7 @@ def test_a_preset_then_take_out_rename_copy_delete(app: App) -> None:
     click(app, button(scene, app.tr("deckbuilder.presets")).center)
     choose(app, CAT.presets["aquos_haos"].name.en)
     assert scene.draft.problems() == [] and scene.draft.path is None
-    card, _, row = scene.deck_rows()[0]
+    _card, _, row = scene.deck_rows()[0]
     click(app, row.center)  # its line in the deck: one out
     assert len(scene.draft.cards) == 39
     assert scene.draft.problems()[0].code == "deck_size"
@@ -287,12 +287,16 @@ def test_a_long_deck_list_scrolls_with_the_wheel_and_the_grid_pages(app: App) ->
     shown = [c for c, _, _ in scene.deck_rows()]
     assert len(shown) == LIST_ROWS * 2 < 40
     wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=DECK_LIST.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=DECK_LIST.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
     pygame.event.post(wheel)
     steps(app)
-    assert scene.scroll == 3 and [c for c, _, _ in scene.deck_rows()][0] == shown[3]
+    assert scene.scroll == 3 and next(c for c, _, _ in scene.deck_rows()) == shown[3]
     assert scene.page == 0
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(800, 300), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(800, 300), rel=(0, 0), buttons=(0, 0, 0))
+    )
     pygame.event.post(wheel)
     steps(app)
     assert scene.page == 1 and scene.scroll == 3

@@ -85,7 +85,7 @@ def test_the_builder_fits_with_the_longest_names(app: App) -> None:
     scene.draft.name = "Ш" * decks.MAX_NAME
     scene._build()
     _draw(app, scene, "a deck of long names")
-    for ident, rect in scene.page_cards():
+    for ident, _rect in scene.page_cards():
         scene.hover_card = ident
         _draw(app, scene, f"hovering {ident}")
     scene.hover_card = None
@@ -132,16 +132,29 @@ def test_every_reason_fits_the_message_line_and_the_status(app: App) -> None:
 
     name = max((c.name.get(app.lang) for c in CAT.cards.values()), key=len)
     other = max((c.name.get(app.lang) for c in CAT.characters.values()), key=len)
-    codes = sorted(k.split(".")[-1] for k in catalog(app.lang) if k.startswith("deckbuilder.problem."))
+    codes = sorted(
+        k.split(".")[-1] for k in catalog(app.lang) if k.startswith("deckbuilder.problem.")
+    )
     for code in codes:
         p = KitProblem(
             "deck",
             code,
-            (("card", name), ("other", other), ("need", 40), ("has", 41), ("factions", "haos/aurelus"), ("want", "x"), ("problem", "")),
+            (
+                ("card", name),
+                ("other", other),
+                ("need", 40),
+                ("has", 41),
+                ("factions", "haos/aurelus"),
+                ("want", "x"),
+                ("problem", ""),
+            ),
         )
         text = problem_text(p, CAT, app.lang, app.tr)
         assert "{" not in text, text
-        for box, size in ((pygame.Rect(352, 594, 912, 40), 19), (pygame.Rect(16, 654, 320, 58), 16)):
+        for box, size in (
+            (pygame.Rect(352, 594, 912, 40), 19),
+            (pygame.Rect(16, 654, 320, 58), 16),
+        ):
             with text_fit.recording() as ledger:
                 w.paragraph(app.screen, text, box, size)
             _check(ledger, f"reason {code}")

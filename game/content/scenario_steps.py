@@ -1,0 +1,100 @@
+"""What every game's scenario runner does alike (docs/scenarios.md): a step played
+against the rules core, and the checks of `expect` that read only the event log and the
+legal actions.
+
+A step either must be refused (`error`: the reason must contain it, and the refused
+action must leave the state as it was) or must be allowed (each of `events` must be in
+some event it returns). The checks: `events` in order in the log, none of `no_events`
+in it, each of `legal` legal and none of `not_legal`. What a game's state holds (its
+piles, its phases, its observation) each runner checks itself. Standard library and
+`rules.api` only: the runners of the three games sit in two layers (content, games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from game.rules.api import IllegalAction
+
+
+class SteppedState(Protocol):
+    """The part of a rules core's state (`rules.api.GameState`) a step needs."""
+
+    def apply(self, action: Any) -> Sequence[Any]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def play_step(
+    state: SteppedState,
+    action: Any,
+    where: str,
+    error: str | None,
+    events: Iterable[str],
+    log: list[Any],
+    failures: list[str],
+) -> str | None:
+    """Play one step: its events go on `log`, what is wrong but lets the run go on on
+    `failures`; returns the failure that ends the run (an action refused that should not
+    be, or allowed that should be refused), else None."""
+    if error is not None:
+        before = state.to_json()
+        try:
+            state.apply(action)
+        except IllegalAction as e:
+            if error not in e.reason:
+                failures.append(f"{where}: refused with {e.reason!r}, expected {error!r}")
+            if state.to_json() != before:
+                failures.append(f"{where}: the refused action changed the state")
+            return None
+        return f"{where}: was allowed, expected refusal {error!r}"
+    try:
+        happened = state.apply(action)
+    except IllegalAction as e:
+        return f"{where}: refused: {e.reason}"
+    texts = [str(e) for e in happened]
+    for want in events:
+        if not any(want in t for t in texts):
+            failures.append(f"{where}: no event contains {want!r}; got {texts}")
+    log.extend(happened)
+    return None
+
+
+def check_log(expect: dict[str, Any], texts: Sequence[str], failures: list[str]) -> None:
+    """`expect.events`: each in some event, in this order; `expect.no_events`: none."""
+    at = 0
+    for want in expect.get("events", []):
+        while at < len(texts) and want not in texts[at]:
+            at += 1
+        if at == len(texts):
+            failures.append(f"expect.events: {want!r} not found in order; log: {texts}")
+            break
+        at += 1
+    for banned in expect.get("no_events", []):
+        hits = [t for t in texts if banned in t]
+        if hits:
+            failures.append(f"expect.no_events: {banned!r} happened: {hits}")
+
+
+def check_legal(expect: dict[str, Any], legal: set[str], failures: list[str]) -> None:
+    """`expect.legal`: each among the legal actions (as text); `expect.not_legal`: none."""
+    for want in expect.get("legal", []):
+        if want not in legal:
+            failures.append(f"expect.legal: {want!r} is not legal; legal: {sorted(legal)}")
+    for banned in expect.get("not_legal", []):
+        if banned in legal:
+            failures.append(f"expect.not_legal: {banned!r} is legal")
+
+
+class Checks:
+    """One comparison of `expect` a call: ``check(key, actual, want)`` notes
+    ``<where>.<key>: got <actual>, expected <want>`` on `failures` when they differ."""
+
+    def __init__(self, where: str = "expect") -> None:
+        self.where = where
+        self.failures: list[str] = []
+
+    def __call__(self, key: str, actual: Any, want: Any) -> None:
+        if actual != want:
+            self.failures.append(f"{self.where}.{key}: got {actual!r}, expected {want!r}")
