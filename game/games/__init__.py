@@ -53,7 +53,8 @@ class GameRecord:
     imports the module when the screens are first asked for; None while the game has
     no screens (the title shows a placeholder). `save_version` is the version of the
     game's autosave payload: an older one is upgraded (`save_upgrade`), a newer one is
-    not resumed."""
+    not resumed. `hotseat_label` and `throw_challenges` say what the title offers
+    with the game chosen."""
 
     id: str
     names: Mapping[str, str]  # language code -> the game's name
@@ -66,6 +67,11 @@ class GameRecord:
     save_upgrade: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
     """(payload, its version) -> the payload at `save_version`: an older save is
     upgraded step by step (`game.persist.upgrade.Chain`), not refused."""
+    hotseat_label: str = "menu.two_players"
+    """The catalog key of the title's button for people sharing one screen; its text
+    may name the fewest and the most players (``{low}``, ``{high}``: `player_counts`)."""
+    throw_challenges: bool = True
+    """The title offers the throw challenges (the Gate Card levels) with this game."""
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])

@@ -146,4 +146,6 @@ RECORD = GameRecord(
     text_demo=_text_demo,
     ui="game.ui.attack",
     save_version=1,
+    hotseat_label="menu.at_one_screen",  # 3-5 people, not two
+    throw_challenges=False,  # cards and dice: nothing is thrown at a Gate Card
 )

@@ -32,6 +32,14 @@ def scenes_for(game_id: str) -> GameScenes:
     return game_scenes(game_id) or placeholder(game_id)
 
 
+def hotseat_label(app: App, game_id: str) -> str:
+    """The title's button for people sharing the screen, as the game's record words it
+    (`GameRecord.hotseat_label`: "Two players", "3-5 players, one screen" ...)."""
+    record = REGISTRY[game_id]
+    counts = record.player_counts
+    return app.tr(record.hotseat_label, low=min(counts), high=max(counts))
+
+
 def resume_saved(app: App, saved: Saved) -> Scene:
     """The autosave's match on its own game's screens, where it stood. A save without a
     game id is the default (classic) game's, of any version. Raises `SaveError` for a
@@ -64,8 +72,10 @@ def resume_saved(app: App, saved: Saved) -> Scene:
 class TitleScene(Scene):
     """The title: a row of the games (the registry's, in its order; ← / → or a click
     chooses), and the menu of the chosen one: Continue (the autosave, of whichever game
-    it is), Play vs AI and Two players (its setup), the throw challenges, its How to
-    play, Settings, Quit. The game chosen is kept in the settings."""
+    it is), Play vs AI and the people at one screen (its setup; the button worded by the
+    game's record: "Two players", "3-5 players, one screen"), the throw challenges
+    (for a game whose record offers them), its How to play, the Replays, Settings,
+    Quit. The game chosen is kept in the settings."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -105,27 +115,44 @@ class TitleScene(Scene):
         from game.persist.saves import has_save
 
         scenes = scenes_for(self.game)
-        items: list[tuple[str, Callable[[], None], bool, str]] = []
+        record = REGISTRY[self.game]
+        items: list[tuple[str, str, Callable[[], None]]] = []
         if has_save():
-            items.append(("save.continue", self._continue, True, ""))
+            items.append(("continue", self.tr("save.continue"), self._continue))
         items += [
-            ("menu.play_ai", lambda: self.app.push(scenes.setup(self.app, False)), True, ""),
-            ("menu.two_players", lambda: self.app.push(scenes.setup(self.app, True)), True, ""),
-            ("menu.challenges", self._challenges, True, ""),
-            ("menu.how_to", lambda: self.app.push(scenes.how_to(self.app)), True, ""),
-            ("menu.replays", self._replays, True, ""),
-            ("menu.settings", lambda: self.app.push(SettingsScene(self.app)), True, ""),
-            ("menu.quit", self.app.pop, True, ""),
+            (
+                "play_ai",
+                self.tr("menu.play_ai"),
+                lambda: self.app.push(scenes.setup(self.app, False)),
+            ),
+            (
+                "hotseat",
+                hotseat_label(self.app, self.game),
+                lambda: self.app.push(scenes.setup(self.app, True)),
+            ),
         ]
-        focused = next((b.label for b in self.buttons if b.focused), None)
+        if record.throw_challenges:
+            items.append(("challenges", self.tr("menu.challenges"), self._challenges))
+        items += [
+            ("how_to", self.tr("menu.how_to"), lambda: self.app.push(scenes.how_to(self.app))),
+            ("replays", self.tr("menu.replays"), self._replays),
+            ("settings", self.tr("menu.settings"), lambda: self.app.push(SettingsScene(self.app))),
+            ("quit", self.tr("menu.quit"), self.app.pop),
+        ]
+        # a change of game keeps the place: the same entry, or the one now where it was
+        # (the throw challenges are not offered with every game)
+        was = next(((i, b.data["id"]) for i, b in enumerate(self.buttons) if b.focused), None)
+        ids = [ident for ident, _, _ in items]
+        focus = None if was is None else ids.index(was[1]) if was[1] in ids else was[0]
         self.buttons = []
         many = len(items) > 7  # with Continue: closer together, to stay above the notice
         top, step, height = (305, 48, 42) if many else (311, 54, 46)
-        for i, (key, fn, enabled, reason) in enumerate(items):
+        for i, (ident, label, fn) in enumerate(items):
             rect = pygame.Rect(0, 0, 380, height)
             rect.center = (640, top + i * step)
-            button = w.Button(rect, self.tr(key), fn, enabled, reason)
-            button.focused = button.label == focused  # a change of game keeps the place
+            button = w.Button(rect, label, fn)
+            button.data["id"] = ident
+            button.focused = i == focus
             self.buttons.append(button)
         self.buttons[0].key = pygame.K_RETURN
         self._build_tabs()

@@ -83,8 +83,9 @@ class AttackPlayer:
                 tab = next(t for t in scene.tabs if t.data.get("game") == "attack")
                 self.plan.append(click(tab.rect.center))
                 return
-            want = app.tr("menu.two_players" if self.hotseat else "menu.play_ai")
-            self.plan.append(click(next(b for b in scene.buttons if b.label == want).rect.center))
+            want = "hotseat" if self.hotseat else "play_ai"
+            button = next(b for b in scene.buttons if b.data.get("id") == want)
+            self.plan.append(click(button.rect.center))
         elif isinstance(scene, AttackSetupScene):
             self._setup(scene)
         elif isinstance(scene, AttackTableScene):

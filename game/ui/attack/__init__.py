@@ -1,13 +1,14 @@
 """Bakugan Attack!'s screens: setup, the table, the score sheets and the ranking, the
-pause, "How to play" and the replay viewer. The game's record names this module
-(`ui="game.ui.attack"`); the title opens these screens through `SCENES`.
+pause, "How to play", the replay viewer, the quick match, the on-screen demo and the
+attract mode (`demo`). The game's record names this module (`ui="game.ui.attack"`);
+the title opens these screens through `SCENES`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..scenes import GameScenes
+from ..scenes import GameScenes, ScreenDemo
 
 if TYPE_CHECKING:
     from game.persist.replay_file import Replay
@@ -48,4 +49,32 @@ def replay(app: App, replay: Replay) -> Scene:
     return open_replay(app, replay)
 
 
-SCENES = GameScenes(setup=setup, resume=resume, how_to=how_to, replay=replay)
+def quick(app: App, level: str) -> Scene:
+    from .demo import quick_match
+
+    return quick_match(app, level)
+
+
+def screen_demo(request: ScreenDemo) -> int:
+    from .demo import run_attack_screen_demo
+
+    return run_attack_screen_demo(
+        request.seconds, request.screenshot, request.seed, request.lang, request.players
+    )
+
+
+def attract(app: App, seed: int) -> Scene:
+    from .demo import AttackDemoScene
+
+    return AttackDemoScene(app, seed=seed, attract=True)
+
+
+SCENES = GameScenes(
+    setup=setup,
+    resume=resume,
+    how_to=how_to,
+    quick=quick,
+    screen_demo=screen_demo,
+    attract=attract,
+    replay=replay,
+)

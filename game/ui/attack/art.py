@@ -22,7 +22,7 @@ SEAT_COLOURS = (
     (235, 195, 70),
     (200, 120, 240),
 )
-CARD = (70, 100)  # a card on the table
+CARD = (70, 100)  # a card on the table (`layout.TABLE_CARD`, kept clear of the plates)
 HAND_CARD = (86, 122)  # a card in the hand
 SMALL_CARD = (34, 48)  # a card back in a seat's hand or caught pile
 

@@ -21,6 +21,9 @@ PROMPT_BOX = pygame.Rect(950, 582, 318, 130)
 SELF_PLATE = pygame.Rect(12, 588, 150, 120)
 PLATE = (184, 80)
 SPOT_SHARE = 0.56  # a seat's played card lies this far from the centre toward it
+PLATE_GAP = 14  # px at least between a seat's plate and any card played on the table
+TABLE_CARD = (70, 100)  # a card played on the table: `art.CARD` (a test keeps them one)
+MARK_BELOW = 8  # the seat's colour mark under a card lying face up
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +49,10 @@ def seat_places(players: int, bottom: int) -> list[SeatPlace]:
         p = (bottom + k) % players
         angle = math.pi / 2 + k * 2 * math.pi / players
         rim = _point(angle, 1.0)
-        plate = pygame.Rect(0, 0, *PLATE)
         if k == 0:
-            plate = SELF_PLATE.copy()
+            plate, spot = SELF_PLATE.copy(), _point(angle, SPOT_SHARE)
         else:
-            plate.center = _point(angle, 1.02)
-            plate.clamp_ip(pygame.Rect(4, 4, SIDE_PANEL.x - 8, HAND_BOX.y - 8))
-        spot = _point(angle, SPOT_SHARE)
+            plate, spot = _clear_of_its_card(angle)
         if k == 0:
             pile = (TABLE_CENTRE[0] + 250, _point(angle, 0.84)[1])
         elif abs(math.cos(angle)) > 0.5:  # a seat at the side: the pile under its plate
@@ -61,6 +61,36 @@ def seat_places(players: int, bottom: int) -> list[SeatPlace]:
             pile = (plate.right + 30, plate.centery + 6)
         out[p] = SeatPlace(p, angle, rim, plate, spot, pile)
     return [s for s in out if s is not None]
+
+
+def card_rect(spot: tuple[int, int]) -> pygame.Rect:
+    """Where a card played at `spot` lies, with its seat's mark under it."""
+    r = pygame.Rect(0, 0, TABLE_CARD[0], TABLE_CARD[1] + MARK_BELOW)
+    r.midtop = (spot[0], spot[1] - TABLE_CARD[1] // 2)
+    return r
+
+
+def _clear_of_its_card(angle: float) -> tuple[pygame.Rect, tuple[int, int]]:
+    """A seat's plate on the rim and its card's spot, at least `PLATE_GAP` apart: the
+    plate moves out past the rim as far as the screen lets it (the upper seats of five
+    players), and only then the card in toward the tray (a seat against the side
+    panel)."""
+    room = pygame.Rect(4, 4, SIDE_PANEL.x - 8, HAND_BOX.y - 8)
+    spot = _point(angle, SPOT_SHARE)
+    card = card_rect(spot).inflate(2 * PLATE_GAP, 2 * PLATE_GAP)
+    plate = pygame.Rect(0, 0, *PLATE)
+    for step in range(16):  # out to 1.32 of the table's radii
+        plate.center = _point(angle, 1.02 + 0.02 * step)
+        plate.clamp_ip(room)
+        if not plate.colliderect(card):
+            return plate, spot
+    plate.center = _point(angle, 1.02)
+    plate.clamp_ip(room)
+    for step in range(1, 21):  # in to 0.36
+        spot = _point(angle, SPOT_SHARE - 0.01 * step)
+        if not plate.colliderect(card_rect(spot).inflate(2 * PLATE_GAP, 2 * PLATE_GAP)):
+            break
+    return plate, spot
 
 
 def tray_rect(width_mm: float, depth_mm: float) -> pygame.Rect:

@@ -48,6 +48,7 @@ PICK_SECONDS = 0.7  # Runo: the card drawn at random from a hand
 
 class AttackTableScene(Scene):
     status_name = "attack"
+    footer = "attack_ui.pause_hint"  # the side panel's last line: what Esc does
 
     def __init__(self, app: App, match: AttackMatch) -> None:
         super().__init__(app)
@@ -89,6 +90,8 @@ class AttackTableScene(Scene):
         for p, chosen in enumerate(state.pending):
             if chosen is not None:
                 self.view.cards.append(ShownCard(p, "", False, "down", t=1.0))
+        if state.mode == "random" and state.table:
+            self.view.hide_drawn(state.table[0][0])
         if state.draws:  # a game that had begun: it goes on where it stood
             self.view.say("attack_ui.resumed")
 

@@ -99,14 +99,13 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
 
 def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
     lang = scene.app.lang
+    viewer = scene.viewer()
     for card in scene.view.cards:
         if card.state == "gone":
             continue
         x, y = position(card, scene._spot)
-        if not card.face_up or not card.card:
-            img = card_back(CARD)
-        else:
-            img = card_face(scene.deck, card.card, lang, CARD)
+        face = card.face_for(viewer)
+        img = card_face(scene.deck, card.card, lang, CARD) if face else card_back(CARD)
         if card.state == "cracked":
             img = cracked(img)
             dx, dy = x - TABLE_CENTRE[0], y - TABLE_CENTRE[1]
@@ -117,7 +116,7 @@ def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
         elif card.state == "catching":
             img = pygame.transform.smoothscale_by(img, 1.0 - 0.45 * card.t)
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
-        if card.face_up and card.card and card.state in ("down", "cracked"):
+        if face and card.state in ("down", "cracked"):
             mark = pygame.Rect(0, 0, CARD[0], 6).move(round(x) - CARD[0] // 2, 0)
             mark.top = round(y) + CARD[1] // 2 + 2
             pygame.draw.rect(surface, seat_colour(card.player), mark, border_radius=3)
@@ -212,7 +211,7 @@ def _side_panel(surface: pygame.Surface, scene: AttackTableScene) -> None:
         if y > box.bottom - 30:
             break
     foot = pygame.Rect(box.x + 12, box.bottom - 26, box.w - 24, 20)
-    w.fit_text(surface, scene.tr("attack_ui.pause_hint"), foot, 16, w.MUTED)
+    w.fit_text(surface, scene.tr(scene.footer), foot, 16, w.MUTED)
 
 
 def _announcement(surface: pygame.Surface, scene: AttackTableScene) -> None:

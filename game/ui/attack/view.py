@@ -1,9 +1,11 @@
 """What the Attack table shows of a round, lagging the rules core by the animations.
 
 The core judges a round the moment its last card is played; the screen shows it in
-beats: each card flying to its spot, a special card announced, Shun's cards turning a
-seat to the left, the colliding cards cracked and knocked aside, the catch flying to
-the catcher's pile, the rest swept to the discards. `beats_for(events)` turns the
+beats: each card flying to its spot (a card drawn at random for Runo flies face down
+and shows its face only to its own player until the round's cards are all down), a
+special card announced, Shun's cards turning a seat to the left, the colliding cards
+cracked and knocked aside, the catch flying to the catcher's pile, the rest swept to
+the discards. `beats_for(events)` turns the
 core's events into those beats; `TableView` is the state they move (the cards on the
 table, the caught piles as shown, the announcement, the message log).
 """
@@ -26,6 +28,15 @@ class ShownCard:
     start: tuple[float, float] = (0.0, 0.0)
     end: tuple[float, float] = (0.0, 0.0)
     t: float = 0.0  # 0..1 of its current move
+    secret: bool = False
+    """Drawn at random for Runo: it flies and lies face down, its face shown only to its
+    own player (`face_for`), until the round's cards are all down and turn up."""
+
+    def face_for(self, viewer: int | None) -> bool:
+        """Whether the person `viewer` (None: nobody) sees this card's face now."""
+        if self.secret:
+            return self.state == "down" and viewer == self.player
+        return self.face_up and bool(self.card)
 
 
 @dataclass
@@ -72,6 +83,15 @@ class TableView:
         self.log: list[tuple[str, dict[str, object]]] = []
         self.sheet: ev.DealScored | None = None
         self.over: ev.GameOver | None = None
+        self.unrevealed = False  # beats were made for cards drawn face down, not turned up
+
+    def hide_drawn(self, leader: int) -> None:
+        """A resumed round Runo led: the cards drawn at random (all but the leader's)
+        lie face down again."""
+        for card in self.cards:
+            if card.player != leader and card.face_up:
+                card.face_up, card.secret = False, True
+                self.unrevealed = True
 
     def say(self, key: str, **fields: object) -> None:
         self.log.append((key, fields))
@@ -83,8 +103,26 @@ class TableView:
     def beats_for(self, events: list[ev.Event]) -> list[Beat]:
         out: list[Beat] = []
         for event in events:
+            drawn = isinstance(event, ev.CardPlayed) and event.how == "random"
+            if self.unrevealed and not drawn:  # the round's last card is down: judging
+                out.append(self._turn_up())
             out.extend(self._beats(event))
         return out
+
+    def _turn_up(self) -> Beat:
+        """The cards drawn face down for Runo turn up for everybody."""
+        self.unrevealed = False
+
+        def start() -> None:
+            shown = [c for c in self.cards if c.secret]
+            for card in shown:
+                card.secret, card.face_up = False, True
+            if shown:
+                self.say("attack_ui.turned_up")
+            for card in shown:
+                self.say("attack_ui.drawn", player=card.player, card=card.card)
+
+        return Beat(0.6, start)
 
     def _beats(self, e: ev.Event) -> list[Beat]:
         if isinstance(e, ev.CardPlayed):
@@ -121,6 +159,9 @@ class TableView:
         return Beat(seconds, start=lambda: self.say(key, **fields))
 
     def _played(self, e: ev.CardPlayed) -> Beat:
+        if e.how == "random":
+            self.unrevealed = True
+
         def start() -> None:
             shown = self.card_of(e.player)
             if e.how == "blind" and shown is not None:
@@ -128,10 +169,14 @@ class TableView:
                 shown.card = e.card
                 return
             start_at = self.seat(e.player)
-            card = ShownCard(e.player, e.card, True, "flying", start_at, self.spot(e.player))
+            drawn = e.how == "random"  # drawn unseen: its back flies
+            card = ShownCard(e.player, e.card, not drawn, "flying", start_at, self.spot(e.player))
+            card.secret = drawn
             self.cards.append(card)
-            key = "attack_ui.drawn" if e.how == "random" else "attack_ui.played"
-            self.say(key, player=e.player, card=e.card)
+            if drawn:
+                self.say("attack_ui.drawn_unseen", player=e.player)
+            else:
+                self.say("attack_ui.played", player=e.player, card=e.card)
 
         def tick(u: float) -> None:
             shown = self.card_of(e.player)

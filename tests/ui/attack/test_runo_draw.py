@@ -1,0 +1,141 @@
+"""Runo's random draw on the table: the card drawn flies face down, and its face is
+drawn only for its own player (the person at the screen: against computers, the
+person; in hot-seat, whoever lifted the curtain last) until the round's cards are all
+down and turn up for everybody. Every frame of whole games is checked: the faces drawn
+at table size are counted against the cards each viewer may see."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+import game.ui.attack.table_draw as table_draw
+from game.rules.attack import events as ev
+from game.ui.app import App
+from game.ui.attack.art import CARD
+from game.ui.attack.setup import AttackSetupScene
+from game.ui.attack.table import AttackTableScene
+from game.ui.attack.view import ShownCard
+
+from ..attack_driver import AttackPlayer
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    yield tmp_path
+    pygame.quit()
+
+
+class Watch:
+    """Counts, frame by frame, the card faces drawn at table size, and checks them."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.faces: Counter[str] = Counter()
+        self.how: dict[int, str] = {}  # id(ShownCard) -> how the core played it
+        self.seen: list[ShownCard] = []  # kept, so that no id is used twice
+        self.matched = 0  # core plays matched to the cards that appeared on screen
+        self.hidden_frames = 0  # a drawn card down, another viewer's, the round open
+        self.own_frames = 0  # the viewer's own drawn card down, its face drawn
+        self.flying_frames = 0  # a drawn card in the air
+        real = table_draw.card_face
+
+        def spy(deck, card, lang, size, dim=False):  # type: ignore[no-untyped-def]
+            if size == CARD:
+                self.faces[card] += 1
+            return real(deck, card, lang, size, dim)
+
+        monkeypatch.setattr(table_draw, "card_face", spy)
+
+    def _plays(self, table: AttackTableScene) -> list[tuple[int, str, str]]:
+        """The core's plays that put a new card on the table, in order."""
+        out = []
+        for e in table.match.events:
+            if isinstance(e, ev.CardPlayed) and e.how != "blind":
+                out.append((e.player, e.card, e.how))
+            elif isinstance(e, ev.CardChosen):
+                out.append((e.player, "", "chosen"))
+        return out
+
+    def check(self, table: AttackTableScene) -> None:
+        faces, self.faces = self.faces, Counter()
+        plays = self._plays(table)
+        cards = [c for c in table.view.cards if c.state != "gone"]
+        for c in table.view.cards:
+            if id(c) not in self.how:
+                player, card, how = plays[self.matched]
+                assert (c.player, c.card) == (player, card), "a card the core did not play"
+                self.how[id(c)] = how
+                self.seen.append(c)
+                self.matched += 1
+        if table.curtain.down:
+            assert not faces, "a face drawn over the curtain"
+            return
+        viewer = table.viewer()
+        drawn = [c for c in cards if self.how[id(c)] == "random"]
+        laid = sum(c.state != "flying" for c in table.view.cards)  # caught ones too
+        if not drawn or laid == table.match.players:
+            return  # no card drawn at random, or all down: the faces are everybody's
+        allowed: Counter[str] = Counter(
+            c.card for c in cards if self.how[id(c)] != "random" and c.face_up and c.card
+        )
+        for c in drawn:
+            if c.state == "flying":
+                self.flying_frames += 1
+            elif c.player == viewer:
+                allowed[c.card] += 1
+                self.own_frames += faces[c.card] >= allowed[c.card]
+            else:
+                self.hidden_frames += 1
+        extra = faces - allowed
+        assert not extra, f"faces shown to {viewer}: {dict(extra)}; drawn: {_told(drawn)}"
+
+
+def _told(cards: list[ShownCard]) -> list[tuple[int, str, str]]:
+    return [(c.player, c.card, c.state) for c in cards]
+
+
+def _run(
+    app: App, player: AttackPlayer, watch: Watch, first: object, own: bool, frames: int = 30_000
+) -> None:
+    """Play until a drawn card lay hidden for a while (and, with `own`, the viewer saw
+    his own) and a deal was scored."""
+
+    def each(a: App) -> None:
+        a.time_scale = 16.0
+        table = player.table
+        if table is not None and a.top is table:
+            watch.check(table)
+        player(a)
+        if (watch.own_frames or not own) and watch.hidden_frames > 20 and player.sheets >= 1:
+            a.running = False
+
+    app.run(first, max_frames=frames, each_frame=each)  # type: ignore[arg-type]
+
+
+def test_against_computers_only_the_persons_own_drawn_card_shows_its_face(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    watch = Watch(monkeypatch)
+    app = App("en", fast=True)
+    player = AttackPlayer(["human", "easy", "normal", "normal"], seed=7)
+    player.lead_with = ("runo",)
+    _run(app, player, watch, AttackSetupScene(app, seed=7), own=True)
+    assert watch.hidden_frames > 20, "no computer's drawn card lay face down before the person"
+    assert watch.own_frames, "the person never saw his own drawn card"
+    assert watch.flying_frames
+
+
+def test_in_hot_seat_a_drawn_card_shows_only_to_its_owner_at_the_screen(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    watch = Watch(monkeypatch)
+    app = App("en", fast=True)
+    player = AttackPlayer(["human", "human", "human"], seed=2, keyboard=True)
+    player.lead_with = ("runo",)  # the person at the screen leads: the others' are drawn
+    _run(app, player, watch, AttackSetupScene(app, hotseat=True, seed=2), own=False)
+    assert watch.hidden_frames > 20 and watch.flying_frames
