@@ -76,9 +76,9 @@ class ScreenPlayer:
             return
         scene = app.top
         if isinstance(scene, TitleScene):
-            # By its words, as a person reads it (a "Continue" may come first).
-            want = app.tr(("menu.play_ai", "menu.two_players")[self.menu_item])
-            post_click(next(b for b in scene.buttons if b.label == want).rect.center)
+            # By its entry (a "Continue" may come first; the hot-seat words are the game's).
+            want = ("play_ai", "hotseat")[self.menu_item]
+            post_click(next(b for b in scene.buttons if b.data["id"] == want).rect.center)
         elif isinstance(scene, MatchSetupScene):
             if scene not in self.seeded:  # the same kits and match for the same seed
                 self.seeded.append(scene)

@@ -48,9 +48,11 @@ def test_attack_offers_three_to_five_people_at_one_screen_and_no_throw_challenge
     assert app.tr("menu.challenges") not in labels.values()
     assert labels["hotseat"] != app.tr("menu.two_players")
     assert "3" in labels["hotseat"] and "5" in labels["hotseat"]
-    classic = _title(lang, "classic")
-    assert _labels(classic)["hotseat"] == classic.app.tr("menu.two_players")
+    classic = _title(lang, "classic")  # 2-4 people: the Big Game at one screen too
+    assert _labels(classic)["hotseat"] == classic.app.tr("menu.at_one_screen", low=2, high=4)
     assert _labels(classic)["challenges"] == classic.app.tr("menu.challenges")
+    planet = _title(lang, "planet")  # two players, no more
+    assert _labels(planet)["hotseat"] == planet.app.tr("menu.two_players")
 
 
 def test_the_offers_come_from_the_record_not_the_game_id(
@@ -58,14 +60,14 @@ def test_the_offers_come_from_the_record_not_the_game_id(
 ) -> None:
     records = dict(REGISTRY.items())
     records["classic"] = dataclasses.replace(
-        records["classic"], hotseat_label="menu.at_one_screen", throw_challenges=False
+        records["classic"], hotseat_label="menu.two_players", throw_challenges=False
     )
     records["attack"] = dataclasses.replace(
         records["attack"], hotseat_label="menu.two_players", throw_challenges=True
     )
     monkeypatch.setattr(REGISTRY, "_loaded", records)
     classic = _labels(_title("en", "classic"))
-    assert "challenges" not in classic and classic["hotseat"] == "2–4 players, one screen"
+    assert "challenges" not in classic and classic["hotseat"] == "Two players"
     attack = _labels(_title("en", "attack"))
     assert attack["hotseat"] == "Two players" and attack["challenges"] == "Throw challenges"
 
