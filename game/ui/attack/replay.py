@@ -46,6 +46,7 @@ SHEET_SECONDS = 3.0  # a score sheet stays up this long (at x1) before it turns
 
 class AttackReplayScene(ReplayControls, AttackTableScene):
     status_name = "attack_replay"
+    footer = "attack_replay.footer"
     BATTLE = "deal"  # N / B, PageDown / PageUp: deal by deal
     TURN = "round"  # ] / [: round by round
 
@@ -93,6 +94,11 @@ class AttackReplayScene(ReplayControls, AttackTableScene):
     def position(self) -> int:
         """The next record to play (at the end: past the end record)."""
         return len(self.replay.records) if self.over else self.match.feed.index
+
+    @property
+    def reveals_all(self) -> bool:  # type: ignore[override]
+        """The spectator sees every card's face, a Runo draw lying face down too."""
+        return self.seat_view is None
 
     def viewer(self) -> int | None:
         """The hand drawn in the fan: the viewed seat's, or (spectator) the bottom one."""

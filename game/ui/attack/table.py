@@ -49,6 +49,7 @@ PICK_SECONDS = 0.7  # Runo: the card drawn at random from a hand
 class AttackTableScene(Scene):
     status_name = "attack"
     footer = "attack_ui.pause_hint"  # the side panel's last line: what Esc does
+    reveals_all = False  # every card's face shows, hidden or not (a replay's spectator)
 
     def __init__(self, app: App, match: AttackMatch) -> None:
         super().__init__(app)

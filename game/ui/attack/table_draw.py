@@ -104,7 +104,7 @@ def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
         if card.state == "gone":
             continue
         x, y = position(card, scene._spot)
-        face = card.face_for(viewer)
+        face = card.face_for(viewer) or (scene.reveals_all and bool(card.card))
         img = card_face(scene.deck, card.card, lang, CARD) if face else card_back(CARD)
         if card.state == "cracked":
             img = cracked(img)

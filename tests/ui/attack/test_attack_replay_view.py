@@ -282,3 +282,37 @@ def test_the_viewers_text_fits_in_both_languages(
             scene.draw(app.screen)
         _check(ledger, f"viewer {lang} {view}", overlaps=False)
     pygame.quit()
+
+
+def test_the_spectator_sees_a_runo_draw_lying_face_down_a_seat_only_its_own(
+    app: App, replay_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.ui.attack.table_draw as table_draw
+    from game.ui.attack.art import CARD
+    from game.ui.attack.view import ShownCard
+
+    scene = _open(app, read_replay(replay_path))
+    _frames(app, 3)
+    drawn = ShownCard(2, "5", state="down", secret=True)  # player 3's, drawn at random
+    drawn.start = drawn.end = (640.0, 300.0)
+    scene.view.cards.append(drawn)
+    faces: list[str] = []
+    real = table_draw.card_face
+
+    def spy(deck, card, lang, size, dim=False):  # type: ignore[no-untyped-def]
+        if size == CARD:
+            faces.append(card)
+        return real(deck, card, lang, size, dim)
+
+    monkeypatch.setattr(table_draw, "card_face", spy)
+    surface = pygame.Surface((1280, 720))
+
+    def drawn_faces(view: int | None) -> list[str]:
+        scene.seat_view = view
+        faces.clear()
+        scene.draw(surface)
+        return [c for c in faces if c == "5"]
+
+    assert drawn_faces(None) == ["5"]  # the spectator: every face
+    assert drawn_faces(0) == []  # player 1 saw its back
+    assert drawn_faces(2) == ["5"]  # its own player saw it
