@@ -41,6 +41,7 @@ from .table import AttackTableScene
 if TYPE_CHECKING:
     from ..app import App
 
+ONLOOKER_PROMPTS = ("your_lead", "your_turn", "choose_blind")
 SHEET_SECONDS = 3.0  # a score sheet stays up this long (at x1) before it turns
 
 
@@ -99,6 +100,12 @@ class AttackReplayScene(ReplayControls, AttackTableScene):
     def reveals_all(self) -> bool:  # type: ignore[override]
         """The spectator sees every card's face, a Runo draw lying face down too."""
         return self.seat_view is None
+
+    def prompt_key(self, key: str) -> str:
+        """Who was choosing, told to an onlooker ("Player 1 leads: any card"), not
+        "your lead"."""
+        ask = key.removeprefix("attack_ui.")
+        return f"attack_replay.{ask}" if ask in ONLOOKER_PROMPTS else key
 
     def viewer(self) -> int | None:
         """The hand drawn in the fan: the viewed seat's, or (spectator) the bottom one."""

@@ -114,6 +114,11 @@ class AttackTableScene(Scene):
             return None  # a die hides nothing and waits for nobody's hand
         return self.curtain.viewer(self.person_to_act())
 
+    def prompt_key(self, key: str) -> str:
+        """The catalog key of the prompt above the hand (a replay words it for an
+        onlooker, not for the person asked)."""
+        return key
+
     def idle(self) -> bool:
         return not self.beats and not self.tray.rolling and self.view.sheet is None
 

@@ -177,7 +177,7 @@ def _prompt(surface: pygame.Surface, scene: AttackTableScene) -> None:
             key = "attack_ui.your_turn"
         fields = {"player": viewer}
     if key is not None:
-        draw_prompt(surface, scene, key, fields)
+        draw_prompt(surface, scene, scene.prompt_key(key), fields)
 
 
 def draw_prompt(
