@@ -48,6 +48,7 @@ SHEET_SECONDS = 3.0  # a score sheet stays up this long (at x1) before it turns
 class AttackReplayScene(ReplayControls, AttackTableScene):
     status_name = "attack_replay"
     footer = "attack_replay.footer"
+    leave_label = "attack_replay.back"
     BATTLE = "deal"  # N / B, PageDown / PageUp: deal by deal
     TURN = "round"  # ] / [: round by round
 

@@ -95,7 +95,7 @@ def draw_final(surface: pygame.Surface, scene: AttackTableScene, e: ev.GameOver)
         _row(surface, y, [scene.name(p), place, "", "", str(e.totals[p])], seat_colour(p), 24)
     button = w.Button(
         pygame.Rect(SHEET.centerx - 130, SHEET.bottom - 66, 260, 50),
-        scene.tr("attack_ui.main_menu"),
+        scene.tr(scene.leave_label),
         scene.leave,
         focused=True,
     )

@@ -50,6 +50,7 @@ class AttackTableScene(Scene):
     status_name = "attack"
     footer = "attack_ui.pause_hint"  # the side panel's last line: what Esc does
     reveals_all = False  # every card's face shows, hidden or not (a replay's spectator)
+    leave_label = "attack_ui.main_menu"  # the final ranking's button (`leave`)
 
     def __init__(self, app: App, match: AttackMatch) -> None:
         super().__init__(app)
