@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -66,6 +66,9 @@ def _think(match: PlanetMatch, task: Task) -> Action | physics.Throw:
 
 class PlanetMatchScene(Scene):
     status_name = "match"
+    prompts: ClassVar[dict[str, str]] = {}
+    """Catalog keys in place of the prompt's own while nobody at the screen is asked
+    (``thinking``, ``computer_aims``, ``flying``): the replay words them for an onlooker."""
     pace = 0.45
     """seconds between a computer's steps"""
     settle = 0.8

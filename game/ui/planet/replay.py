@@ -21,7 +21,7 @@ digest stops the playback with a line saying so (the replay drifted).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -82,6 +82,11 @@ def _setup(replay: Replay) -> tuple[MatchSetup, tuple[bool, bool]]:
 
 class PlanetReplayScene(ReplayControls, PlanetMatchScene):
     status_name = "replay"
+    prompts: ClassVar[dict[str, str]] = {
+        "thinking": "planet_replay.choosing",
+        "computer_aims": "planet_replay.aiming",
+        "flying": "planet_replay.flying",
+    }
 
     def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
         """Raises `ReplayError` for a replay this build cannot play (not Planet, other

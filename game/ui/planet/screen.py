@@ -42,7 +42,7 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     if match.over:
         return tr("planet_ui.prompt.over")
     if scene.anim is not None:
-        return tr("planet_ui.prompt.flying")
+        return tr(scene.prompts.get("flying", "planet_ui.prompt.flying"))
     p = scene.person()
     if p is not None and p in scene.aims:
         picked = match.observation(p).side(p).picked or ""
@@ -53,9 +53,9 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     if o is None:
         busy = next(iter(match.computers_to_act()), None)
         if busy is None and match.session.awaiting_roll() is not None:
-            return tr("planet_ui.prompt.computer_aims")
+            return tr(scene.prompts.get("computer_aims", "planet_ui.prompt.computer_aims"))
         if busy is not None:
-            return tr("planet_ui.prompt.thinking", player=busy + 1)
+            return tr(scene.prompts.get("thinking", "planet_ui.prompt.thinking"), player=busy + 1)
         return ""
     if scene.card is not None:
         return tr("planet_ui.prompt.how", card=scene.name(scene.card))
