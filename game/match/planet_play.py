@@ -11,9 +11,10 @@ session releases both at the same simulated moment (`PlanetSession.roll`).
 `to_json` / `from_json` keep a match where it stands (the rules state whole, the seats,
 the decks, and each computer's snapshot: its decision and throw counts, the core it
 aims at): the autosave. A resumed computer goes on exactly as the uninterrupted one
-would. A computer thinking in the screen's worker thread when the autosave is written
-is saved as it stood before that decision (`computer_task` takes the snapshot in the
-screen's thread), so the resumed one makes that decision again, the same way. An older
+would. A computer thinking in the screen's worker thread when the autosave is written,
+or whose throw waits for the person's, is saved as it stood before that decision
+(`computer_task` takes the snapshot in the screen's thread), so the resumed one makes
+that decision again, the same way. An older
 payload without snapshots still resumes; its computers start their counts afresh.
 """
 
@@ -126,7 +127,7 @@ class PlanetMatch:
         ]
         self.rng = random.Random(setup.seed ^ 0x5EA7)
         self._throws: dict[int, physics.Throw] = {}
-        self._thinking: tuple[int, dict[str, Any]] | None = None  # (seat, its snapshot before)
+        self._before: dict[int, dict[str, Any]] = {}  # a seat's snapshot before its answer
 
     # --------------------------------------------------------------- reading
 
@@ -204,7 +205,7 @@ class PlanetMatch:
     def _before_thinking(self, player: int) -> None:
         seat = self.seats[player]
         if isinstance(seat, Resumable):
-            self._thinking = (player, seat.snapshot())
+            self._before[player] = seat.snapshot()
 
     def think(self, task: Task) -> Action | physics.Throw:
         """The computer's answer to `task`: it reads only what the task holds, so it
@@ -217,9 +218,12 @@ class PlanetMatch:
         return seat.choose(task.obs, task.legal)
 
     def commit(self, task: Task, answer: Action | physics.Throw) -> list[Entry]:
-        """Carry out a computer's answer (back in the screen's thread)."""
-        self._thinking = None
+        """Carry out a computer's answer (back in the screen's thread). A throw waits,
+        unseen, for the other one; until both fly the computer is saved as it stood
+        before it threw (the throw itself is not saved: resumed, it throws again, the
+        same throw)."""
         if task.kind == CHOOSE:
+            self._before.pop(task.player, None)
             assert not isinstance(answer, physics.Throw)
             return self.session.act(answer)
         assert isinstance(answer, physics.Throw)
@@ -260,6 +264,7 @@ class PlanetMatch:
         """Both throws are in (the computer's too): release them at once."""
         throws = [self._throws[0], self._throws[1]]
         self._throws = {}
+        self._before.clear()  # the throws are out: the computers' counts stand
         return self.session.roll(throws)
 
     def last_roll(self) -> RollDone | None:
@@ -286,9 +291,8 @@ class PlanetMatch:
         seat = self.seats[player]
         if not isinstance(seat, Resumable):
             return None
-        if self._thinking is not None and self._thinking[0] == player:
-            return self._thinking[1]
-        return seat.snapshot()
+        before = self._before.get(player)
+        return before if before is not None else seat.snapshot()
 
     @staticmethod
     def from_json(

@@ -1,8 +1,9 @@
 """Continue on the Battle Planet screen is the same match (issue 18, part 1): the
 autosave of the match a screen plays (`PlanetMatch.to_json`) keeps each computer's
 snapshot, so the resumed computers choose and throw exactly as the uninterrupted ones
-would; a computer caught thinking in the worker thread is saved as it stood before
-that decision and makes it again, the same way."""
+would; a computer caught thinking in the worker thread, or whose throw waits hidden for
+the person's, is saved as it stood before that decision and makes it again, the same
+way."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import random
 import pytest
 
 from game.content.planet import shipped_catalog
-from game.match.planet_play import BadMatchSave, PlanetMatch, preset_setup
+from game.match.planet_play import THROW, BadMatchSave, PlanetMatch, preset_setup
 from game.match.planet_seats import computer_seat
 from game.ui.planet.seats import levels
 
@@ -34,31 +35,51 @@ def _person(match: PlanetMatch, seed: int) -> object:
     return computer_seat(CAT, "easy", 10_000 + seed, match.setup.kits[0], levels())
 
 
-def _step(
-    match: PlanetMatch, person: object, save_mid_think: bool = False
-) -> tuple[list[str], str | None]:
-    """One step as the screen takes them (a computer's first, then the person's); the
-    entries as text, and the autosave if it was asked for while a computer thought."""
-    saved = None
+def _step(match: PlanetMatch, person: object) -> list[str]:
+    """One step as the screen takes them (a computer's first, then the person's): its
+    entries as text."""
     task = match.computer_task()
     if task is not None:
-        if save_mid_think:
-            saved = json.dumps(match.to_json())
         answer = match.think(task)
-        return [repr(answer), *(str(e) for e in match.commit(task, answer))], saved
+        return [repr(answer), *(str(e) for e in match.commit(task, answer))]
     if match.people_to_act():
         obs = match.observation(0)
         action = person.choose(obs, match.legal_actions(0))  # type: ignore[attr-defined]
-        return [str(action), *(str(e) for e in match.act(action))], saved
+        return [str(action), *(str(e) for e in match.act(action))]
     if match.throws_awaited():
         session = match.session
         throw = person.throw(match.observation(0), session.scene(), session.zone(0))  # type: ignore[attr-defined]
-        return [repr(throw), *(str(e) for e in match.throw(0, throw))], saved
+        return [repr(throw), *(str(e) for e in match.throw(0, throw))]
     raise AssertionError("nobody can move in a match that is not over")
 
 
+def _saved(match: PlanetMatch) -> dict:
+    return json.loads(json.dumps(match.to_json()))
+
+
+def _interrupted_step(
+    match: PlanetMatch, person: object, when: str
+) -> tuple[list[str], dict | None, bool]:
+    """A step with the autosave written at `when`: ``after`` the step; ``mid``-thought
+    (the computer has its answer, not yet carried out: the seat has moved on);
+    ``pending`` (the computer's throw made, hidden, the person's still to come). The
+    entries, the save (None: not this step), and whether the rest starts after it."""
+    if when == "after":
+        entries = _step(match, person)
+        return entries, _saved(match), True
+    task = match.computer_task()
+    if task is None or (when == "pending" and task.kind != THROW):
+        return _step(match, person), None, True
+    answer = match.think(task)
+    saved = _saved(match) if when == "mid" else None
+    entries = [repr(answer), *(str(e) for e in match.commit(task, answer))]
+    if when == "pending" and match.throws_awaited():
+        saved = _saved(match)
+    return entries, saved, False
+
+
 def _play(
-    match: PlanetMatch, person: object, stop: int, mid_think: bool
+    match: PlanetMatch, person: object, stop: int, when: str = "after"
 ) -> tuple[list[str], dict | None, object, int]:
     log: list[str] = []
     taken: dict | None = None
@@ -66,24 +87,20 @@ def _play(
     at = 0
     n = 0
     while not match.over and n < 2_000:
-        if n == stop and taken is None:
-            if mid_think and match.computer_task() is None:
-                stop += 1  # wait for a step a computer thinks out
-            else:
-                match._thinking = None  # the probe above took nothing
-                person_snap = person.snapshot()  # type: ignore[attr-defined]
-                at = len(log)
-                entries, saved = _step(match, person, save_mid_think=mid_think)
-                taken = json.loads(saved) if saved else json.loads(json.dumps(match.to_json()))
-                if not mid_think:  # saved after the step: the rest starts after it
-                    at = len(log) + len(entries)
-                    person_snap = person.snapshot()  # type: ignore[attr-defined]
-                log.extend(entries)
-                n += 1
-                continue
-        log.extend(_step(match, person)[0])
+        if n >= stop and taken is None:
+            before = person.snapshot()  # type: ignore[attr-defined]
+            entries, taken, after = _interrupted_step(match, person, when)
+            if taken is not None:
+                at = len(log) + len(entries) if after else len(log)
+                person_snap = person.snapshot() if after else before  # type: ignore[attr-defined]
+            log.extend(entries)
+        else:
+            log.extend(_step(match, person))
         n += 1
     return log, taken, person_snap, at
+
+
+WHEN = ("after", "mid", "pending")
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -91,14 +108,13 @@ def test_a_resumed_planet_match_goes_on_as_the_uninterrupted_one(seed: int) -> N
     match = _match(seed)
     person = _person(match, seed)
     stop = random.Random(f"stop:{seed}").randrange(1, 80)
-    mid_think = seed % 2 == 0
-    log, taken, person_snap, at = _play(match, person, stop, mid_think)
+    log, taken, person_snap, at = _play(match, person, stop, WHEN[seed % 3])
     assert match.over and taken is not None, "the match ended before the interruption"
     assert taken["bots"][0] is None and isinstance(taken["bots"][1], dict)
     resumed = PlanetMatch.from_json(taken, CAT, levels())
     hands = _person(resumed, seed)
     hands.restore(person_snap)  # type: ignore[attr-defined]
-    rest, _, _, _ = _play(resumed, hands, -1, False)
+    rest, _, _, _ = _play(resumed, hands, 10**9)
     assert rest == log[at:]
     assert resumed.state.to_json() == match.state.to_json()
 
