@@ -131,7 +131,8 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
     def jump(self, at: int) -> None:
         at = max(0, min(at, len(self.replay.records)))
         if self.thinking is not None:
-            self.thinking[1].result()  # (a replay seat answers at once)
+            self.thinking[1].exception()  # wait for it (a replay seat answers at once)
+            self.thinking = None  # a damaged record's error was said at the drift line
         self._start(self.app, at)
         self.problem = None
 
@@ -170,7 +171,10 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
     def _think(self, dt: float) -> None:
         super()._think(dt)
         if self.thinking is not None:
-            self.thinking[1].result()  # a replay seat answers at once: the step is seen
+            future = self.thinking[1]
+            if future.exception() is not None:  # a damaged record: said once, then gone
+                self.thinking = None
+            future.result()  # a replay seat answers at once: the step is seen
 
     def update(self, dt: float) -> None:
         if self.problem is not None:

@@ -224,3 +224,24 @@ def test_the_viewer_fits_its_boxes(lang: str, replay_path: Path) -> None:
             break
     assert checked > 5
     pygame.quit()
+
+
+@pytest.mark.parametrize("damage", ["action", "throw"])
+def test_a_damaged_record_stops_the_playback_and_a_jump_after_it_plays_on(
+    app: App, replay_path: Path, damage: str
+) -> None:
+    replay = read_replay(replay_path)
+    if damage == "action":
+        bad = [i for i, r in enumerate(replay.records) if r["t"] == "act"][5]
+        replay.records[bad]["a"] = "p0 ¹²³ nonsense"
+    else:
+        bad = [i for i, r in enumerate(replay.records) if r["t"] == "roll"][1]
+        replay.records[bad]["throws"] = [{"origin": "x"}, {}]
+    scene = _scene(app, replay)
+    for _ in range(3):
+        _key(pygame.K_UP)
+    _frames(app, scene, 40_000, lambda: scene.problem is not None)
+    assert scene.problem is not None and "drifted" in scene.problem
+    _key(pygame.K_HOME)  # the start again: no crash, the playback there
+    _frames(app, scene, 5)
+    assert scene.problem is None and scene.position < bad
