@@ -102,7 +102,8 @@ class ReplayListScene(Scene):
         )
 
     def _build(self) -> None:
-        focused = next((b.label for b in self.buttons if b.focused), None)
+        was = next(((i, b) for i, b in enumerate(self.buttons) if b.focused), None)
+        rows_before = 2 * len(self.rows)
         self.buttons = []
         self.rows = []
         shown = self.items[self.page * ROWS : (self.page + 1) * ROWS]
@@ -122,8 +123,21 @@ class ReplayListScene(Scene):
             w.Button(take, self.tr("replay.import"), self.ask_import, key=pygame.K_i)
         )
         self.buttons.append(w.Button(stats, self.tr("stats.title"), self._stats, key=pygame.K_s))
-        for b in self.buttons:
-            b.focused = focused is not None and b.label == focused
+        self._refocus(was, rows_before)
+
+    def _refocus(self, was: tuple[int, w.Button] | None, rows_before: int) -> None:
+        """Keep the focus where it was: on the same place of the rows (a row, or its
+        Export) after a page turns, on Import or the record by their own button."""
+        if was is None:
+            return
+        index, button = was
+        rows = 2 * len(self.rows)
+        if index < rows_before:  # a row's button: the same place on this page
+            if rows:
+                self.buttons[min(index, rows - 1 - (index + 1) % 2)].focused = True
+            return
+        for b in self.buttons[rows:]:
+            b.focused = b.label == button.label
 
     def _stats(self) -> None:
         from .stats_scene import StatsScene

@@ -186,3 +186,31 @@ def test_each_refusal_is_its_own_line_in_the_players_language(
     scene.export_to(source, tmp_path)
     assert not scene.good and ("damaged" if lang == "en" else "повреждён") in scene.message
     pygame.quit()
+
+
+def test_the_focus_keeps_its_place_when_the_page_turns(home: Path, replay_path: Path) -> None:
+    kept = home / "data" / "replays"
+    for i in range(11):  # 12 in all: a page of 8 and one of 4
+        (kept / f"2026010{i % 10}-1200{i:02d}-classic-{i}.replay.gz").write_bytes(
+            replay_path.read_bytes()
+        )
+    app, scene = _list()
+
+    def key(k: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        app.step()
+
+    def focused() -> list[int]:
+        return [i for i, b in enumerate(scene.buttons) if b.focused]
+
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)  # the second row's Export
+    assert focused() == [3] and scene.buttons[3].label == "Export..."
+    key(pygame.K_PAGEDOWN)
+    assert focused() == [3]  # one button, the same place on the next page
+    scene.buttons[3].focused = False
+    scene.buttons[len(scene.rows) * 2 + 1].focused = True  # Your record
+    key(pygame.K_PAGEUP)
+    assert [scene.buttons[i].label for i in focused()] == ["Your record"]
