@@ -295,9 +295,26 @@ def import_replay(source: Path, folder: Path) -> Path:
     return _copy_new(source, folder / name)
 
 
+def _write_new(path: Path, data: bytes) -> None:
+    """Write a file that must not exist yet (FileExistsError if it does); one cut short
+    by an error is removed."""
+    import os
+
+    with open(path, "xb") as f:
+        try:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        except OSError:
+            f.close()
+            path.unlink(missing_ok=True)
+            raise
+
+
 def _copy_new(source: Path, target: Path) -> Path:
     """Copy `source` to `target` or, if that exists, `target-2`...; the copy is made
-    under a temporary name and linked into place, so no file is ever overwritten."""
+    under a temporary name and linked into place, so no file is ever overwritten (on a
+    drive without hard links it is written under its name, created only if new)."""
     import os
     import tempfile
 
@@ -310,12 +327,24 @@ def _copy_new(source: Path, target: Path) -> Path:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        links = True
         for n in range(1, 1000):
             candidate = target if n == 1 else target.with_name(f"{stem}-{n}{SUFFIX}")
             try:
-                os.link(tmp, candidate)  # fails if it exists: never over a file
+                if links:
+                    os.link(tmp, candidate)  # fails if it exists: never over a file
+                else:
+                    _write_new(candidate, data)
             except FileExistsError:
                 continue
+            except OSError:
+                if not links:
+                    raise
+                links = False  # a drive without hard links (FAT, some shares): write it
+                try:
+                    _write_new(candidate, data)
+                except FileExistsError:
+                    continue
             return candidate
         raise ReplayError("exists", "a thousand replays of that name", target)
     except OSError as e:

@@ -253,3 +253,24 @@ def test_export_and_import_never_overwrite_and_check_first(recorded: Path, tmp_p
     with pytest.raises(ReplayError):
         export_replay(broken, tmp_path / "out")
     assert sorted(p.name for p in mine.iterdir()) == sorted([first.name, second.name])
+
+
+def test_export_onto_a_drive_without_hard_links_still_never_overwrites(
+    recorded: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from game.games.replays import export_replay
+
+    def no_links(src: object, dst: object) -> None:
+        raise PermissionError(1, "Operation not permitted")  # as on FAT / exFAT
+
+    monkeypatch.setattr(os, "link", no_links)
+    source = replay_files([recorded])[0]
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    first = export_replay(source, stick)
+    second = export_replay(source, stick)
+    assert first.name == source.name and second.name.endswith("-2.replay.gz")
+    assert first.read_bytes() == second.read_bytes() == source.read_bytes()
+    assert sorted(p.name for p in stick.iterdir()) == sorted([first.name, second.name])
