@@ -123,25 +123,29 @@ class App:
         scene.enter()
 
     def pop(self) -> None:
-        self.stack.pop()
+        self.stack.pop().exit()
         if self.stack:
             self.top.enter()
         else:
             self.running = False
 
     def replace(self, scene: Scene) -> None:
-        self.stack.pop()
+        self.stack.pop().exit()
         self.push(scene)
 
     def reset(self, scene: Scene) -> None:
-        self.stack.clear()
+        self._clear()
         self.push(scene)
+
+    def _clear(self) -> None:
+        while self.stack:
+            self.stack.pop().exit()
 
     def go_home(self) -> None:
         """Back to the title (`home`), with nothing under it; without a home the app
         ends, as when its last screen closes."""
         if self.home is None:
-            self.stack.clear()
+            self._clear()
             self.running = False
             return
         self.reset(self.home(self))
@@ -308,6 +312,8 @@ class App:
             self.step()
             if max_frames is not None and self.frames >= max_frames:
                 break
+        for scene in reversed(self.stack):  # (kept: a test may look at what was left)
+            scene.exit()
         self.audio.stop()
         pygame.quit()
         _forget_fonts()  # they die with pygame; the next App or test makes new ones

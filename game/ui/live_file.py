@@ -67,6 +67,7 @@ class LiveFile:
             return False
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             return False
+        writer: ReplayWriter | None = None
         try:
             folder = replays_dir(paths.data_dir())
             old = folder / name
@@ -83,6 +84,11 @@ class LiveFile:
                 writer.write(record)
         except (ReplayError, OSError, ValueError, KeyError, TypeError) as e:
             log.warning("the replay of the resumed match cannot go on: %s", e)
+            if writer is not None:  # a copy cut short (a full disk): not left behind
+                with contextlib.suppress(ReplayError, OSError):
+                    writer.close()
+                with contextlib.suppress(OSError):
+                    writer.path.unlink()
             return False
         self.writer = writer
         self.count = count

@@ -405,6 +405,9 @@ class MatchScene(Scene):
     def _throw(self, throw: physics.Throw) -> None:
         match_turns.person_throws(self, throw)
 
+    def exit(self) -> None:
+        self.live_replay.close()  # left for the title, or the window closed: the file too
+
     def update(self, dt: float) -> None:
         self.live_replay.tick(self)
         self.t += dt

@@ -28,6 +28,11 @@ class Scene:
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack (again)."""
 
+    def exit(self) -> None:
+        """Called when the scene leaves the stack for good (popped, replaced, the stack
+        cleared for the title) or the app closes: let go of what it holds open. It may
+        come twice (the app closing over a stack it then clears): make it idempotent."""
+
     def handle(self, event: pygame.event.Event) -> None:
         """One input event, already in logical coordinates for mouse events."""
 

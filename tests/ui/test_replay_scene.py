@@ -253,3 +253,51 @@ def test_a_resumed_match_goes_on_with_its_replay(
     assert run.identical
     assert run.session.state.to_json() == scene.session.state.to_json()
     pygame.quit()
+
+
+def test_leaving_a_match_for_the_title_closes_its_replay_and_continue_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The match left through the pause for the title: its replay file is closed then
+    (not left open until the process ends: Windows could not remove it on Continue),
+    and Continue goes on with it in one file."""
+    import random
+
+    from game import physics
+    from game.persist import saves
+    from game.rules.classic import random_kit
+    from game.ui.match_scene import MatchScene
+    from game.ui.scene import Scene
+
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    rng = random.Random(5)
+    app = App("en", fast=True)
+    app.home = lambda a: Scene(a)  # the title, as the launcher gives it
+    kits = [random_kit(CAT, rng), random_kit(CAT, rng)]
+    scene = MatchScene(app, kits, (True, False), 0, seed=5, level="easy")
+    app.push(scene)
+
+    def person(scene: MatchScene) -> None:
+        if scene.session.to_act() == 0 and not scene.anims and not scene.curtain.down:
+            if scene.session.awaiting_throw():
+                scene._throw(physics.Throw((400.0, 90.0), 1.5708, 700.0 + rng.random() * 300))
+            else:
+                scene.do(scene.session.legal_actions()[0])
+
+    for _ in range(20_000):
+        if scene.session.state.turn >= 2 and saves.has_save():
+            break
+        person(scene)
+        app.step()
+    writer = scene.live_replay.writer
+    assert writer is not None and saves.has_save()
+    app.go_home()  # "Main menu" from the pause
+    assert scene.live_replay.writer is None and writer.closed
+    data, error = saves.load_match()
+    assert error is None and data is not None
+    again = MatchScene.resume(app, data)
+    app.push(again)
+    app.step()
+    kept = list((tmp_path / "data" / "replays").iterdir())
+    assert [p.name for p in kept] == [again.live_replay.name]
+    pygame.quit()

@@ -125,6 +125,9 @@ class AttackTableScene(Scene):
 
     # --- the flow ------------------------------------------------------------------
 
+    def exit(self) -> None:
+        self.live_replay.close()  # left for the title, or the window closed: the file too
+
     def update(self, dt: float) -> None:
         self.live_replay.tick(self.match)
         self.tray.charge_tick(dt)

@@ -298,6 +298,9 @@ class PlanetMatchScene(Scene):
 
     # ------------------------------------------------------------------ the loop
 
+    def exit(self) -> None:
+        self.live_replay.close()  # left for the title, or the window closed: the file too
+
     def update(self, dt: float) -> None:
         self.live_replay.tick(self.match)
         if self.camera.update(dt):

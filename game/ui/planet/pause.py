@@ -22,7 +22,7 @@ def go_home(app: App) -> None:
         home()
         return
     while len(app.stack) > 1:
-        app.stack.pop()
+        app.stack.pop().exit()
     app.top.enter()
 
 
