@@ -1,6 +1,8 @@
 """The autosave of a match in progress, so quitting or a crash mid-match can resume.
 
-One file, ``autosave.json`` in the data folder, written atomically after each turn::
+One file per game, ``autosave-<game>.json`` in the data folder (so starting a match of
+one game never writes over the match of another left for later), written atomically
+after each turn::
 
     {"format": "bakugan-save", "version": 1, "game": "classic", "game_version": 1,
      "saved_at": "...", "checksum": "sha256:<hex>", "payload": {...}}
@@ -10,7 +12,9 @@ UTF-8). The payload is whatever the game's match layer hands over (the classic g
 `game.match.persist`); `game` says which game's screens resume it (a registry id) and
 `game_version` the version of that game's payload. A save without them (written before
 there were several games) is the classic game's: the reader says None, the title takes
-the default game.
+the default game. The one ``autosave.json`` of an older version is still read as the
+save of the game it names (classic when it names none) and goes once that game's own
+slot is written or cleared.
 
 A save is loaded whole or not at all: bad JSON, another format or version, a checksum
 mismatch or missing fields make it *damaged*. A damaged save is moved aside to
@@ -191,23 +195,75 @@ def read_save(raw: bytes, required: Iterable[str] = (), path: Path | None = None
 # ---------------------------------------------------------------- the autosave file
 
 
-def save_path() -> Path:
-    return paths.autosave_path()
+SLOT = re.compile(r"autosave(-[a-z][a-z0-9_]*)?\.json")
 
 
-def has_save() -> bool:
-    """Whether there is an autosave to offer ("Continue"); it may still prove damaged."""
+def _slot(game: str) -> Path:
+    """`game`'s own file (a name that is no game id gets none: a `SaveError`)."""
+    legacy = paths.autosave_path()
+    if not _GAME_ID.match(game):
+        raise SaveError("not_saved", f"game: {game[:40]!r} is not a game id", legacy)
+    return legacy.with_name(f"autosave-{game}.json")
+
+
+def _legacy_game(legacy: Path) -> str | None:
+    """The game an older version's one ``autosave.json`` is of (None: unreadable)."""
     try:
-        return save_path().is_file()
+        envelope = json.loads(decode.read_bytes(legacy, MAX_FILE_BYTES))
+    except (decode.Undecodable, ValueError):
+        return None
+    if not isinstance(envelope, dict):
+        return None
+    game = envelope.get("game", "classic")
+    return game if isinstance(game, str) else None
+
+
+def _existing() -> list[Path]:
+    folder = paths.autosave_path().parent
+    try:
+        return [p for p in folder.iterdir() if SLOT.fullmatch(p.name) and p.is_file()]
+    except OSError:
+        return []
+
+
+def save_path(game: str | None = None) -> Path:
+    """The autosave of `game` (its own slot, or an older version's ``autosave.json`` of
+    that game); without a game, the newest autosave of any (tests, tools)."""
+    legacy = paths.autosave_path()
+    if game is None:
+        existing = _existing()
+        return max(existing, key=lambda p: p.stat().st_mtime_ns) if existing else legacy
+    own = _slot(game)
+    if not own.exists() and legacy.is_file() and _legacy_game(legacy) == game:
+        return legacy
+    return own
+
+
+def newest_game() -> str | None:
+    """The game of the newest autosave of any game (None: there is none, or it cannot
+    be told), for the title to say which match Continue resumes."""
+    path = save_path()
+    if not path.is_file():
+        return None
+    if path == paths.autosave_path():
+        return _legacy_game(path)
+    return path.name[len("autosave-") : -len(".json")]
+
+
+def has_save(game: str | None = None) -> bool:
+    """Whether `game` (any, without one) has an autosave to offer ("Continue"); it may
+    still prove damaged."""
+    try:
+        return save_path(game).is_file()
     except Exception:
         return False
 
 
 def save_match(data: dict[str, Any], game: str | None = None, game_version: int = 1) -> Path:
-    """Write the autosave of a match of `game` (a registry id) atomically; returns its
-    path. Raises `SaveError` ("not_saved") when it cannot be written; the previous save
-    is then untouched."""
-    path = save_path()
+    """Write the autosave of a match of `game` (a registry id) atomically into its own
+    slot; returns its path. Raises `SaveError` ("not_saved") when it cannot be written;
+    the previous save is then untouched. (Without a game: the older single file.)"""
+    path = _slot(game) if game is not None else paths.autosave_path()
     try:
         raw = encode(data, game=game, game_version=game_version)
     except (TypeError, ValueError) as e:
@@ -217,7 +273,18 @@ def save_match(data: dict[str, Any], game: str | None = None, game_version: int 
         write_atomic(path, raw)
     except OSError as e:
         raise SaveError("not_saved", f"cannot write ({e.strerror or e})", path) from e
+    if game is not None:
+        _drop_legacy(game)
     return path
+
+
+def _drop_legacy(game: str) -> None:
+    """An older version's ``autosave.json`` of `game` goes once the game's own slot is
+    written or cleared (another game's, or an unreadable one, stays)."""
+    legacy = paths.autosave_path()
+    with contextlib.suppress(OSError):
+        if legacy.is_file() and _legacy_game(legacy) == game:
+            legacy.unlink()
 
 
 def set_aside(path: Path) -> Path | None:
@@ -240,21 +307,25 @@ def _damaged(error: SaveError) -> SaveError:
     return error
 
 
-def load_match(required: Iterable[str] = ()) -> tuple[dict[str, Any] | None, SaveError | None]:
+def load_match(
+    required: Iterable[str] = (), game: str | None = None
+) -> tuple[dict[str, Any] | None, SaveError | None]:
     """The autosave's payload, or None; never raises.
 
     (None, None): there is no save. (None, error): the save was damaged, has been set
     aside, and `error` says why. `required` names payload fields that must be present.
     """
-    saved, error = load_save(required)
+    saved, error = load_save(required, game)
     return (saved.payload if saved is not None else None), error
 
 
-def load_save(required: Iterable[str] = ()) -> tuple[Saved | None, SaveError | None]:
-    """The autosave read whole (its game and payload), or None; never raises, as
-    `load_match`."""
+def load_save(
+    required: Iterable[str] = (), game: str | None = None
+) -> tuple[Saved | None, SaveError | None]:
+    """The autosave of `game` (the newest of any, without one) read whole (its game and
+    payload), or None; never raises, as `load_match`."""
     try:
-        path = save_path()
+        path = save_path(game)
     except Exception as e:  # no home folder at all: nothing to resume
         log.warning("no data folder for saves: %s", e)
         return None, None
@@ -275,23 +346,29 @@ def load_save(required: Iterable[str] = ()) -> tuple[Saved | None, SaveError | N
 
 
 def restore_match(
-    restore: Callable[[dict[str, Any]], T], required: Iterable[str] = ()
+    restore: Callable[[dict[str, Any]], T],
+    required: Iterable[str] = (),
+    game: str | None = None,
 ) -> tuple[T | None, SaveError | None]:
     """`restore(payload)` of the autosave, or None; never raises.
 
     A payload that passes the checksum but that `restore` rejects (raises anything: an
     unknown card id, a field of the wrong type) counts as damaged too, and is set aside.
     """
-    return restore_save(lambda saved: restore(saved.payload), required)
+    return restore_save(lambda saved: restore(saved.payload), required, game)
 
 
 def restore_save(
-    restore: Callable[[Saved], T], required: Iterable[str] = ()
+    restore: Callable[[Saved], T], required: Iterable[str] = (), game: str | None = None
 ) -> tuple[T | None, SaveError | None]:
     """`restore(saved)` of the autosave (its game and payload), or None; never raises,
     as `restore_match`. An exception of `restore` with a `reason` of ``impossible``,
     ``version`` or ``game`` gives that reason, any other ``bad_match``."""
-    saved, error = load_save(required)
+    try:
+        path = save_path(game)
+    except Exception:
+        return None, None
+    saved, error = load_save(required, game)
     if saved is None:
         return None, error
     try:
@@ -300,15 +377,17 @@ def restore_save(
         reason = getattr(e, "reason", "bad_match")
         if reason not in ("bad_match", "impossible", "version", "game"):
             reason = "bad_match"
-        path = save_path()
         return None, _damaged(SaveError(reason, f"{type(e).__name__}: {e}", path))
 
 
-def clear_save() -> None:
-    """Forget the autosave (the match ended or the player chose a new one)."""
+def clear_save(game: str | None = None) -> None:
+    """Forget the autosave of `game` (its match ended, or a new one began); without a
+    game, every autosave."""
     try:
-        path = save_path()
-        path.unlink(missing_ok=True)
-        remove_stale_temps(path)
+        for path in [_slot(game)] if game is not None else _existing():
+            path.unlink(missing_ok=True)
+            remove_stale_temps(path)
+        if game is not None:
+            _drop_legacy(game)
     except OSError as e:
         log.warning("cannot delete the autosave: %s", e)

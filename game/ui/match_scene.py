@@ -186,7 +186,7 @@ class MatchScene(Scene):
             return
         try:
             if self.session.over:
-                clear_save()
+                clear_save(GAME)
             elif any(isinstance(e, ev.TurnStarted) for e in entries):
                 payload = match_payload(
                     self.session, self.humans, self.seed, self.level, self.levels

@@ -117,8 +117,8 @@ class TitleScene(Scene):
         scenes = scenes_for(self.game)
         record = REGISTRY[self.game]
         items: list[tuple[str, str, Callable[[], None]]] = []
-        if has_save():
-            items.append(("continue", self.tr("save.continue"), self._continue))
+        if has_save():  # this game's match left for later, else the newest of another
+            items.append(("continue", self._continue_label(), self._continue))
         items += [
             (
                 "play_ai",
@@ -183,10 +183,26 @@ class TitleScene(Scene):
 
         self.app.push(LevelSelectScene(self.app))
 
-    def _continue(self) -> None:
-        from game.persist.saves import restore_save
+    def _continue_label(self) -> str:
+        """ "Continue", or which game's match it resumes when that is not the game shown
+        (every game keeps its own save: starting one never overwrites another's)."""
+        from game.games import UnknownGame
+        from game.persist.saves import has_save, newest_game
 
-        scene, error = restore_save(lambda saved: resume_saved(self.app, saved))
+        if has_save(self.game):
+            return self.tr("save.continue")
+        other = newest_game()
+        try:
+            name = REGISTRY[other].name(self.app.lang) if other else None
+        except UnknownGame:
+            name = other
+        return self.tr("save.continue_game", game=name) if name else self.tr("save.continue")
+
+    def _continue(self) -> None:
+        from game.persist.saves import has_save, restore_save
+
+        game = self.game if has_save(self.game) else None  # (None: the newest of any)
+        scene, error = restore_save(lambda saved: resume_saved(self.app, saved), game=game)
         if scene is not None:
             self.app.push(scene)
         else:

@@ -105,3 +105,26 @@ def test_the_match_payload_round_trips_and_is_checked() -> None:
     ):
         with pytest.raises(SessionFormatError):
             read_match_payload(broken, shipped_catalog())
+
+
+def test_each_game_keeps_its_own_save_and_an_old_single_save_is_still_read() -> None:
+    """A player who left a Planet match and then plays a classic one keeps the Planet
+    match: starting, saving or ending one game's match never touches another's."""
+    save_match({"turn": 3}, "planet", 1)
+    save_match({"deal": 2}, "attack", 1)
+    save_match(PAYLOAD, "classic", 1)
+    saves.clear_save("classic")  # the classic match ended
+    assert saves.has_save("planet") and saves.has_save("attack") and not saves.has_save("classic")
+    planet, error = saves.load_match(game="planet")
+    assert error is None and planet == {"turn": 3}
+    attack, _ = saves.load_match(game="attack")
+    assert attack == {"deal": 2}
+    # an older version's one autosave.json (here the classic game's, naming no game)
+    saves.clear_save()
+    legacy = saves.save_path()
+    legacy.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(OLD_SAVE, legacy)
+    assert legacy.name == "autosave.json" and saves.has_save("classic")
+    assert not saves.has_save("planet") and saves.newest_game() == "classic"
+    save_match(PAYLOAD, "classic", 1)  # the classic game's own slot: the old file goes
+    assert not legacy.exists() and saves.has_save("classic")

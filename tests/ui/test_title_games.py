@@ -171,7 +171,9 @@ def test_the_save_written_by_main_resumes_on_the_classic_screens(home: Path) -> 
     shutil.copy(OLD_SAVE, saves.save_path())
     state = json.loads(OLD_SAVE.read_text("utf-8"))["payload"]["session"]["state"]
     app, title = _title(game="planet")
-    assert title.buttons[0].label == app.tr("save.continue")
+    assert title.buttons[0].label == app.tr(
+        "save.continue_game", game=REGISTRY["classic"].name("en")
+    )
     post_click(title.buttons[0].rect.center)
     app.step()
     resumed = app.top

@@ -230,7 +230,7 @@ class AttackTableScene(Scene):
 
         try:
             if self.match.state.is_over():
-                clear_save()
+                clear_save(GAME)
             else:
                 save_match(self.match.to_json(), GAME, REGISTRY[GAME].save_version)
         except (SaveError, OSError) as e:

@@ -392,7 +392,7 @@ class PlanetMatchScene(Scene):
 
         self.live_replay.close()
         if not self.demo:
-            saves.clear_save()
+            saves.clear_save("planet")
         self.app.replace(PlanetResultsScene(self.app, self.match, self.demo, self._again))
 
     # ------------------------------------------------------------------ input
