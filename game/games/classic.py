@@ -163,7 +163,7 @@ RECORD = GameRecord(
     id="classic",
     names={"en": "Bakugan Battle Brawlers", "ru": "Бакуган: Отчаянные бойцы"},
     player_counts=(2, 3, 4),
-    hotseat_label="menu.at_one_screen",  # 2-4 people at one screen (the Big Game too)
+    hotseat_label="menu.two_to_four",  # 2-4 people at one screen (the Big Game too)
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
     text_demo=_text_demo,

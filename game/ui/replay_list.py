@@ -83,7 +83,13 @@ class ReplayListScene(Scene):
 
     def _row_text(self, s: Summary) -> str:
         date = s.created[:16].replace("T", " ")
-        players = " / ".join(self.tr("replay.person") if p == "human" else p for p in s.players)
+        from game.games.replays import level_title
+
+        lang = self.app.lang
+        players = " / ".join(
+            self.tr("replay.person") if p == "human" else level_title(s.game, p, lang)
+            for p in s.players
+        )
         if not s.finished:
             result = self.tr("replay.unfinished")
         elif s.winner is None:

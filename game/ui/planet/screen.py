@@ -53,6 +53,8 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     if o is None:
         busy = next(iter(match.computers_to_act()), None)
         if busy is None and match.session.awaiting_roll() is not None:
+            if match.hotseat:  # two people: nobody's computer aims
+                return tr("planet_ui.prompt.people_aim")
             return tr(scene.prompts.get("computer_aims", "planet_ui.prompt.computer_aims"))
         if busy is not None:
             return tr(scene.prompts.get("thinking", "planet_ui.prompt.thinking"), player=busy + 1)

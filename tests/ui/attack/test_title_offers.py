@@ -49,7 +49,7 @@ def test_attack_offers_three_to_five_people_at_one_screen_and_no_throw_challenge
     assert labels["hotseat"] != app.tr("menu.two_players")
     assert "3" in labels["hotseat"] and "5" in labels["hotseat"]
     classic = _title(lang, "classic")  # 2-4 people: the Big Game at one screen too
-    assert _labels(classic)["hotseat"] == classic.app.tr("menu.at_one_screen", low=2, high=4)
+    assert _labels(classic)["hotseat"] == classic.app.tr("menu.two_to_four")
     assert _labels(classic)["challenges"] == classic.app.tr("menu.challenges")
     planet = _title(lang, "planet")  # two players, no more
     assert _labels(planet)["hotseat"] == planet.app.tr("menu.two_players")
