@@ -118,7 +118,7 @@ def test_a_computer_only_game_is_not_recorded(home: Path) -> None:
     app = App("en", fast=True)
     app.time_scale = 16.0
     match = AttackMatch.new(DECK, LEVELS, ["easy", "easy", "normal"], seed=2)
-    _table_steps(app, AttackTableScene(app, match), 3000)
+    _table_steps(app, AttackTableScene(app, match), 600)
     assert match.state.draws > 3, "the computers played"
     folder = _folder(home)
     assert not folder.exists() or not any(folder.iterdir())
