@@ -291,8 +291,25 @@ def import_replay(source: Path, folder: Path) -> Path:
         raise ReplayError(e.reason, e.detail, source) from None
     if not identical:
         raise ReplayError("drift", what, source)
+    same = _kept_copy(source, folder)
+    if same is not None:  # the same match twice would count twice in the record
+        raise ReplayError("kept", same.name, source)
     name = source.name if source.name.endswith(SUFFIX) else source.name + SUFFIX
     return _copy_new(source, folder / name)
+
+
+def _kept_copy(source: Path, folder: Path) -> Path | None:
+    """A replay in `folder` with the same bytes as `source`, if there is one."""
+    data = source.read_bytes()
+    try:
+        kept = [p for p in folder.iterdir() if p.name.endswith(SUFFIX)]
+    except OSError:
+        return None
+    for p in kept:
+        with contextlib.suppress(OSError):
+            if p.stat().st_size == len(data) and p.read_bytes() == data:
+                return p
+    return None
 
 
 def _write_new(path: Path, data: bytes) -> None:

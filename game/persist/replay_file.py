@@ -72,6 +72,7 @@ REASONS = {
     "inputs": "its inputs do not fit the game (a kit, a setting or an action is refused)",
     "drift": "re-running it gives another match (a throw's digest differs)",
     "exists": "a file of that name already exists",
+    "kept": "already in your Replays",
     "not_written": "cannot be written",
 }
 """Every reason a replay can fail, and how the one line says it."""

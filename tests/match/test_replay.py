@@ -237,9 +237,15 @@ def test_export_and_import_never_overwrite_and_check_first(recorded: Path, tmp_p
     assert again.name == "for-a-friend-2.replay.gz"
     mine = tmp_path / "mine"
     first = import_replay(shared, mine)
-    second = import_replay(shared, mine)
+    with pytest.raises(ReplayError) as kept:  # the same match twice would count twice
+        import_replay(shared, mine)
+    assert kept.value.reason == "kept" and first.name in str(kept.value)
+    other = tmp_path / "another" / "for-a-friend.replay.gz"  # another match, same name
+    other.parent.mkdir()
+    other.write_bytes(replay_files([recorded])[1].read_bytes())
+    second = import_replay(other, mine)
     assert first.name == "for-a-friend.replay.gz" and second.name == "for-a-friend-2.replay.gz"
-    assert read_replay(second).records == read_replay(source).records
+    assert read_replay(first).records == read_replay(source).records
 
     def other_cards(lines: list[dict[str, Any]]) -> None:
         lines[0]["content_hash"] = "sha256:other"

@@ -137,9 +137,9 @@ def test_export_through_the_dialog_then_import_it_back(home: Path, tmp_path: Pat
     assert isinstance(app.top, FileDialogScene) and app.top.kind == "open"
     post_key(pygame.K_RETURN)
     app.step()
-    assert app.top is scene and scene.good
-    assert scene.message.startswith("Taken into your Replays: ")
-    assert len(scene.items) == 2  # (a copy beside the original, under its own name)
+    assert app.top is scene and not scene.good  # the same match, already kept
+    assert "already in your Replays" in scene.message
+    assert len(scene.items) == 1  # (kept twice, it would count twice in the record)
     scene.draw(pygame.Surface((1280, 720)))
     pygame.quit()
 
