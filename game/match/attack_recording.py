@@ -22,7 +22,7 @@ from typing import Any
 
 from game.match.attack_session import HUMAN, AttackMatch
 from game.match.recording import Record, SeatInfo, header, stable_hash
-from game.match.replay_stats import MatchLine
+from game.match.replay_stats import MatchLine, sitting
 from game.match.replaying import RerunError, check_build
 from game.rules.attack import Action, AttackState, Deck, Event, PlayCard, Roll, Settings
 from game.rules.attack import events as ev
@@ -313,12 +313,10 @@ def match_line(
     captures: the cards the people caught; thrown: the cards they played (so the
     favourite is the card a person played most); throws and opened stay 0 (Attack has
     no throw that opens on a card)."""
-    seats = header.get("seats")
-    if header.get("game") != "attack" or not isinstance(seats, list):
+    sat = sitting(header, "attack")
+    if sat is None:
         return None
-    people = {i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("human") is True}
-    if not people:
-        return None
+    people = sat.people
     try:
         run = rerun_attack(header, records, deck)
     except RerunError:
@@ -334,14 +332,11 @@ def match_line(
             captures += 1
         elif isinstance(e, ev.CardPlayed) and e.player in people:
             played[e.card] += 1
-    computers = sorted({str(s.get("name")) for i, s in enumerate(seats) if i not in people})
-    mode = "hotseat" if len(people) > 1 else "vs_ai"
-    level = "-" if not computers else computers[0] if len(computers) == 1 else "mixed"
     return MatchLine(
         str(header.get("created", "")),
         "attack",
-        mode,
-        level,
+        sat.mode,
+        sat.level,
         bool(winners & people),
         0,
         0,

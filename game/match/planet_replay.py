@@ -31,7 +31,7 @@ from game.match.planet_recording import (
     throw_of,
 )
 from game.match.planet_session import Entry, PlanetSession, RollDone
-from game.match.replay_stats import MatchLine
+from game.match.replay_stats import MatchLine, sitting
 from game.match.replaying import RerunError, check_build
 from game.rules.planet import Action, Catalog, Observation, PlanetState
 from game.rules.planet import events as ev
@@ -291,12 +291,10 @@ def planet_match_line(
     drifted). `throws`: the people's throws; `opened`: those that opened on a core;
     `captures`: the battles their Bakugan won (the Victor); `thrown`: the Bakugan they
     rolled. A drawn match counts as not won."""
-    seats = header.get("seats")
-    if header.get("game") != "planet" or not isinstance(seats, list) or len(seats) != 2:
+    sat = sitting(header, "planet", seats=2)
+    if sat is None:
         return None
-    people = {i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("human") is True}
-    if not people:
-        return None
+    people = sat.people
     try:
         run = rerun_planet(header, records, catalog)
     except RerunError:
@@ -314,14 +312,11 @@ def planet_match_line(
                 thrown[entry.bakugan[p]] += 1
         elif isinstance(entry, ev.BattleWon) and entry.player in people:
             captures += 1
-    computers = sorted({str(s.get("name")) for i, s in enumerate(seats) if i not in people})
-    mode = "hotseat" if len(people) > 1 else "vs_ai"
-    level = "-" if not computers else computers[0] if len(computers) == 1 else "mixed"
     return MatchLine(
         str(header.get("created", "")),
         "planet",
-        mode,
-        level,
+        sat.mode,
+        sat.level,
         state.winner in people,
         throws,
         opened,

@@ -49,17 +49,47 @@ class MatchLine:
         return self.opened / self.throws if self.throws else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """Who sat at a replay's table: the people's seats, the mode (``vs_ai``: one person
+    against computers; ``hotseat``: several people) and the computers' level (``mixed``
+    when they differ, ``-`` when there are none)."""
+
+    people: frozenset[int]
+    mode: str
+    level: str
+
+
+def sitting(header: dict[str, Any], game: str, seats: int | None = None) -> Sitting | None:
+    """The sitting of a replay of `game` with a person in it (None: another game, seats
+    that do not read, `seats` given and not that many, or nobody but computers)."""
+    table = header.get("seats")
+    if header.get("game") != game or not isinstance(table, list):
+        return None
+    if seats is not None and len(table) != seats:
+        return None
+    people = frozenset(
+        i for i, s in enumerate(table) if isinstance(s, dict) and s.get("human") is True
+    )
+    if not people:
+        return None
+    computers = sorted(
+        {str(s.get("name")) for i, s in enumerate(table) if i not in people and isinstance(s, dict)}
+    )
+    mode = "hotseat" if len(people) > 1 else "vs_ai"
+    level = "-" if not computers else computers[0] if len(computers) == 1 else "mixed"
+    return Sitting(people, mode, level)
+
+
 def match_line(
     header: dict[str, Any], records: Sequence[dict[str, Any]], catalog: Catalog
 ) -> MatchLine | None:
     """The people's side of one finished classic replay; None when there is none (no
     person played, the match is unfinished, or the replay does not re-run identically)."""
-    seats = header.get("seats")
-    if header.get("game") != "classic" or not isinstance(seats, list):
+    sat = sitting(header, "classic")
+    if sat is None:
         return None
-    people = {i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("human") is True}
-    if not people:
-        return None
+    people = sat.people
     try:
         run = rerun_classic(header, records, catalog)
     except RerunError:
@@ -76,14 +106,11 @@ def match_line(
             thrown[entry.bakugan] += 1
         elif isinstance(entry, GateCaptured) and entry.player in people:
             captures += 1
-    computers = sorted({str(s.get("name")) for i, s in enumerate(seats) if i not in people})
-    mode = "hotseat" if len(people) > 1 else "vs_ai"
-    level = "-" if not computers else computers[0] if len(computers) == 1 else "mixed"
     return MatchLine(
         str(header.get("created", "")),
         "classic",
-        mode,
-        level,
+        sat.mode,
+        sat.level,
         state.winner in people,
         throws,
         opened,
