@@ -30,11 +30,12 @@ from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
 from ..scene import Scene
 from ..table_view import TableView
-from .board import PLAYER_COLOURS, Spot, sphere_image, warm_up
+from .board import PLAYER_COLOURS, Spot, warm_up
 from .camera import Camera, fitted, skip_move
 from .choices import Offer, offer
 from .handover import CorePlans, arrive, first_of
 from .layout import TABLE_AREA
+from .moving import draw_moving
 from .panels import core_words, draw_hover, draw_notice
 from .replay_hook import PlanetLiveReplay
 from .screen import Regions, draw_board, table_background
@@ -308,7 +309,7 @@ class PlanetMatchScene(Scene):
         self.notice_t = max(0.0, self.notice_t - dt)
         if self.anim is not None:
             self.anim_t += dt
-            if self.anim_t >= self._anim_length() + self.settle:
+            if self.anim_t >= self.anim_length() + self.settle:
                 self._landed()
             return
         if self.shows:
@@ -369,7 +370,7 @@ class PlanetMatchScene(Scene):
             self.wait = 0.0
             self.thinking = (task, THINKER.submit(_think, self.match, task))
 
-    def _anim_length(self) -> float:
+    def anim_length(self) -> float:
         assert self.anim is not None
         return max(self.anim.track(0).duration, self.anim.track(1).duration)
 
@@ -420,7 +421,7 @@ class PlanetMatchScene(Scene):
         )
         if self.anim is not None:
             if skip:  # to where the spheres rest (pressing again does not hold them there)
-                self.anim_t = max(self.anim_t, self._anim_length())
+                self.anim_t = max(self.anim_t, self.anim_length())
             return
         if self.shows:
             if skip:
@@ -469,37 +470,13 @@ class PlanetMatchScene(Scene):
         surface.blit(self._board, (0, 0))
         for b in self.buttons:
             b.draw(surface, 20)
-        self._draw_moving(surface)
+        draw_moving(self, surface)
         if self.notice_t > 0:
             draw_notice(surface, self.notice)
         if self.shows:
             draw_show(surface, self.shows[0], self.name, card_colour(self.catalog))
             return
         draw_hover(surface, self.spots, self.hover, self.catalog, self.app.lang, self.tr)
-
-    def _draw_moving(self, surface: pygame.Surface) -> None:
-        radius = max(6, self.view.length(14.0))
-        if self.anim is not None:
-            t = min(self.anim_t, self._anim_length())
-            for roller in (0, 1):
-                x, y, angle = self.anim.track(roller).at(t)
-                # the sphere's colour shows its faction once its Character is known
-                character: str | None = self.anim.bakugan[roller]
-                if self.frozen is not None and roller != self.frozen.viewer:
-                    character = self.frozen.side(roller).picked
-                img = sphere_image(self.catalog, character, radius, angle)
-                surface.blit(img, img.get_rect(center=self.view.px((x, y))))
-            return
-        p = self.person()
-        if p is not None and p in self.aims:
-            side = self.match.observation(p).side(p)
-            img = sphere_image(self.catalog, side.picked, radius, 0.0)
-            label = self.tr("planet_ui.aim_hint")
-            aim = self.aims[p]
-            path: list[tuple[int, int]] = []
-            if self.app.aim_assist and aim.power > 0.05:
-                path = aim.preview(self.match.session.scene())
-            aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
 
     # ------------------------------------------------------------------ tests, xplay
 

@@ -15,37 +15,12 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 
-import pygame
-
 from game.ui.app import App
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.results import PlanetResultsScene
 from game.ui.planet.setup import PlanetSetupScene
 
-
-def post_click(pos: tuple[float, float]) -> None:
-    at = (round(pos[0]), round(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
-
-
-def post_pull(sphere: list[float], back: list[float], length: float) -> None:
-    start = (round(sphere[0]), round(sphere[1]))
-    end = (round(sphere[0] + back[0] * length), round(sphere[1] + back[1] * length))
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    for k in range(1, 5):
-        mid = (
-            round(start[0] + (end[0] - start[0]) * k / 4),
-            round(start[1] + (end[1] - start[1]) * k / 4),
-        )
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))
-        )
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+from .test_planet_play import post_click, post_pull
 
 
 class TwoPeople:
