@@ -15,7 +15,10 @@ from game.rules.classic import Settings, random_kit
 from .match_scene import MatchScene
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .app import App
+    from .scene import Scene
 
 
 class DemoScene(MatchScene):
@@ -60,14 +63,12 @@ def frame_figures(frame_ms: list[float]) -> dict[str, float | int]:
     }
 
 
-def run_screen_demo(
-    seconds: float,
-    screenshot: str | None,
-    seed: int,
-    lang: str | None,
-    players: int = 2,
-    big: bool = False,
+def run_on_screen(
+    make: Callable[[App], Scene], seconds: float, screenshot: str | None, lang: str | None
 ) -> int:
+    """`bakugan demo` for any game: the scene `make` gives, in a window for `seconds`
+    (60 frames a second), the last frame saved to `screenshot`, the frame figures
+    printed as JSON; 1 when no window opens."""
     from .app import App
 
     try:
@@ -82,8 +83,21 @@ def run_screen_demo(
         if a.frames == frames - 1 and screenshot:
             shot["img"] = a.screen.copy()
 
-    app.run(DemoScene(app, seed, players=players, big=big), max_frames=frames, each_frame=each)
+    app.run(make(app), max_frames=frames, each_frame=each)
     if screenshot and "img" in shot:
         pygame.image.save(shot["img"], screenshot)
     print(json.dumps(frame_figures(app.frame_ms)))
     return 0
+
+
+def run_screen_demo(
+    seconds: float,
+    screenshot: str | None,
+    seed: int,
+    lang: str | None,
+    players: int = 2,
+    big: bool = False,
+) -> int:
+    return run_on_screen(
+        lambda app: DemoScene(app, seed, players=players, big=big), seconds, screenshot, lang
+    )

@@ -12,7 +12,6 @@ In attract mode a key or a click leaves it; otherwise Esc does.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import TYPE_CHECKING
 
@@ -99,27 +98,12 @@ def run_attack_screen_demo(
 ) -> int:
     """`bakugan demo --rules attack`: `players` computers (4 when the count is not one
     the game takes) for `seconds`; the last frame saved to `screenshot`."""
-    from ..app import App
-    from ..demo import frame_figures
-
-    try:
-        app = App(lang)
-    except pygame.error as e:
-        print(f"bakugan demo: no window ({e})")
-        return 1
-    frames = int(seconds * 60)
-    shot: dict[str, pygame.Surface] = {}
-
-    def each(a: App) -> None:
-        if a.frames == frames - 1 and screenshot:
-            shot["img"] = a.screen.copy()
+    from ..demo import run_on_screen
 
     count = players if players in PLAYER_COUNTS else DEMO_PLAYERS
-    app.run(AttackDemoScene(app, seed, players=count), max_frames=frames, each_frame=each)
-    if screenshot and "img" in shot:
-        pygame.image.save(shot["img"], screenshot)
-    print(json.dumps(frame_figures(app.frame_ms)))
-    return 0
+    return run_on_screen(
+        lambda app: AttackDemoScene(app, seed, players=count), seconds, screenshot, lang
+    )
 
 
 __all__ = ["AttackDemoScene", "demo_match", "quick_match", "run_attack_screen_demo"]

@@ -3,7 +3,6 @@ planet` (frame-time figures as one JSON line) and the title's attract mode."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import TYPE_CHECKING
 
@@ -54,26 +53,9 @@ class PlanetDemoScene(PlanetMatchScene):
 def run_planet_screen_demo(
     seconds: float, screenshot: str | None, seed: int, lang: str | None
 ) -> int:
-    from ..app import App
-    from ..demo import frame_figures
+    from ..demo import run_on_screen
 
-    try:
-        app = App(lang)
-    except pygame.error as e:
-        print(f"bakugan demo: no window ({e})")
-        return 1
-    frames = int(seconds * 60)
-    shot: dict[str, pygame.Surface] = {}
-
-    def each(a: App) -> None:
-        if a.frames == frames - 1 and screenshot:
-            shot["img"] = a.screen.copy()
-
-    app.run(PlanetDemoScene(app, seed), max_frames=frames, each_frame=each)
-    if screenshot and "img" in shot:
-        pygame.image.save(shot["img"], screenshot)
-    print(json.dumps(frame_figures(app.frame_ms)))
-    return 0
+    return run_on_screen(lambda app: PlanetDemoScene(app, seed), seconds, screenshot, lang)
 
 
 __all__ = ["PlanetDemoScene", "demo_match", "run_planet_screen_demo"]
