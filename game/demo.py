@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from game.ai.basic import GreedyPolicy
-from game.ai.landing import LandingModel
+from game.ai.classic.basic import GreedyPolicy
+from game.ai.classic.landing import LandingModel
 from game.content.classic import shipped_catalog
 from game.persist.lang import tr
 from game.rules.classic import CHANCE, MatchState, Throw, random_kit

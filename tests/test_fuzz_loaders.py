@@ -26,8 +26,8 @@ from game.content.classic import load_catalog
 from game.content.levels import LevelError, load_level
 from game.content.scenarios import load_scenario
 from game.files import decode
-from game.match.persist import session_from_json, session_to_json
-from game.match.session import MatchSession
+from game.match.classic.persist import session_from_json, session_to_json
+from game.match.classic.session import MatchSession
 from game.paths import assets_dir, data_dir, levels_dir
 from game.persist import lang, saves
 from game.persist.progress import KIND, Progress

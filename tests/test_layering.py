@@ -311,7 +311,11 @@ def _plant(tree: Path, module: str, source: str) -> None:
 @pytest.mark.parametrize(
     ("module", "source", "words"),
     [
-        ("game.content.planted", "from game.ai.levels import check_level\n", "content may not"),
+        (
+            "game.content.planted",
+            "from game.ai.classic.levels import check_level\n",
+            "content may not",
+        ),
         (
             "game.content.planted",
             "def f():\n    from game.persist import saves\n",

@@ -2,7 +2,7 @@
 
 The file is one table per level. This module knows the file's shape, not the record:
 each table goes to the `check` its game passes in (the classic game's is
-`game.ai.levels.check_level`; `game.games.classic` ties the two), which returns the
+`game.ai.classic.levels.check_level`; `game.games.classic` ties the two), which returns the
 record or its problems as (field, problem); without one, each level's raw table. So
 content imports nothing of the AI, and every game's bots may keep their own record.
 

@@ -59,8 +59,8 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
 
 def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
-    from game.ai.attack.sim import run_sim, run_tally
     from game.content.attack import shipped_deck
+    from game.match.attack.sim import run_sim, run_tally
     from game.rules.attack import InvalidSettings, Settings, Variant
 
     settings = Settings(args.players, Variant(args.variant))

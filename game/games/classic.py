@@ -1,6 +1,6 @@
 """The classic Battle Brawlers game (seed 000): its record for the registry, and the
 place that ties its parts: the shipped cards (`game.content.classic`) and AI levels
-(read by `game.content.ai_levels`, checked by `game.ai.levels`) go to the sim, the bots
+(read by `game.content.ai_levels`, checked by `game.ai.classic.levels`) go to the sim, the bots
 and the OpenSpiel game, which take them as arguments and load no files themselves.
 
 The imports are inside the functions: reading the registry loads no game's parts.
@@ -18,7 +18,7 @@ from game.games import GameRecord, ScenarioKit, SimKit
 from game.persist.upgrade import Chain
 
 if TYPE_CHECKING:
-    from game.ai.levels import Level
+    from game.ai.classic.levels import Level
 
 
 def _sim_arguments(sim: argparse.ArgumentParser) -> None:
@@ -47,7 +47,7 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
 def load_levels(path: Path | None = None) -> Mapping[str, Level]:
     """The AI difficulty records of a file (by default the shipped one); raises
     `ContentError` naming every problem as ``file: level: field: problem``."""
-    from game.ai.levels import LEVEL_NAMES, check_level
+    from game.ai.classic.levels import LEVEL_NAMES, check_level
     from game.content import ai_levels
 
     return ai_levels.load_levels(path or ai_levels.levels_path(), check_level, LEVEL_NAMES)
@@ -63,7 +63,7 @@ def openspiel_game(**params: Any) -> Any:
     """The OpenSpiel game `bakugan_classic` over the shipped cards (needs open-spiel):
     e.g. ``openspiel_game(aimed_throws=True)``. After it, ``pyspiel.load_game`` loads
     the game with other parameters too."""
-    from game.ai import openspiel
+    from game.ai.classic import openspiel
     from game.content.classic import shipped_catalog
 
     openspiel.use_catalog(shipped_catalog())
@@ -73,7 +73,7 @@ def openspiel_game(**params: Any) -> Any:
 def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
     from game.content.classic import shipped_catalog
-    from game.match.sim import run_physics_sim, run_sim
+    from game.match.classic.sim import run_physics_sim, run_sim
     from game.rules.classic import Settings
 
     names = [n.strip() for n in args.policies.split(",")]

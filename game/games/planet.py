@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 from game.games import GameRecord, ScenarioKit, SimKit
 
 if TYPE_CHECKING:
+    from game.ai.planet.aim import RollAim
     from game.ai.planet.bots import Bot
     from game.ai.planet.levels import Level
-    from game.ai.planet_aim import RollAim
     from game.rules.planet import Catalog, Kit
 
 
@@ -92,8 +92,8 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
 
 def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
-    from game.ai.planet.sim import run_sim
     from game.content.planet import shipped_catalog
+    from game.match.planet.sim import run_sim
     from game.rules.planet import CardPlay, Settings
 
     catalog = shipped_catalog()
@@ -178,12 +178,12 @@ def _pair(text: str, what: str) -> list[str]:
 def _physics_run(
     args: argparse.Namespace, catalog: Any, names: list[str], decks: Any, settings: Any
 ) -> dict[str, Any]:
-    """Every roll on the table (game.match.planet_sim); the bots' hands from --hands,
+    """Every roll on the table (game.match.planet.physics_sim); the bots' hands from --hands,
     --aim-noise and --speed-noise."""
     from dataclasses import replace
 
     from game.ai.planet.bots import make_bot
-    from game.match.planet_sim import run_physics_sim
+    from game.match.planet.physics_sim import run_physics_sim
 
     known = level_hands()
     own = [n if n in known else "normal" for n in names]
@@ -271,7 +271,7 @@ def openspiel_game(**params: Any) -> Any:
     """The OpenSpiel game `bakugan_planet` over the shipped cards (needs open-spiel):
     e.g. ``openspiel_game(decks="pyrus_darkus+aquos_haos")``. After it,
     ``pyspiel.load_game("bakugan_planet", ...)`` loads it with other parameters too."""
-    from game.ai import openspiel_planet
+    from game.ai.planet import openspiel as openspiel_planet
     from game.content.planet import shipped_catalog
 
     openspiel_planet.use_catalog(shipped_catalog())

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import physics
-from game.match.session import Entry, ThrowDone
+from game.match.classic.session import Entry, ThrowDone
 from game.rules.classic import events as ev
 
 from . import match_guide, text_fit

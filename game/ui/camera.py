@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.match.layout import TableLayout
+from game.match.classic.layout import TableLayout
 from game.physics.tuning import CARD_LENGTH, CARD_WIDTH
 
 from .table_view import TableView

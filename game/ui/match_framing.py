@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.match.session import ThrowDone
+from game.match.classic.session import ThrowDone
 
 from . import camera, hud, match_draw
 from .throwing import throw_line

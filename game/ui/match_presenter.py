@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.match.session import ThrowDone
+from game.match.classic.session import ThrowDone
 from game.rules.classic import events as ev
 
 from . import art

@@ -28,9 +28,9 @@ from game import physics
 from game.content.classic import shipped_catalog
 from game.games import REGISTRY
 from game.games.classic import shipped_levels
-from game.match.persist import match_payload, read_match_payload
-from game.match.seats import BotSeat, restore_seats, seats_snapshot
-from game.match.session import Entry, MatchSession, ThrowDone
+from game.match.classic.persist import match_payload, read_match_payload
+from game.match.classic.seats import BotSeat, restore_seats, seats_snapshot
+from game.match.classic.session import Entry, MatchSession, ThrowDone
 from game.persist.saves import clear_save, save_match
 from game.rules.classic import (
     Action,

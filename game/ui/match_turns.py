@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game import physics
-from game.match.session import Entry, ThrowDone
+from game.match.classic.session import Entry, ThrowDone
 
 from . import match_guide
 from .anims import Anim

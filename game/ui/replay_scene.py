@@ -27,9 +27,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.content.classic import shipped_catalog
-from game.match.recording import catalog_hash
-from game.match.replay_seats import Mark, ReplayFeed, ReplaySeat, ThrowCheck, marks, session_at
-from game.match.replaying import RerunError, check_build
+from game.match.classic.recording import catalog_hash
+from game.match.classic.replay_seats import (
+    Mark,
+    ReplayFeed,
+    ReplaySeat,
+    ThrowCheck,
+    marks,
+    session_at,
+)
+from game.match.classic.replaying import RerunError, check_build
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.classic import Action, Kit, Settings

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import physics
-from game.match.layout import Zone
+from game.match.classic.layout import Zone
 
 from . import slingshot
 from . import widgets as w

@@ -6,8 +6,8 @@ import dataclasses
 import random
 from typing import Any
 
-from game.ai.levels import Level
-from game.ai.player import LevelPolicy
+from game.ai.classic.levels import Level
+from game.ai.classic.player import LevelPolicy
 from game.content.classic import shipped_catalog
 from game.games.classic import shipped_levels
 from game.rules.classic import CHANCE, MatchState, Settings, random_kit

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from game import physics
-from game.ai.aim import AimSkill, execute, plan_aim, plan_throw
-from game.match.seats import level_skill
+from game.ai.classic.aim import AimSkill, execute, plan_aim, plan_throw
+from game.match.classic.seats import level_skill
 
 from .helpers import LEVELS
 

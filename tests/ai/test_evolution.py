@@ -4,7 +4,7 @@ the level's `evolve_worth`; never when the throw is urgent."""
 
 from __future__ import annotations
 
-from game.ai.player import LevelPolicy
+from game.ai.classic.player import LevelPolicy
 from game.rules.classic import Evolve, MatchState, Throw
 
 from .helpers import level, main_position, policy, quick_hard

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.levels import LEVEL_NAMES, LEVEL_SCHEMA
+from game.ai.classic.levels import LEVEL_NAMES, LEVEL_SCHEMA
 from game.content import ContentError
 from game.content.ai_levels import levels_path
 from game.games.classic import load_levels, shipped_levels

@@ -4,10 +4,10 @@ a card when all of one's own stand), and whole matches end."""
 
 from __future__ import annotations
 
-from game.ai.levels import Level
-from game.ai.player import LevelPolicy
-from game.ai.strategy import Judge
-from game.match.sim import run_sim
+from game.ai.classic.levels import Level
+from game.ai.classic.player import LevelPolicy
+from game.ai.classic.strategy import Judge
+from game.match.classic.sim import run_sim
 from game.rules.classic import MatchState, MoveBakugan, Settings, TakeGate, Throw
 
 from .helpers import CAT, LEVELS, level, multi_position, policy, quick_hard, started_n

@@ -13,9 +13,9 @@ import gc
 import random
 from collections.abc import Iterator
 
-from game.ai.knowledge import Memory, determinize
-from game.match.seats import BotSeat
-from game.match.session import MatchSession, run_match
+from game.ai.classic.knowledge import Memory, determinize
+from game.match.classic.seats import BotSeat
+from game.match.classic.session import MatchSession, run_match
 from game.rules.classic import MatchState, PlayAbility, Settings, Throw, random_kit
 from game.rules.classic.observation import Observation
 

@@ -1,4 +1,4 @@
-"""Aiming a Battle Planet roll (game.ai.planet_aim): the plan stays on the core aimed
+"""Aiming a Battle Planet roll (game.ai.planet.aim): the plan stays on the core aimed
 at, it is the same every time, and the hand's noise is the knob of how often a throw
 opens on a core."""
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game import physics
-from game.ai.planet_aim import (
+from game.ai.planet.aim import (
     UNKNOWN_CORE_VALUE,
     RollAim,
     RollAimer,
@@ -21,8 +21,8 @@ from game.ai.planet_aim import (
 )
 from game.content.planet import shipped_catalog
 from game.games.planet import level_hands
-from game.match.planet_layout import planet_layout
-from game.match.planet_session import PlanetSession
+from game.match.planet.layout import planet_layout
+from game.match.planet.session import PlanetSession
 from game.rules.planet import Settings
 from game.rules.planet.hexgrid import spiral
 

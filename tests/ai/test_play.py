@@ -9,10 +9,10 @@ import random
 from contextlib import redirect_stdout
 
 from game.__main__ import main
-from game.ai.basic import RandomPolicy
-from game.match.seats import BotSeat
-from game.match.session import MatchSession, run_match
-from game.match.sim import play_match, run_sim
+from game.ai.classic.basic import RandomPolicy
+from game.match.classic.seats import BotSeat
+from game.match.classic.session import MatchSession, run_match
+from game.match.classic.sim import play_match, run_sim
 from game.rules.classic import MatchState, Throw, random_kit
 
 from .helpers import CAT, LEVELS, level, policy, quick_hard

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from game.ai.levels import Level
-from game.ai.player import LevelPolicy
+from game.ai.classic.levels import Level
+from game.ai.classic.player import LevelPolicy
 from game.ai.seeding import decision_rng
 from game.rules.classic import CHANCE, MatchState
 

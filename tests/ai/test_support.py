@@ -3,7 +3,7 @@ with it, and keeps it when it does not matter (scenario-like positions)."""
 
 from __future__ import annotations
 
-from game.ai.player import LevelPolicy
+from game.ai.classic.player import LevelPolicy
 from game.rules.classic import Pass, PlayGear, PlayTrap
 
 from .helpers import battle_position, level, policy, quick_hard

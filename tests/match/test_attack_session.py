@@ -7,7 +7,7 @@ import pytest
 
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels as shipped_attack_levels
-from game.match.attack_session import HUMAN, AttackMatch, AttackSaveError
+from game.match.attack.session import HUMAN, AttackMatch, AttackSaveError
 from game.rules.attack import CHANCE, InvalidSettings, Phase, PlayCard, Variant
 
 DECK = shipped_deck()

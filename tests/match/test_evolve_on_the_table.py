@@ -7,7 +7,7 @@ import math
 
 from game import physics
 from game.content.classic import shipped_catalog
-from game.match.session import MatchSession
+from game.match.classic.session import MatchSession
 from game.rules.classic import Evolve, Kit, SetGate, Settings, Throw
 
 CAT = shipped_catalog()

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from game import physics
-from game.ai.aim import AimSkill, plan_aim
+from game.ai.classic.aim import AimSkill, plan_aim
 from game.content.classic import shipped_catalog
-from game.match.layout import BOTTOM, LEFT, RIGHT, TOP, table_layout
-from game.match.seats import BotSeat
-from game.match.session import MatchSession, ThrowRefused, run_match
+from game.match.classic.layout import BOTTOM, LEFT, RIGHT, TOP, table_layout
+from game.match.classic.seats import BotSeat
+from game.match.classic.session import MatchSession, ThrowRefused, run_match
 from game.rules.classic import Settings, random_kit
 
 CAT = shipped_catalog()

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from game.content.classic import shipped_catalog
-from game.match.persist import SessionFormatError, session_from_json, session_to_json
-from game.match.seats import BotSeat
-from game.match.session import MatchSession
+from game.match.classic.persist import SessionFormatError, session_from_json, session_to_json
+from game.match.classic.seats import BotSeat
+from game.match.classic.session import MatchSession
 from game.persist import saves
 from game.persist.saves import has_save, load_match, restore_match, save_match
 from game.rules.classic import random_kit

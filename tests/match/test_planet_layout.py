@@ -1,4 +1,4 @@
-"""The Battle Planet table from the rules core's hex grid (game.match.planet_layout):
+"""The Battle Planet table from the rules core's hex grid (game.match.planet.layout):
 cores where the grid says, flat to flat; each player's band two card lengths from the
 nearest core (seed 003: «на расстоянии как минимум двух карт от ближайшего к ним
 БакуСектора»); the first core equidistant from both players."""
@@ -11,7 +11,7 @@ import math
 import pytest
 
 from game import physics
-from game.match.planet_layout import MIN_HEIGHT, MIN_WIDTH, hex_offset, planet_layout
+from game.match.planet.layout import MIN_HEIGHT, MIN_WIDTH, hex_offset, planet_layout
 from game.physics.targets import CORE_ACROSS_FLATS, hex_neighbour
 from game.rules.planet.hexgrid import DIRECTIONS, neighbours, spiral
 

@@ -10,9 +10,9 @@ import pytest
 
 from game import physics
 from game.content.planet import shipped_catalog
-from game.match.planet_play import BadMatchSave, MatchSetup, PlanetMatch, preset_setup
-from game.match.planet_seats import computer_seat
-from game.match.planet_session import RollDone, ThrowRefused
+from game.match.planet.play import BadMatchSave, MatchSetup, PlanetMatch, preset_setup
+from game.match.planet.seats import computer_seat
+from game.match.planet.session import RollDone, ThrowRefused
 from game.rules.planet import Settings
 
 CATALOG = shipped_catalog()

@@ -13,8 +13,8 @@ import random
 import pytest
 
 from game.content.planet import shipped_catalog
-from game.match.planet_play import THROW, BadMatchSave, PlanetMatch, preset_setup
-from game.match.planet_seats import computer_seat
+from game.match.planet.play import THROW, BadMatchSave, PlanetMatch, preset_setup
+from game.match.planet.seats import computer_seat
 from game.ui.planet.seats import levels
 
 CAT = shipped_catalog()

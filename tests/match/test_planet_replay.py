@@ -9,15 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game.ai.planet.aim import RollAimer
 from game.ai.planet.bots import make_bot
-from game.ai.planet_aim import RollAimer
 from game.ai.seeding import seat_seed
 from game.content.planet import shipped_catalog
 from game.games.planet import level_hands
-from game.match.planet_recording import PlanetRecorder, planet_header, rerun_planet
-from game.match.planet_session import PlanetSession
-from game.match.planet_sim import BotSeat, run_planet_match
-from game.match.recording import SeatInfo
+from game.match.classic.recording import SeatInfo
+from game.match.planet.physics_sim import BotSeat, run_planet_match
+from game.match.planet.recording import PlanetRecorder, planet_header, rerun_planet
+from game.match.planet.session import PlanetSession
 from game.persist.replay_file import ReplayWriter, read_replay
 
 CAT = shipped_catalog()
@@ -59,7 +59,7 @@ def test_planet_matches_rerun_identically_here_and_in_a_fresh_process(tmp_path: 
         "import sys\n"
         "from pathlib import Path\n"
         "from game.content.planet import shipped_catalog\n"
-        "from game.match.planet_recording import rerun_planet\n"
+        "from game.match.planet.recording import rerun_planet\n"
         "from game.persist.replay_file import read_replay\n"
         "for name in sys.argv[1:]:\n"
         "    r = read_replay(Path(name))\n"

@@ -1,4 +1,4 @@
-"""The Battle Planet session (game.match.planet_session): both throws released at the
+"""The Battle Planet session (game.match.planet.session): both throws released at the
 same moment, judged by contact, turned into the rules core's rolls; the table in step
 with the rules state; a timeline with both recorded paths. Seed 003's roll:
 «Бросок оба игрока делают одновременно в сторону Скрытой матрицы»; «Если ни один
@@ -18,18 +18,18 @@ from pathlib import Path
 import pytest
 
 from game import physics
+from game.ai.planet.aim import RollAimer, plan_roll
 from game.ai.planet.bots import RandomBot
-from game.ai.planet_aim import RollAimer, plan_roll
 from game.content.planet import shipped_catalog
 from game.games.planet import level_hands
-from game.match.planet_session import (
+from game.match.planet.physics_sim import BotSeat, run_planet_match
+from game.match.planet.session import (
     PlanetSession,
     RollDone,
     TableChanged,
     ThrowRefused,
     lying_cores,
 )
-from game.match.planet_sim import BotSeat, run_planet_match
 from game.rules.planet import Roll, Settings
 from game.rules.planet import events as ev
 

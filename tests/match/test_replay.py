@@ -19,15 +19,15 @@ from typing import Any
 
 import pytest
 
-from game.ai.levels import Level
+from game.ai.classic.levels import Level
 from game.content.attack import shipped_deck
 from game.content.classic import shipped_catalog
 from game.games.attack import shipped_levels as shipped_attack_levels
 from game.games.classic import shipped_levels
 from game.games.replays import attack_recorder, open_in, replay_files, verify
-from game.match.attack_recording import rerun_attack
-from game.match.replaying import RerunError, rerun_classic
-from game.match.sim import run_physics_sim
+from game.match.attack.recording import rerun_attack
+from game.match.classic.replaying import RerunError, rerun_classic
+from game.match.classic.sim import run_physics_sim
 from game.persist.replay_file import read_replay
 from game.rules.attack import Settings as AttackSettings
 from game.rules.classic import Settings
@@ -59,7 +59,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def attack_recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("attack")
-    from game.ai.attack.sim import run_sim
+    from game.match.attack.sim import run_sim
 
     levels = {**shipped_attack_levels()}
     levels["hard"] = dataclasses.replace(levels["hard"], worlds=3, samples=8)
@@ -98,8 +98,8 @@ def test_the_same_log_in_a_fresh_process(recorded: Path, attack_recorded: Path) 
         "from pathlib import Path\n"
         "from game.content.classic import shipped_catalog\n"
         "from game.content.attack import shipped_deck\n"
-        "from game.match.replaying import rerun_classic\n"
-        "from game.match.attack_recording import rerun_attack\n"
+        "from game.match.classic.replaying import rerun_classic\n"
+        "from game.match.attack.recording import rerun_attack\n"
         "from game.persist.replay_file import read_replay\n"
         "for name in sys.argv[1:]:\n"
         "    r = read_replay(Path(name))\n"
@@ -183,8 +183,8 @@ def test_a_replay_cut_short_by_a_crash_reads_to_its_last_record(
 
 
 def test_the_writer_flushes_every_record_as_it_goes(tmp_path: Path) -> None:
-    from game.match.recording import SeatInfo
-    from game.match.recording import header as make_header
+    from game.match.classic.recording import SeatInfo
+    from game.match.classic.recording import header as make_header
     from game.persist.replay_file import ReplayWriter
 
     h = make_header("classic", "sha256:x", 1, {}, [SeatInfo("easy", 1)])

@@ -10,10 +10,10 @@ from pathlib import Path
 from game.ai.seeding import seat_seed
 from game.content.classic import shipped_catalog
 from game.games.classic import shipped_levels
-from game.match.recording import SeatInfo, SessionRecorder, classic_header
+from game.match.classic.recording import SeatInfo, SessionRecorder, classic_header
+from game.match.classic.seats import BotSeat
+from game.match.classic.session import MatchSession, ThrowDone, run_match
 from game.match.replay_stats import match_line, tally
-from game.match.seats import BotSeat
-from game.match.session import MatchSession, ThrowDone, run_match
 from game.persist.replay_file import ReplayWriter, read_replay
 from game.rules.classic import Settings, random_kit
 from game.rules.classic.events import GateCaptured
@@ -84,7 +84,7 @@ def test_the_stats_from_replays_equal_a_recount(tmp_path: Path) -> None:
 
 def test_a_replay_without_a_person_counts_for_nobody(tmp_path: Path) -> None:
     from game.games.replays import open_in, replay_files
-    from game.match.sim import run_physics_sim
+    from game.match.classic.sim import run_physics_sim
 
     run_physics_sim(CAT, ["random", "greedy"], 1, 2, Settings(), record=open_in(tmp_path))
     replay = read_replay(replay_files([tmp_path])[0])

@@ -1,4 +1,4 @@
-"""A bot in a seat (game/match/seats.py): made from the records it is given."""
+"""A bot in a seat (game/match/classic/seats.py): made from the records it is given."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from game.content.classic import shipped_catalog
 from game.games.classic import shipped_levels
-from game.match.seats import BotSeat
+from game.match.classic.seats import BotSeat
 
 CAT = shipped_catalog()
 

@@ -11,8 +11,8 @@ import pytest
 from game import physics
 from game.__main__ import main
 from game.content.classic import shipped_catalog
-from game.match.seats import BotSeat
-from game.match.session import MatchSession, ThrowDone, ThrowRefused, run_match
+from game.match.classic.seats import BotSeat
+from game.match.classic.session import MatchSession, ThrowDone, ThrowRefused, run_match
 from game.rules.classic import CHANCE, SetGate, Throw, random_kit
 from game.rules.classic import events as ev
 

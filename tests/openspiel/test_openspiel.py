@@ -1,4 +1,4 @@
-"""The classic game as the OpenSpiel game `bakugan_classic` (game/ai/openspiel/).
+"""The classic game as the OpenSpiel game `bakugan_classic` (game/ai/classic/openspiel/).
 
 Skipped where open-spiel cannot be installed (see the `test` extra in pyproject.toml).
 """
@@ -18,8 +18,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from game.ai import openspiel as og  # noqa: E402  (needs pyspiel)
-from game.ai.landing import LandingModel  # noqa: E402
+from game.ai.classic import openspiel as og  # noqa: E402  (needs pyspiel)
+from game.ai.classic.landing import LandingModel  # noqa: E402
 from game.content.classic import shipped_catalog  # noqa: E402
 from game.rules.classic import (  # noqa: E402
     CHANCE,
@@ -465,7 +465,7 @@ def test_the_package_loads_no_data_files_and_asks_for_its_cards() -> None:
     """`game.ai` imports only the rules and physics: the cards are given
     (`use_catalog`; `game.games.classic.openspiel_game` gives the shipped ones)."""
     code = (
-        "import sys, pyspiel, game.ai.openspiel\n"
+        "import sys, pyspiel, game.ai.classic.openspiel\n"
         "assert not [m for m in sys.modules if m.startswith('game.content')]\n"
         "try:\n"
         "    pyspiel.load_game('bakugan_classic')\n"
@@ -478,5 +478,5 @@ def test_the_package_loads_no_data_files_and_asks_for_its_cards() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     first, second = out.stdout.strip().splitlines()
-    assert "no cards to deal: call game.ai.openspiel.use_catalog(catalog)" in first
+    assert "no cards to deal: call game.ai.classic.openspiel.use_catalog(catalog)" in first
     assert second == "2"

@@ -1,4 +1,4 @@
-"""Battle Planet as the OpenSpiel game `bakugan_planet` (game/ai/openspiel_planet/).
+"""Battle Planet as the OpenSpiel game `bakugan_planet` (game/ai/planet/openspiel/).
 
 Skipped where open-spiel cannot be installed (see the `test` extra in pyproject.toml).
 """

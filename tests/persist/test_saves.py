@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from game.content.classic import shipped_catalog
-from game.match.persist import SessionFormatError, session_from_json, session_to_json
-from game.match.seats import BotSeat
-from game.match.session import MatchSession
+from game.match.classic.persist import SessionFormatError, session_from_json, session_to_json
+from game.match.classic.seats import BotSeat
+from game.match.classic.session import MatchSession
 from game.persist import paths, saves
 from game.persist.lang import tr
 from game.persist.saves import (

@@ -10,7 +10,7 @@ from collections import deque
 
 import pygame
 
-from game.ai.aim import AimSkill, plan_throw
+from game.ai.classic.aim import AimSkill, plan_throw
 from game.rules.classic import (
     Action,
     ChooseAttribute,

@@ -10,7 +10,7 @@ import pygame
 
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels as shipped_attack_levels
-from game.match.attack_session import AttackMatch
+from game.match.attack.session import AttackMatch
 from game.rules.attack import Phase, Variant
 from game.rules.attack import events as ev
 from game.ui.attack.dice_tray import DIE_SIDE_PX, DiceTray

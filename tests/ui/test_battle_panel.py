@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.content.classic import shipped_catalog
-from game.match.session import Entry, MatchSession, ThrowDone
+from game.match.classic.session import Entry, MatchSession, ThrowDone
 from game.rules.classic import MatchState, PlayAbility, Settings, random_kit
 from game.rules.classic import battle as bt
 from game.rules.classic import events as ev

@@ -12,7 +12,7 @@ import pytest
 
 from game import physics
 from game.content.classic import shipped_catalog
-from game.match.layout import table_layout
+from game.match.classic.layout import table_layout
 from game.rules.classic import Settings, random_kit
 from game.ui import camera, hud
 from game.ui.app import App

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from game.content.classic import shipped_catalog
-from game.match.persist import session_to_json
-from game.match.session import MatchSession
+from game.match.classic.persist import session_to_json
+from game.match.classic.session import MatchSession
 from game.rules.classic import Kit, PlayGear, Settings, parse_action
 from game.rules.classic.events import AbilityWasted, GearOpened
 from game.ui import widgets as w

@@ -12,7 +12,7 @@ import pytest
 from game.content.classic import shipped_catalog
 from game.games.classic import shipped_levels
 from game.games.replays import open_in, replay_files
-from game.match.sim import run_physics_sim
+from game.match.classic.sim import run_physics_sim
 from game.persist.replay_file import ReplayError, read_replay
 from game.rules.classic import Settings
 from game.ui.app import App
@@ -207,7 +207,7 @@ def test_a_resumed_match_goes_on_with_its_replay(
     import random
 
     from game import physics
-    from game.match.replaying import rerun_classic
+    from game.match.classic.replaying import rerun_classic
     from game.persist import saves
     from game.persist.replay_file import summaries
     from game.rules.classic import random_kit

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pygame
 
 from game.content.classic import shipped_catalog
-from game.match.layout import table_layout
+from game.match.classic.layout import table_layout
 from game.rules.classic import Settings, check_kit
 from game.ui.app import App
 from game.ui.match_scene import MatchScene

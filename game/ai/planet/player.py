@@ -12,7 +12,7 @@ rules-core actions they took) for the benchmark.
 `aim(obs, character)` names the BakuCore it would throw its Bakugan at: the free core
 whose back adds most for it (its own backs it knows; a hidden one counts as the mean of
 its type). Where a roll comes to rest is the landing model's (its level's measured hand)
-or the physics table's (`game.ai.planet_aim`, with the level's hand).
+or the physics table's (`game.ai.planet.aim`, with the level's hand).
 """
 
 from __future__ import annotations

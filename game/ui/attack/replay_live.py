@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.match.attack_recording import AttackRecorder, attack_header
-from game.match.recording import SeatInfo
+from game.match.attack.recording import AttackRecorder, attack_header
+from game.match.classic.recording import SeatInfo
 from game.rules.attack import Action, AttackState
 
 from ..live_file import LiveFile
 
 if TYPE_CHECKING:
-    from game.match.attack_session import AttackMatch
+    from game.match.attack.session import AttackMatch
 
 GAME = "attack"
 

@@ -15,7 +15,7 @@ import pygame
 
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels as shipped_attack_levels
-from game.match.attack_session import HUMAN, AttackMatch
+from game.match.attack.session import HUMAN, AttackMatch
 from game.persist.lang import LANGUAGES
 from game.rules.attack import PLAYER_COUNTS, Variant
 

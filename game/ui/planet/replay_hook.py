@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.match.planet_recording import PlanetRecorder, planet_header
-from game.match.recording import SeatInfo
+from game.match.classic.recording import SeatInfo
+from game.match.planet.recording import PlanetRecorder, planet_header
 from game.persist.replay_file import ReplayWriter
 
 from ..live_file import LiveFile
 
 if TYPE_CHECKING:
-    from game.match.planet_play import PlanetMatch
+    from game.match.planet.play import PlanetMatch
 
 
 def seat_infos(match: PlanetMatch) -> list[SeatInfo]:

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.content.planet import shipped_catalog
-from game.match.planet_play import MatchSetup, PlanetMatch
-from game.match.planet_seats import DEFAULT_LEVEL, LEVELS
+from game.match.planet.play import MatchSetup, PlanetMatch
+from game.match.planet.seats import DEFAULT_LEVEL, LEVELS
 from game.rules.planet import Kit, Settings
 
 from .. import widgets as w

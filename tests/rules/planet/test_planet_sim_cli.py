@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game.__main__ import main
-from game.ai.planet.sim import run_sim
+from game.match.planet.sim import run_sim
 from game.planet_demo import run_planet_demo
 
 from .helpers import catalog

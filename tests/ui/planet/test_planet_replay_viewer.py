@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.match.planet_recording import rerun_planet
+from game.match.planet.recording import rerun_planet
 from game.persist.replay_file import Replay, read_replay
 from game.rules.planet import events as ev
 from game.ui import text_fit

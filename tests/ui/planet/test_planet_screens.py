@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.content.planet import shipped_catalog
-from game.match.planet_play import PlanetMatch, preset_setup
+from game.match.planet.play import PlanetMatch, preset_setup
 from game.ui.app import App
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.rules import PlanetRulesScene
