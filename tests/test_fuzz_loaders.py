@@ -23,8 +23,8 @@ import pytest
 from game.content import ContentError
 from game.content import classic as classic_content
 from game.content.classic import load_catalog
+from game.content.classic.scenarios import load_scenario
 from game.content.levels import LevelError, load_level
-from game.content.scenarios import load_scenario
 from game.files import decode
 from game.match.classic.persist import session_from_json, session_to_json
 from game.match.classic.session import MatchSession
@@ -437,7 +437,7 @@ def test_fuzz_the_classic_ai_levels_loader(tmp_path: Path) -> None:
 
 def test_fuzz_the_attack_scenario_loader(tmp_path: Path) -> None:
     from game.content.attack import shipped_deck
-    from game.content.attack_scenarios import load_attack_scenario
+    from game.content.attack.scenarios import load_attack_scenario
 
     folder = Path(__file__).parent / "scenarios" / "attack"
     picks = [folder / "collision_next_highest_catches.toml", *sorted(folder.glob("*.toml"))[1::15]]
@@ -510,7 +510,7 @@ def test_fuzz_the_planet_deck_loader(tmp_path: Path) -> None:
 
 def test_fuzz_the_planet_scenario_loader(tmp_path: Path) -> None:
     from game.content.planet import shipped_catalog
-    from game.content.planet_scenarios import load_planet_scenario
+    from game.content.planet.scenarios import load_planet_scenario
 
     folder = Path(__file__).parent / "scenarios" / "planet"
     picks = [
@@ -581,9 +581,9 @@ def test_parse_action_refuses_hostile_text_with_a_syntax_error(game: str) -> Non
 def test_a_scenario_file_over_a_megabyte_is_refused_naming_it(tmp_path: Path) -> None:
     """Every game's scenario loader holds the same limit (1 MB, docs/files.md)."""
     from game.content.attack import shipped_deck
-    from game.content.attack_scenarios import load_attack_scenario
+    from game.content.attack.scenarios import load_attack_scenario
     from game.content.planet import shipped_catalog
-    from game.content.planet_scenarios import load_planet_scenario
+    from game.content.planet.scenarios import load_planet_scenario
 
     path = tmp_path / "huge.toml"
     path.write_bytes(b'name = "x"\n' + b"# padding\n" * 110_000)
@@ -600,10 +600,10 @@ def test_a_scenario_file_over_a_megabyte_is_refused_naming_it(tmp_path: Path) ->
 
 def test_fuzz_the_players_planet_deck_files(home: Path) -> None:
     """A player's own Battle Planet deck file (game/persist/decks.py, listed by
-    game/games/planet_decks.py): listed as a deck (legal or with the rules core's
+    game/games/planet/decks.py): listed as a deck (legal or with the rules core's
     reasons) or set aside whole with its problems, never a traceback."""
     from game.content.planet import shipped_catalog as planet_catalog
-    from game.games import planet_decks
+    from game.games.planet import decks as planet_decks
     from game.persist import decks
 
     cat = planet_catalog()

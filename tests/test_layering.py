@@ -60,10 +60,10 @@ TOP_LEVEL = {
     "game.paths": "files",  # the old name of game.files.paths, for the screens
     # The text demos and the classic scenario runner: tools of the games layer (each
     # ties one game's content, bots and rules), named by the game records.
-    "game.demo": "games",
-    "game.attack_demo": "games",
-    "game.planet_demo": "games",
-    "game.scenarios": "games",
+    "game.games.classic.demo": "games",
+    "game.games.attack.demo": "games",
+    "game.games.planet.demo": "games",
+    "game.content.classic.runner": "games",
 }
 THIRD_PARTY: dict[str, frozenset[str]] = {
     "rules": frozenset(),

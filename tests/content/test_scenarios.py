@@ -11,7 +11,7 @@ import pytest
 
 from game.content import ContentError
 from game.content.classic import shipped_catalog
-from game.content.scenarios import load_scenario
+from game.content.classic.scenarios import load_scenario
 from game.games.scenarios import main
 from game.rules.classic.defs import AbilityColour, GateColour
 

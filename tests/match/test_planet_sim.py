@@ -1,5 +1,5 @@
 """`bakugan sim --rules planet --physics`: whole matches with every roll on the table
-(game.match.planet.physics_sim, the option in game/games/planet.py)."""
+(game.match.planet.physics_sim, the option in game/games/planet/__init__.py)."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ class DeckChoice:
 def deck_choices(lang: str) -> list[DeckChoice]:
     """The presets, then the player's own legal decks (from the deck builder; a deck
     with problems is not offered: the deck builder says why)."""
-    from game.games import planet_decks
+    from game.games.planet import decks as planet_decks
 
     catalog = shipped_catalog()
     out = [

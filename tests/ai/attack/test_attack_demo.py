@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.__main__ import main
-from game.attack_demo import run_attack_demo
+from game.games.attack.demo import run_attack_demo
 from game.persist.lang import catalog
 
 

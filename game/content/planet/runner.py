@@ -24,8 +24,8 @@ from game.rules.planet.events import Event
 from game.rules.planet.hexgrid import hex_str, spiral
 from game.rules.planet.phases import WINDOWS
 
-from .planet_scenarios import PlanetScenario, Step
-from .scenario_steps import Checks, check_legal, check_log, play_step
+from ..scenario_steps import Checks, check_legal, check_log, play_step
+from .scenarios import PlanetScenario, Step
 
 
 def auto_matrix(state: PlanetState) -> list[Event]:

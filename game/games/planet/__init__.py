@@ -237,20 +237,20 @@ def _physics_describe(data: dict[str, Any]) -> list[str]:
 
 def _scenario_load(path: Path) -> Any:
     from game.content.planet import shipped_catalog
-    from game.content.planet_scenarios import load_planet_scenario
+    from game.content.planet.scenarios import load_planet_scenario
 
     return load_planet_scenario(path, shipped_catalog())
 
 
 def _scenario_run(scenario: Any) -> list[str]:
     from game.content.planet import shipped_catalog
-    from game.content.planet_runner import run_planet_scenario
+    from game.content.planet.runner import run_planet_scenario
 
     return run_planet_scenario(scenario, shipped_catalog())
 
 
 def _text_demo(seed: int, lang: str) -> int:
-    from game.planet_demo import run_planet_demo
+    from game.games.planet.demo import run_planet_demo
 
     run_planet_demo(seed, lang)
     return 0

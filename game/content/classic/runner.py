@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.content.classic.scenarios import Scenario
 from game.content.scenario_steps import Checks, check_legal, check_log, play_step
-from game.content.scenarios import Scenario
 from game.rules.classic import Catalog, InvalidKit, MatchState
 from game.rules.classic.events import BattleResolved, Event
 

@@ -33,9 +33,9 @@ from game.rules.planet.defs import (
 from game.rules.planet.effects import check_condition, check_effect
 from game.rules.planet.kit import check_kit
 
-from .errors import ContentError
-from .reader import INVALID, Bool, Int, ListOf, MapOf, OneOf, Raw, Reader, Str, Table
-from .reader import Text as TextSpec
+from ..errors import ContentError
+from ..reader import INVALID, Bool, Int, ListOf, MapOf, OneOf, Raw, Reader, Str, Table
+from ..reader import Text as TextSpec
 
 CARD_FILES = {
     CardType.ACTION: "actions.toml",

@@ -31,7 +31,7 @@ from game.rules.classic import (
     parse_action,
 )
 
-from .reader import INVALID, Bool, ListOf, OneOf, Reader, Str, Table
+from ..reader import INVALID, Bool, ListOf, OneOf, Reader, Str, Table
 
 MAX_FILE_BYTES = 1024 * 1024
 

@@ -39,10 +39,10 @@ from game.rules.classic.defs import (
 )
 from game.rules.classic.effects import PRIMITIVES, check_effect
 
+from ..errors import ContentError
+from ..reader import INVALID, Bool, Id, Int, ListOf, MapOf, OneOf, Reader, Str, Table
+from ..reader import Text as TextSpec
 from .catalog_checks import check_dealable, check_evolutions, check_species
-from .errors import ContentError
-from .reader import INVALID, Bool, Id, Int, ListOf, MapOf, OneOf, Reader, Str, Table
-from .reader import Text as TextSpec
 
 _ATTRS = tuple(sorted(a.value for a in Attribute))
 ATTRIBUTE = OneOf(_ATTRS)

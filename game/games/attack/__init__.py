@@ -118,20 +118,20 @@ def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
 
 def _scenario_load(path: Path) -> Any:
     from game.content.attack import shipped_deck
-    from game.content.attack_scenarios import load_attack_scenario
+    from game.content.attack.scenarios import load_attack_scenario
 
     return load_attack_scenario(path, shipped_deck())
 
 
 def _scenario_run(scenario: Any) -> list[str]:
     from game.content.attack import shipped_deck
-    from game.games.attack_runner import run_attack_scenario
+    from game.content.attack.runner import run_attack_scenario
 
     return run_attack_scenario(scenario, shipped_deck())
 
 
 def _text_demo(seed: int, lang: str) -> int:
-    from game.attack_demo import run_attack_demo
+    from game.games.attack.demo import run_attack_demo
 
     run_attack_demo(seed=seed, lang=lang)
     return 0

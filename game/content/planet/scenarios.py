@@ -1,6 +1,6 @@
 """Loads Battle Planet scenario files (TOML, docs/scenarios.md "Battle Planet") into
 `PlanetScenario` records. A malformed file raises `ContentError` listing every problem,
-each naming the file and the field, whatever its bytes. `game/content/planet_runner.py`
+each naming the file and the field, whatever its bytes. `game/content/planet/runner.py`
 plays them."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from game.rules.planet import (
     parse_action,
 )
 
-from .reader import INVALID, Bool, Int, OneOf, Reader, Str, Table
-from .scenarios import MAX_FILE_BYTES
+from ..classic.scenarios import MAX_FILE_BYTES
+from ..reader import INVALID, Bool, Int, OneOf, Reader, Str, Table
 
 SEATS = ("p0", "p1")
 HAND = 5

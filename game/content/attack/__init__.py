@@ -18,7 +18,7 @@ from game.files.lang import text_problem
 from game.files.paths import data_dir
 from game.rules.attack.cards import CardDef, Deck, Effect, PlayerSetup, Text, When
 
-from .reader import INVALID, Int, MapOf, OneOf, Raw, Reader, Ref, Str
+from ..reader import INVALID, Int, MapOf, OneOf, Raw, Reader, Ref, Str
 
 _TEXTS = {"name_en": Str(), "name_ru": Str(), "text_en": Str(), "text_ru": Str()}
 NUMBERS = {"low": Int(1, 99), "high": Int(1, 99), "copies": Int(1, 20), **_TEXTS}

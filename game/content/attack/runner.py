@@ -13,7 +13,7 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Any
 
-from game.content.attack_scenarios import AttackScenario
+from game.content.attack.scenarios import AttackScenario
 from game.content.scenario_steps import Checks, check_legal, check_log, play_step
 from game.rules.attack import (
     AttackState,

@@ -122,20 +122,20 @@ def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
 
 
 def _scenario_load(path: Path) -> Any:
-    from game.content.scenarios import load_scenario
+    from game.content.classic.scenarios import load_scenario
 
     return load_scenario(path)
 
 
 def _scenario_run(scenario: Any) -> list[str]:
     from game.content.classic import shipped_catalog
-    from game.scenarios import run_scenario
+    from game.content.classic.runner import run_scenario
 
     return run_scenario(scenario, shipped_catalog())
 
 
 def _text_demo(seed: int, lang: str) -> int:
-    from game.demo import run_demo
+    from game.games.classic.demo import run_demo
 
     return run_demo(seed=seed, lang=lang)
 
