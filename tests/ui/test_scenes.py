@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 
 from game.games import REGISTRY, UnknownGame
+from game.persist.settings import UserSettings
 from game.ui import scenes
+from game.ui.app import App
 from game.ui.coming import placeholder
 from game.ui.howto import HowToScene
 from game.ui.match_scene import MatchScene
 from game.ui.scenes import GameScenes, game_scenes, register, unregister
+from game.ui.setup import MatchSetupScene
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 
@@ -32,7 +35,10 @@ def test_the_classic_record_names_its_screens_and_the_registry_finds_them() -> N
     assert REGISTRY["classic"].ui == "game.ui.classic"
     classic = game_scenes("classic")
     assert classic is not None and classic is importlib.import_module("game.ui.classic").SCENES
-    assert classic.resume == MatchScene.resume and classic.how_to is HowToScene
+    app = App(lang="en", fast=True, settings=UserSettings(language="en", tutorial=False))
+    assert isinstance(classic.how_to(app), HowToScene)  # the screens import when first asked
+    assert isinstance(classic.setup(app, False), MatchSetupScene)
+    assert isinstance(classic.quick(app, "easy") if classic.quick else None, MatchScene)
     assert classic.quick is not None and classic.screen_demo is not None
     assert classic.attract is not None
 
