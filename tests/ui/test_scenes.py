@@ -115,9 +115,19 @@ def _runtime_imports(path: Path) -> set[str]:
             module = ".".join([*base, *([node.module] if node.module else [])])
         else:
             module = node.module or ""
-        out.add(module)
-        out.update(f"{module}.{a.name}" for a in node.names)
+        names = [f"{module}.{a.name}" for a in node.names]
+        # `from . import sibling` imports the sibling, not its package again: Python runs
+        # a module's own packages before the module (as tests/test_layering.py reads it).
+        own = package == module or package.startswith(f"{module}.")
+        if not (own and all(_is_module(n) for n in names)):
+            out.add(module)
+        out.update(names)
     return {m for m in out if m.startswith("game.ui")}
+
+
+def _is_module(name: str) -> bool:
+    path = UI.parent.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
 def _ui_modules() -> dict[str, Path]:
