@@ -117,7 +117,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
-    from game.ui.lab import run_lab
+    from game.ui.classic.lab import run_lab
 
     return run_lab(args.lang)
 

@@ -42,7 +42,7 @@ def _forget_fonts() -> None:
     widgets.render.cache_clear()
     widgets._panel.cache_clear()
     art.font.cache_clear()
-    from .pieces import _thumb
+    from .classic.pieces import _thumb
 
     _thumb.cache_clear()
 

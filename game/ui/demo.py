@@ -12,7 +12,7 @@ import pygame
 from game.content.classic import shipped_catalog
 from game.rules.classic import Settings, random_kit
 
-from .match_scene import MatchScene
+from .classic.match import MatchScene
 
 if TYPE_CHECKING:
     from collections.abc import Callable

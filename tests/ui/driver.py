@@ -22,10 +22,10 @@ from game.rules.classic import (
     Throw,
 )
 from game.ui.app import App
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.results import ResultsScene
+from game.ui.classic.setup import MatchSetupScene
 from game.ui.menu import TitleScene
-from game.ui.results import ResultsScene
-from game.ui.setup import MatchSetupScene
 from game.ui.slingshot import full_pull
 from game.ui.throwing import MAX_HAND_SPEED
 

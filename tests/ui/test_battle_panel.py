@@ -17,8 +17,8 @@ from game.rules.classic import MatchState, PlayAbility, Settings, random_kit
 from game.rules.classic import battle as bt
 from game.rules.classic import events as ev
 from game.ui.app import App
-from game.ui.battle_panel import PanelModel
-from game.ui.match_scene import MatchScene
+from game.ui.classic.battle_panel import PanelModel
+from game.ui.classic.match import MatchScene
 
 CAT = shipped_catalog()
 

@@ -14,9 +14,9 @@ from game import physics
 from game.content.classic import shipped_catalog
 from game.match.classic.layout import table_layout
 from game.rules.classic import Settings, random_kit
-from game.ui import camera, hud
 from game.ui.app import App
-from game.ui.match_scene import MatchScene
+from game.ui.classic import camera, hud
+from game.ui.classic.match import MatchScene
 from game.ui.table_view import TableView
 from game.ui.throwing import throw_line
 

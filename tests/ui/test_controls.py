@@ -412,7 +412,7 @@ def test_the_match_hint_follows_a_rebind() -> None:
 
     from game.content.classic import shipped_catalog
     from game.rules.classic import random_kit
-    from game.ui.match_scene import MatchScene
+    from game.ui.classic.match import MatchScene
 
     app = _app(keys={**DEFAULT_KEYS, "move_left": "j", "move_right": "l"})
     cat, rng = shipped_catalog(), random.Random(5)

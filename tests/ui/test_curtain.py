@@ -23,10 +23,11 @@ import pytest
 
 from game.persist.settings import UserSettings
 from game.rules.classic import events as ev
-from game.ui import pieces, table_layer, text_fit
+from game.ui import text_fit
 from game.ui.app import App
+from game.ui.classic import pieces, table_layer
+from game.ui.classic.match import MatchScene
 from game.ui.curtain import draw_curtain
-from game.ui.match_scene import MatchScene
 from game.ui.menu import TitleScene
 
 from .driver import ScreenPlayer

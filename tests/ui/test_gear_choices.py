@@ -16,7 +16,7 @@ from game.rules.classic import Kit, PlayGear, Settings, parse_action
 from game.rules.classic.events import AbilityWasted, GearOpened
 from game.ui import widgets as w
 from game.ui.app import App
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
 
 from .driver import post_click
 

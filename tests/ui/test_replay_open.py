@@ -18,8 +18,8 @@ from game.persist.replay_file import ReplayError, read_replay
 from game.rules.classic import Settings
 from game.ui import scenes
 from game.ui.app import App
+from game.ui.classic.replay import ReplayScene
 from game.ui.replay_open import viewer, watch
-from game.ui.replay_scene import ReplayScene
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from game.match.classic.sim import run_physics_sim
 from game.persist.replay_file import ReplayError, read_replay
 from game.rules.classic import Settings
 from game.ui.app import App
-from game.ui.replay_scene import ReplayScene
+from game.ui.classic.replay import ReplayScene
 
 CAT = shipped_catalog()
 
@@ -211,7 +211,7 @@ def test_a_resumed_match_goes_on_with_its_replay(
     from game.persist import saves
     from game.persist.replay_file import summaries
     from game.rules.classic import random_kit
-    from game.ui.match_scene import MatchScene
+    from game.ui.classic.match import MatchScene
 
     monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
     rng = random.Random(4)
@@ -266,7 +266,7 @@ def test_leaving_a_match_for_the_title_closes_its_replay_and_continue_goes_on(
     from game import physics
     from game.persist import saves
     from game.rules.classic import random_kit
-    from game.ui.match_scene import MatchScene
+    from game.ui.classic.match import MatchScene
     from game.ui.scene import Scene
 
     monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))

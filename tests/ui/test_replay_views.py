@@ -18,9 +18,9 @@ from game.games.replays import open_in, replay_files
 from game.match.classic.sim import run_physics_sim
 from game.persist.replay_file import read_replay
 from game.rules.classic import Settings
-from game.ui import match_draw, table_layer
 from game.ui.app import App
-from game.ui.replay_scene import ReplayScene
+from game.ui.classic import match_draw, table_layer
+from game.ui.classic.replay import ReplayScene
 
 CAT = shipped_catalog()
 

@@ -11,7 +11,7 @@ from game.content.classic import shipped_catalog
 from game.persist import saves
 from game.rules.classic import random_kit
 from game.ui.app import App
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
 from game.ui.menu import TitleScene
 
 from .driver import post_click

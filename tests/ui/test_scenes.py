@@ -15,11 +15,11 @@ from game.games import REGISTRY, UnknownGame
 from game.persist.settings import UserSettings
 from game.ui import scenes
 from game.ui.app import App
+from game.ui.classic.howto import HowToScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.setup import MatchSetupScene
 from game.ui.coming import placeholder
-from game.ui.howto import HowToScene
-from game.ui.match_scene import MatchScene
 from game.ui.scenes import GameScenes, game_scenes, register, unregister
-from game.ui.setup import MatchSetupScene
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 

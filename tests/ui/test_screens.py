@@ -15,10 +15,10 @@ import pytest
 from game import physics
 from game.content.classic import shipped_catalog
 from game.rules.classic import PlayAbility, SetGate, random_kit
-from game.ui import hud
 from game.ui.app import App
-from game.ui.lab import LabScene
-from game.ui.match_scene import MatchScene
+from game.ui.classic import hud
+from game.ui.classic.lab import LabScene
+from game.ui.classic.match import MatchScene
 
 from .driver import post_click
 

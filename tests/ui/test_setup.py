@@ -12,8 +12,8 @@ from game.content.classic import shipped_catalog
 from game.match.classic.layout import table_layout
 from game.rules.classic import Settings, check_kit
 from game.ui.app import App
-from game.ui.match_scene import MatchScene
-from game.ui.setup import HUMAN, MatchSetupScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.setup import HUMAN, MatchSetupScene
 from game.ui.table_view import TableView
 from game.ui.throwing import ThrowInput
 

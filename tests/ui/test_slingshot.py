@@ -20,7 +20,7 @@ from game.rules.classic import Settings, Throw, random_kit
 from game.ui import slingshot
 from game.ui.app import App
 from game.ui.challenges import Aim, ChallengeScene
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
 
 CAT = shipped_catalog()
 SIZES = [(1280, 720), (1024, 600), "full", (1280, 800)]

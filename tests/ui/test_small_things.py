@@ -20,13 +20,13 @@ from game.persist.settings import UserSettings
 from game.rules.classic import Kit, PlayAbility, random_kit
 from game.ui import text_fit
 from game.ui.app import App
-from game.ui.card_effects import changes_nothing
-from game.ui.coach import Coach
-from game.ui.howto import HowToScene
-from game.ui.match_scene import MatchScene
+from game.ui.classic.card_effects import changes_nothing
+from game.ui.classic.coach import Coach
+from game.ui.classic.howto import HowToScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.results import PauseScene
+from game.ui.classic.setup import quick_match
 from game.ui.menu import TitleScene
-from game.ui.results import PauseScene
-from game.ui.setup import quick_match
 
 from .driver import ScreenPlayer, post_click
 

@@ -11,8 +11,8 @@ from game import physics
 from game.content.classic import shipped_catalog
 from game.rules.classic import Evolve, PlayGear, PlayTrap, random_kit
 from game.ui.app import App
-from game.ui.match_scene import MatchScene
-from game.ui.table_layer import trap_spot
+from game.ui.classic.match import MatchScene
+from game.ui.classic.table_layer import trap_spot
 
 CAT = shipped_catalog()
 

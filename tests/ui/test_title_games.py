@@ -17,14 +17,14 @@ from game.games import DEFAULT_GAME, REGISTRY
 from game.persist import saves
 from game.persist.settings import UserSettings, load_settings
 from game.ui.app import App
+from game.ui.classic.howto import HowToScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.results import PauseScene
+from game.ui.classic.setup import MatchSetupScene
 from game.ui.coming import ComingScene
-from game.ui.howto import HowToScene
-from game.ui.match_scene import MatchScene
 from game.ui.menu import TitleScene
-from game.ui.results import PauseScene
 from game.ui.scene import Scene
 from game.ui.scenes import GameScenes, register, unregister
-from game.ui.setup import MatchSetupScene
 
 from .driver import post_click, post_key
 

@@ -1,6 +1,6 @@
 """Every Bakugan Attack! game a person plays is kept as a replay, written as it goes.
 
-The Attack side of `game.ui.replay_hook.LiveReplay`: `AttackLiveReplay.tick` opens the
+The Attack side of `game.ui.classic.replay_hook.LiveReplay`: `AttackLiveReplay.tick` opens the
 replay file (``<data folder>/replays/``) when the table first updates and becomes the
 match's recorder (`AttackMatch.recorder`): every action applied, the person's, the
 computers' and chance's (dice, Runo's picks, the deals), is one record, flushed as it

@@ -22,25 +22,25 @@ if TYPE_CHECKING:
 
 
 def _setup(app: App, hotseat: bool) -> Scene:
-    from ..setup import MatchSetupScene
+    from .setup import MatchSetupScene
 
     return MatchSetupScene(app, hotseat=hotseat)
 
 
 def _resume(app: App, payload: dict[str, Any]) -> Scene:
-    from ..match_scene import MatchScene
+    from .match import MatchScene
 
     return MatchScene.resume(app, payload)
 
 
 def _how_to(app: App) -> Scene:
-    from ..howto import HowToScene
+    from .howto import HowToScene
 
     return HowToScene(app)
 
 
 def _quick(app: App, level: str) -> Scene:
-    from ..setup import quick_match
+    from .setup import quick_match
 
     return quick_match(app, level)
 
@@ -52,7 +52,7 @@ def _attract(app: App, seed: int) -> Scene:
 
 
 def _replay(app: App, replay: Replay) -> Scene:
-    from ..replay_scene import ReplayScene
+    from .replay import ReplayScene
 
     return ReplayScene(app, replay)
 

@@ -1,5 +1,5 @@
 """Every Battle Planet match a person plays is kept as a replay, written as it goes
-(the Planet side of `game.ui.replay_hook.LiveReplay`).
+(the Planet side of `game.ui.classic.replay_hook.LiveReplay`).
 
 `PlanetLiveReplay` opens the replay file (``<data folder>/replays/``) at the match
 screen's first frame and attaches a `PlanetRecorder` to the session: every choice and

@@ -24,8 +24,8 @@ from game.rules.classic import Catalog, MatchState
 from game.rules.classic import battle as bt
 from game.rules.classic.events import Event
 
-from . import widgets as w
-from .text_fit import fit_size
+from .. import widgets as w
+from ..text_fit import fit_size
 
 Slot = tuple[int, int]
 Tr = Callable[..., str]
@@ -173,7 +173,7 @@ def draw_panel(
 ) -> None:
     """The panel in `rect`: the window's name, then each side with all its lines (the
     type shrinks when a side has many), the leader starred, the winner named."""
-    from . import art
+    from .. import art
 
     w.panel(surface, rect, 240, w.ACCENT, overlay=True)
     # (the core opens the "during" window right after telling the gate opened)

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..controls import throw_keys
 from . import hud
-from .controls import throw_keys
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 ATTRIBUTE_NAMES = ("pyrus", "aquos", "subterra", "haos", "darkus", "ventus")
 

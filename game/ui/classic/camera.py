@@ -26,7 +26,7 @@ import pygame
 from game.match.classic.layout import TableLayout
 from game.physics.tuning import CARD_LENGTH, CARD_WIDTH
 
-from .table_view import TableView
+from ..table_view import TableView
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in table mm
 Slot = tuple[int, int]

@@ -19,11 +19,11 @@ from game import physics
 from game.rules.classic import MoveBakugan, TakeGate
 from game.rules.classic import events as ev
 
+from .. import widgets as w
 from . import match_choices
-from . import widgets as w
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 SNAP = 4  # px: art sizes move in steps of this while the camera zooms
 
@@ -35,7 +35,7 @@ def snap(n: float) -> int:
 @lru_cache(maxsize=2)
 def _top(size: tuple[int, int]) -> pygame.Surface:
     """The table's own felt (a shade lighter than the floor around it), opaque."""
-    from . import art
+    from .. import art
 
     top = pygame.Surface(size)
     top.blit(art.table_felt(size), (0, 0))
@@ -55,7 +55,7 @@ def card_image(
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """A Gate Card's art for `rect`; while the camera moves (`heading`: the card's height
     where it stops) the art of that height is stretched instead of drawn anew."""
-    from . import art
+    from .. import art
 
     # Still: the art at the card's size. Moving: the art of one of a few sizes (the
     # nearest), stretched, so a zoom draws no card art anew at every step.
@@ -80,7 +80,7 @@ def bucket(size: float) -> int:
 def figure(scene: MatchScene, species: str, attribute: str | None) -> pygame.Surface:
     """An opened Bakugan at the camera's scale (stretched from its final size while the
     camera moves, like the cards)."""
-    from . import art
+    from .. import art
 
     size = scene.figure_size()
     if scene.settle_scale() is None:
@@ -96,7 +96,7 @@ SPHERE_SIZES = (6, 8, 10, 12, 14, 16, 20, 24, 28)
 def sphere(attribute: str | None, radius: int, angle: float) -> pygame.Surface:
     """A closed sphere of `radius`, drawn at the nearest of a few sizes and stretched to
     it: the camera's zoom passes through every radius, the art is drawn for a few."""
-    from . import art
+    from .. import art
 
     near = min(SPHERE_SIZES, key=lambda r: (abs(r - radius), r))
     img = art.closed_sphere(attribute, near, angle)
@@ -108,7 +108,7 @@ def sphere(attribute: str | None, radius: int, angle: float) -> pygame.Surface:
 @lru_cache(maxsize=2)
 def _floor(size: tuple[int, int]) -> pygame.Surface:
     """The felt around the table, opaque (blits four times faster than with alpha)."""
-    from . import art
+    from .. import art
 
     floor = pygame.Surface(size)
     floor.blit(art.table_felt(size), (0, 0))
@@ -294,7 +294,7 @@ def draw_trap(
     at: tuple[int, int] | None = None,
     scale: float = 1.0,
 ) -> None:
-    from . import art
+    from .. import art
 
     attribute = scene.catalog.traps[trap].attribute.value
     size = snap(max(12, int(scene.card_rect(slot).w * 0.62 * scale)))
@@ -323,7 +323,7 @@ def draw_trap_set(scene: MatchScene, surface: pygame.Surface, e: ev.TrapOpened, 
         surface.blit(shadow, shadow.get_rect(center=(round(x), round(y) + 6)))
     draw_trap(scene, surface, e.player, e.trap, e.slot, index, unfold, at, 1.0 + 0.5 * lift)
     if unfold >= 0.9:  # its face: the attribute it gives, or the G it adds
-        from . import art
+        from .. import art
 
         r = scene.card_rect(e.slot)
         if e.attribute is not None:

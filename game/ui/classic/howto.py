@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import art
-from . import widgets as w
-from .backdrop import backdrop
-from .scene import Scene
+from .. import art
+from .. import widgets as w
+from ..backdrop import backdrop
+from ..scene import Scene
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 
 class HowToScene(Scene):

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from game import physics
 from game.match.classic.session import Entry, ThrowDone
 
+from ..throwing import MAX_HAND_SPEED, ThrowInput
 from . import match_guide
 from .anims import Anim
-from .throwing import MAX_HAND_SPEED, ThrowInput
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 THINK_TIME = 0.55
 """Seconds a computer player waits before each choice."""

@@ -18,12 +18,12 @@ import pygame
 
 from game.rules.classic import Action, MoveBakugan, Pass, PlayAbility, SetGate, TakeGate
 
+from .. import widgets as w
 from . import hud
-from . import widgets as w
 from .choices import BUTTON_KINDS, action_label
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 HandItem = tuple[str, str, pygame.Rect, bool]
 

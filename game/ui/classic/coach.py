@@ -17,7 +17,7 @@ import pygame
 
 from game.persist.hints import load_seen, save_seen
 
-from . import widgets as w
+from .. import widgets as w
 
 log = logging.getLogger(__name__)
 

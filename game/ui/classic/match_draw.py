@@ -13,18 +13,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import anims, hud, match_guide, text_fit
-from . import widgets as w
+from .. import text_fit
+from .. import widgets as w
+from ..curtain import draw_curtain
+from ..seat_colours import PLAYER_COLOURS
+from . import anims, hud, match_guide
 from .battle_panel import draw_panel
 from .coach import draw_hint
-from .curtain import draw_curtain
 from .hud import SCREEN, ChipInfo
 from .pieces import draw_piece_detail, piece_thumb
-from .seat_colours import PLAYER_COLOURS
 from .table_layer import draw_table
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 HOVER = (560, 300)
 HINT_MARGIN = 190  # px beside the table a throw's hint needs to go there

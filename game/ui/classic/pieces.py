@@ -9,8 +9,8 @@ import pygame
 from game.persist.lang import tr
 from game.rules.classic import Catalog
 
-from . import text_fit as fit
-from . import widgets as w
+from .. import text_fit as fit
+from .. import widgets as w
 
 
 def _attr_name(lang: str, attribute: object) -> str:
@@ -21,7 +21,7 @@ def _attr_name(lang: str, attribute: object) -> str:
 def _thumb(
     catalog: Catalog, kind: str, ident: str, size: tuple[int, int], lang: str, dimmed: bool
 ) -> pygame.Surface:
-    from . import art
+    from .. import art
 
     surf = pygame.Surface(size, pygame.SRCALPHA)
     if kind == "bakugan":
@@ -78,7 +78,7 @@ def draw_piece_detail(
 ) -> None:
     """A piece in full inside `rect`: name, kind, numbers and rule text on the left, its
     picture on the right; every line fits the left column (the type shrinks)."""
-    from . import art
+    from .. import art
 
     pic_w = min(180, rect.w // 3)
     pic_h = min(round(pic_w * 254 / 180), rect.h - 10)

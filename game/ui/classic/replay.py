@@ -41,12 +41,12 @@ from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.classic import Action, Kit, Settings
 
-from . import widgets as w
-from .match_scene import MatchScene
-from .replay_controls import ReplayControls
+from .. import widgets as w
+from ..replay_controls import ReplayControls
+from .match import MatchScene
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 log = logging.getLogger(__name__)
 

@@ -10,11 +10,11 @@ import pygame
 
 from game.match.classic.session import ThrowDone
 
+from ..throwing import throw_line
 from . import camera, hud, match_draw
-from .throwing import throw_line
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 
 def frame(scene: MatchScene) -> camera.Frame:

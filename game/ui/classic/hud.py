@@ -21,7 +21,7 @@ import pygame
 
 from game.rules.classic import Catalog, MatchState
 
-from . import widgets as w
+from .. import widgets as w
 
 TOP_BAR_H = 56
 SIDE = pygame.Rect(974, 62, 298, 652)
@@ -65,7 +65,7 @@ def chip_rects(n: int) -> list[pygame.Rect]:
 @lru_cache(maxsize=16)
 def _mini(colour: str, size: tuple[int, int]) -> pygame.Surface:
     """A captured card on a chip: the card's back, smaller than the art draws cards."""
-    from . import art
+    from .. import art
 
     return pygame.transform.smoothscale(art.gate_card(colour, (48, 68), False), size)
 
@@ -85,7 +85,7 @@ def draw_chip(
     state: MatchState,
     catalog: Catalog,
 ) -> None:
-    from . import art
+    from .. import art
 
     w.panel(surface, rect, 215, info.colour if info.turn else w.PANEL_EDGE, overlay=True)
     ps = state.players[info.player]
@@ -151,7 +151,7 @@ def draw_chip_detail(
     """The chip's details below it: each sphere with its G-Power, cards played, support."""
     from collections.abc import Callable
 
-    from . import art
+    from .. import art
 
     assert callable(tr)
     say: Callable[..., str] = tr

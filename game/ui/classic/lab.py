@@ -15,13 +15,13 @@ from game import physics
 from game.content.classic import shipped_catalog
 from game.match.classic.layout import THROW_BAND, Zone
 
-from . import widgets as w
-from .scene import Scene
-from .table_view import TableView
-from .throwing import ThrowInput
+from .. import widgets as w
+from ..scene import Scene
+from ..table_view import TableView
+from ..throwing import ThrowInput
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 LAB_SLOTS = ((2, 1), (2, 2), (1, 1), (3, 2), (1, 2), (3, 1), (2, 3))
 LAB_STANDING = (((1, 2), "lab_a"), ((3, 1), "lab_b"))
@@ -96,7 +96,7 @@ class LabScene(Scene):
                 self.rolling = False
 
     def draw(self, surface: pygame.Surface) -> None:
-        from . import art
+        from .. import art
 
         surface.blit(art.table_felt(surface.get_size()), (0, 0))
         edge = (150, 110, 60) if self.session.cushions else (60, 40, 26)
@@ -180,7 +180,7 @@ class LabScene(Scene):
 
 
 def run_lab(lang: str | None) -> int:
-    from .app import App
+    from ..app import App
 
     try:
         app = App(lang)

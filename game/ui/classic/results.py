@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import art
-from . import widgets as w
+from .. import art
+from .. import widgets as w
+from ..scene import Scene
+from ..seat_colours import PLAYER_COLOURS
 from .pieces import piece_thumb
-from .scene import Scene
-from .seat_colours import PLAYER_COLOURS
 
 if TYPE_CHECKING:
-    from .app import App
-    from .match_scene import MatchScene
+    from ..app import App
+    from .match import MatchScene
 
 
 class PauseScene(Scene):

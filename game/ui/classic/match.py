@@ -39,8 +39,14 @@ from game.rules.classic import (
     Settings,
 )
 from game.rules.classic import events as ev
-from game.ui.replay_hook import LiveReplay
+from game.ui.classic.replay_hook import LiveReplay
 
+from .. import widgets as w
+from ..curtain import Curtain
+from ..scene import Scene
+from ..seat_colours import PLAYER_COLOURS
+from ..table_view import TableView
+from ..throwing import ThrowInput
 from . import (
     anims,
     camera,
@@ -54,24 +60,18 @@ from . import (
     match_status,
     match_turns,
 )
-from . import widgets as w
 from .anims import Anim
 from .battle_panel import PanelModel, Recorder, Shot, panel_model, shoot
 from .card_effects import changes_nothing
 from .coach import Coach
-from .curtain import Curtain
 from .match_choices import HandItem
 from .match_turns import THINK_TIME
 from .results import PauseScene, ResultsScene
-from .scene import Scene
-from .seat_colours import PLAYER_COLOURS
 from .side_panel import SidePanel
 from .table_layer import snap
-from .table_view import TableView
-from .throwing import ThrowInput
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 log = logging.getLogger(__name__)
 

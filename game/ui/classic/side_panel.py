@@ -13,7 +13,7 @@ import math
 
 import pygame
 
-from . import widgets as w
+from .. import widgets as w
 from .hud import SCREEN, SIDE
 
 PAD = 12

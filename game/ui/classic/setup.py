@@ -19,12 +19,12 @@ from game.rules.classic import (
     random_kit,
 )
 
-from . import widgets as w
-from .match_scene import MatchScene
-from .scene import Scene
+from .. import widgets as w
+from ..scene import Scene
+from .match import MatchScene
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 SLOT_W, SLOT_H = 112, 150
 HUMAN = "human"
@@ -298,7 +298,7 @@ class MatchSetupScene(Scene):
                     self.hover = (kind, getattr(self.kits[self.editing], kind)[i])
 
     def draw(self, surface: pygame.Surface) -> None:
-        from . import art
+        from .. import art
         from .pieces import draw_piece_detail, piece_thumb
 
         surface.blit(art.table_felt(surface.get_size()), (0, 0))

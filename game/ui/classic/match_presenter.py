@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 from game.match.classic.session import ThrowDone
 from game.rules.classic import events as ev
 
-from . import art
+from .. import art
 from .anims import Anim
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 SOUNDS: dict[type, str] = {
     ev.GateOpened: "flip",

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 from game.match.classic.recording import SeatInfo, SessionRecorder, classic_header
 from game.persist.replay_file import ReplayWriter
 
-from .live_file import LiveFile
+from ..live_file import LiveFile
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 
 class LiveReplay:

@@ -21,13 +21,14 @@ from game import physics
 from game.match.classic.session import Entry, ThrowDone
 from game.rules.classic import events as ev
 
-from . import match_guide, text_fit
-from . import widgets as w
+from .. import text_fit
+from .. import widgets as w
+from . import match_guide
 from .battle_panel import Shot
 from .table_layer import draw_trap_set, figure, sphere
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 
 @dataclass

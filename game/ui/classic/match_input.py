@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .. import widgets as w
 from . import match_choices
-from . import widgets as w
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 
 def handle(scene: MatchScene, event: pygame.event.Event) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from . import match_framing
 
 if TYPE_CHECKING:
-    from .match_scene import MatchScene
+    from .match import MatchScene
 
 
 def status(scene: MatchScene) -> dict[str, object]:
