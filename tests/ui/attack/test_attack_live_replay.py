@@ -20,7 +20,7 @@ from game.ui.app import App
 from game.ui.attack.table import AttackTableScene
 from game.ui.menu import TitleScene
 
-from ..attack_driver import AttackPlayer, click
+from .driver import AttackPlayer, click
 
 DECK = shipped_deck()
 LEVELS = shipped_levels()

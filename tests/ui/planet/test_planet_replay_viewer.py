@@ -21,7 +21,7 @@ from game.ui.app import App
 from game.ui.planet import SCENES
 from game.ui.planet.replay import PlanetReplayScene
 from game.ui.replay_open import viewer
-from tests.match.test_planet_replay import CAT, _record
+from tests.match.planet.test_planet_replay import CAT, _record
 
 
 @pytest.fixture(scope="module")

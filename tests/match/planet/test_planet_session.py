@@ -34,7 +34,7 @@ from game.rules.planet import Roll, Settings
 from game.rules.planet import events as ev
 
 CAT = shipped_catalog()
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def session(seed: int = 4) -> PlanetSession:

@@ -7,7 +7,7 @@ import pygame
 from game.ui.app import App
 from game.ui.menu import TitleScene
 
-from .driver import ScreenPlayer
+from ..driver import ScreenPlayer
 
 
 def _play(

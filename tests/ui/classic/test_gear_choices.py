@@ -18,7 +18,7 @@ from game.ui import widgets as w
 from game.ui.app import App
 from game.ui.classic.match import MatchScene
 
-from .driver import post_click
+from ..driver import post_click
 
 CAT = shipped_catalog()
 KITS = [

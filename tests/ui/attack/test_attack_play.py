@@ -8,7 +8,7 @@ from game.ui.app import App
 from game.ui.attack.setup import AttackSetupScene
 from game.ui.menu import TitleScene
 
-from .attack_driver import AttackPlayer
+from .driver import AttackPlayer
 
 
 def _play(seats: list[str], seed: int, lang: str = "en", keyboard: bool = False) -> AttackPlayer:

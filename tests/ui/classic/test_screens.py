@@ -20,7 +20,7 @@ from game.ui.classic import hud
 from game.ui.classic.lab import LabScene
 from game.ui.classic.match import MatchScene
 
-from .driver import post_click
+from ..driver import post_click
 
 CAT = shipped_catalog()
 

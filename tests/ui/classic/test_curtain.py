@@ -30,7 +30,7 @@ from game.ui.classic.match import MatchScene
 from game.ui.curtain import draw_curtain
 from game.ui.menu import TitleScene
 
-from .driver import ScreenPlayer
+from ..driver import ScreenPlayer
 
 
 class _Seen:

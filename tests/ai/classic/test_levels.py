@@ -87,6 +87,6 @@ def test_not_toml_and_no_file(tmp_path: Path) -> None:
 
 
 def test_every_knob_is_documented() -> None:
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "ai.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "ai.md").read_text(encoding="utf-8")
     missing = [k for k in LEVEL_SCHEMA if f"`{k}`" not in doc]
     assert missing == []

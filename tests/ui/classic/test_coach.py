@@ -8,7 +8,7 @@ from game.persist.settings import UserSettings, load_settings
 from game.ui.app import App
 from game.ui.menu import TitleScene
 
-from .driver import ScreenPlayer, post_key
+from ..driver import ScreenPlayer, post_key
 
 
 def test_first_match_hints_show_once_each_and_t_turns_them_off() -> None:

@@ -17,7 +17,7 @@ from game.rules.classic.state import BATTLE, MAIN
 
 CAT = shipped_catalog()
 # The suite plays 120 matches; the full run is 2,000 (about 125,000 states, 18 s CPU):
-#   BAKUGAN_INVARIANT_MATCHES=2000 python -m pytest tests/rules/test_invariants.py -k random
+#   BAKUGAN_INVARIANT_MATCHES=2000 python -m pytest tests/rules/classic/test_invariants.py -k random
 MATCHES = int(os.environ.get("BAKUGAN_INVARIANT_MATCHES", "120"))
 
 

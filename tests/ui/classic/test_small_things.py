@@ -28,7 +28,7 @@ from game.ui.classic.results import PauseScene
 from game.ui.classic.setup import quick_match
 from game.ui.menu import TitleScene
 
-from .driver import ScreenPlayer, post_click
+from ..driver import ScreenPlayer, post_click
 
 CAT = shipped_catalog()
 

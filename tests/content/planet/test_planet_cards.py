@@ -316,5 +316,5 @@ def test_problems_in_several_files_are_all_reported(folder: Path) -> None:
 
 
 def test_the_data_files_are_installed_with_the_game() -> None:
-    text = (Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[3] / "pyproject.toml").read_text(encoding="utf-8")
     assert '"share/bakugan-table/assets/data/planet" = ["assets/data/planet/*.toml"]' in text

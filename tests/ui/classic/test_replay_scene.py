@@ -109,7 +109,7 @@ def test_the_replays_list_is_newest_first_and_opens_the_viewer(
 
     from game.ui.replay_list import ReplayListScene
 
-    from .driver import post_click
+    from ..driver import post_click
 
     monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
     folder = tmp_path / "data" / "replays"

@@ -14,7 +14,7 @@ from game.ui.app import App
 from game.ui.classic.match import MatchScene
 from game.ui.menu import TitleScene
 
-from .driver import post_click
+from ..driver import post_click
 
 CAT = shipped_catalog()
 

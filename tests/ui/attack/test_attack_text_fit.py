@@ -25,7 +25,7 @@ from game.ui.attack.setup import KINDS, AttackSetupScene
 from game.ui.attack.table import AttackTableScene
 from game.ui.attack.view import Announcement, ShownCard
 
-from .test_text_fit import _check
+from ..test_text_fit import _check
 
 DECK = shipped_deck()
 LEVELS = shipped_attack_levels()

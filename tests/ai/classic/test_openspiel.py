@@ -31,7 +31,7 @@ from game.rules.classic import (  # noqa: E402
     parse_action,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 og.use_catalog(shipped_catalog())  # the cards it deals (game.games.classic gives the same)
 
 

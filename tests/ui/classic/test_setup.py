@@ -17,7 +17,7 @@ from game.ui.classic.setup import HUMAN, MatchSetupScene
 from game.ui.table_view import TableView
 from game.ui.throwing import ThrowInput
 
-from .driver import post_click
+from ..driver import post_click
 
 CAT = shipped_catalog()
 

@@ -40,7 +40,7 @@ from game.rules.classic.events import AbilityWasted
 from .helpers import KIT0, KIT1, ability, eff, plain_catalog, started
 
 CAT = shipped_catalog()
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _random_states(rules: Settings, seeds: range, every: int = 3) -> list[MatchState]:
