@@ -25,9 +25,9 @@ from game.ui.app import App
 from game.ui.classic.match import MatchScene
 from game.ui.classic.results import ResultsScene
 from game.ui.classic.setup import MatchSetupScene
+from game.ui.classic.throwing import MAX_HAND_SPEED
 from game.ui.menu import TitleScene
 from game.ui.slingshot import full_pull
-from game.ui.throwing import MAX_HAND_SPEED
 
 
 def post_click(pos: tuple[int, int], button: int = 1) -> None:

@@ -178,7 +178,7 @@ def _pull_to(hand: _Hand, pos: tuple[int, int]) -> bool:
 
 
 def test_the_match_and_the_challenges_throw_with_one_slingshot() -> None:
-    from game.ui.throwing import ThrowInput
+    from game.ui.classic.throwing import ThrowInput
 
     assert issubclass(ThrowInput, slingshot.Slingshot) and issubclass(Aim, slingshot.Slingshot)
     # The challenges' hand reaches every speed the level solver proves stars with.

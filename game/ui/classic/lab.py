@@ -18,7 +18,7 @@ from game.match.classic.layout import THROW_BAND, Zone
 from .. import widgets as w
 from ..scene import Scene
 from ..table_view import TableView
-from ..throwing import ThrowInput
+from .throwing import ThrowInput
 
 if TYPE_CHECKING:
     from ..app import App

@@ -46,7 +46,6 @@ from ..curtain import Curtain
 from ..scene import Scene
 from ..seat_colours import PLAYER_COLOURS
 from ..table_view import TableView
-from ..throwing import ThrowInput
 from . import (
     anims,
     camera,
@@ -69,6 +68,7 @@ from .match_turns import THINK_TIME
 from .results import PauseScene, ResultsScene
 from .side_panel import SidePanel
 from .table_layer import snap
+from .throwing import ThrowInput
 
 if TYPE_CHECKING:
     from ..app import App

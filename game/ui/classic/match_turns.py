@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from game import physics
 from game.match.classic.session import Entry, ThrowDone
 
-from ..throwing import MAX_HAND_SPEED, ThrowInput
 from . import match_guide
 from .anims import Anim
+from .throwing import MAX_HAND_SPEED, ThrowInput
 
 if TYPE_CHECKING:
     from .match import MatchScene

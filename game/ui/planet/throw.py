@@ -19,8 +19,8 @@ from game.match.classic.layout import Zone
 
 from .. import slingshot
 from .. import widgets as w
+from ..classic.throwing import bound_keys, throw_line
 from ..table_view import TableView
-from ..throwing import bound_keys, throw_line
 
 Bounds = Callable[[], slingshot.Bounds]
 PREVIEW_SECONDS = 0.7

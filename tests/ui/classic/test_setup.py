@@ -14,8 +14,8 @@ from game.rules.classic import Settings, check_kit
 from game.ui.app import App
 from game.ui.classic.match import MatchScene
 from game.ui.classic.setup import HUMAN, MatchSetupScene
+from game.ui.classic.throwing import ThrowInput
 from game.ui.table_view import TableView
-from game.ui.throwing import ThrowInput
 
 from ..driver import post_click
 

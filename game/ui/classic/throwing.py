@@ -23,13 +23,13 @@ import pygame
 from game import physics
 from game.match.classic.layout import Zone
 
-from . import slingshot
-from . import widgets as w
-from .seat_colours import PLAYER_COLOURS
-from .slingshot import MAX_PULL
+from .. import slingshot
+from .. import widgets as w
+from ..seat_colours import PLAYER_COLOURS
+from ..slingshot import MAX_PULL
 
 if TYPE_CHECKING:
-    from .classic.match import MatchScene
+    from .match import MatchScene
 
 __all__ = ["MAX_HAND_SPEED", "MAX_PULL", "ThrowInput", "bound_keys", "throw_line"]
 SPHERE_INSET = 24.0  # mm from the band's inner edge to the sphere's line
@@ -195,7 +195,7 @@ class ThrowInput(slingshot.Slingshot):
                 pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
         if self.dragging and self.drag_to is not None:
             pygame.draw.line(surface, (230, 230, 230), (sx, sy), self.drag_to, 2)
-        from .classic.table_layer import sphere
+        from .table_layer import sphere
 
         radius = getattr(self.scene, "sphere_radius", lambda: 11)()
         img = sphere(attr, radius, self.spin * 2)
