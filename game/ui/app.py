@@ -170,7 +170,7 @@ class App:
 
     def _bind_pad(self) -> None:
         """The controller sends the player's throwing keys, whatever they are bound to."""
-        from .classic.throwing import bound_keys
+        from .hand_throw import bound_keys
 
         self.gamepad.bind(bound_keys(self.settings.keys))
 

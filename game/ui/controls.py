@@ -21,7 +21,7 @@ from game.persist.settings import ACTIONS, DEFAULT_KEYS, KEY_NAMES
 
 from . import widgets as w
 from .backdrop import backdrop
-from .classic.throwing import THROW_ACTIONS
+from .hand_throw import THROW_ACTIONS
 from .scene import Scene
 
 if TYPE_CHECKING:

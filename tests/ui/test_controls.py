@@ -16,8 +16,9 @@ from game.persist.lang import tr
 from game.persist.settings import DEFAULT_KEYS, UserSettings, load_settings
 from game.ui import text_fit
 from game.ui.app import App
-from game.ui.classic.throwing import ThrowInput, bound_keys
+from game.ui.classic.throwing import ThrowInput
 from game.ui.controls import CONTROL_ACTIONS, RESERVED, ControlsScene, key_display
+from game.ui.hand_throw import bound_keys
 from game.ui.menu import SettingsScene
 from game.ui.table_view import TableView
 

@@ -11,7 +11,7 @@ import pygame
 from game.challenges import LevelDef
 
 from .. import slingshot
-from ..classic.throwing import bound_keys
+from ..hand_throw import bound_keys
 from ..table_view import TableView
 
 Point = tuple[float, float]
@@ -25,7 +25,7 @@ class Aim(slingshot.Slingshot):
     Mouse: move over the throw zone to place the sphere, press on it, pull back and let
     go. Wheel or Q / E: spin. Keys: A / D and W / S move it, Left / Right aim (with
     Shift: finely), hold Space to charge, release to throw. All but W / S are the
-    player's throwing keys (`keys`, as `game.ui.classic.throwing.bound_keys` gives them).
+    player's throwing keys (`keys`, as `game.ui.hand_throw.bound_keys` gives them).
     """
 
     def __init__(

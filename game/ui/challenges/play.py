@@ -19,7 +19,7 @@ from game.physics import DT
 from game.physics.arena import ShotResult
 
 from .. import widgets as w
-from ..classic.throwing import bound_keys
+from ..hand_throw import bound_keys
 from ..scene import Scene
 from .aim import Aim
 from .board import BAD, GOOD, RGB, TableArt, felt

@@ -10,8 +10,8 @@ import pygame
 
 from game.match.classic.session import ThrowDone
 
+from ..hand_throw import throw_line
 from . import camera, hud, match_draw
-from .throwing import throw_line
 
 if TYPE_CHECKING:
     from .match import MatchScene

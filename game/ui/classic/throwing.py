@@ -15,7 +15,6 @@ sphere starts toward the field and aims at the middle of the table.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,42 +24,16 @@ from game.match.classic.layout import Zone
 
 from .. import slingshot
 from .. import widgets as w
+from ..hand_throw import bound_keys, throw_line
 from ..seat_colours import PLAYER_COLOURS
 from ..slingshot import MAX_PULL
 
 if TYPE_CHECKING:
     from .match import MatchScene
 
-__all__ = ["MAX_HAND_SPEED", "MAX_PULL", "ThrowInput", "bound_keys", "throw_line"]
-SPHERE_INSET = 24.0  # mm from the band's inner edge to the sphere's line
+__all__ = ["MAX_HAND_SPEED", "MAX_PULL", "ThrowInput"]
 MAX_HAND_SPEED = slingshot.MATCH.full_speed  # mm/s at full power
 PREVIEW_SECONDS = 0.7
-
-
-THROW_ACTIONS = ("aim_left", "aim_right", "move_left", "move_right", "spin_left", "spin_right")
-
-
-def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
-    """Key code -> throwing action, from the player's bindings (key names as pygame spells
-    them); a name pygame does not know falls back to the default binding."""
-    from game.persist.settings import DEFAULT_KEYS
-
-    out: dict[int, str] = {}
-    for action in (*THROW_ACTIONS, "throw_charge"):
-        for name in (names.get(action, ""), DEFAULT_KEYS[action]):
-            try:
-                out[pygame.key.key_code(name)] = action
-                break
-            except (ValueError, pygame.error):
-                continue
-    return out
-
-
-def throw_line(width: float, height: float, zone: Zone) -> tuple[bool, float, float, float, float]:
-    """The sphere's line in a band: (horizontal, lo, hi, across, facing) in table mm."""
-    line = physics.ThrowLine.of(zone.box, physics.TableSpec(width=width, height=height))
-    at = line.inner - SPHERE_INSET * line.facing
-    return (line.horizontal, line.lo + 20, line.hi - 20, at, line.facing)
 
 
 class ThrowInput(slingshot.Slingshot):

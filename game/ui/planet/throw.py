@@ -19,7 +19,7 @@ from game.match.classic.layout import Zone
 
 from .. import slingshot
 from .. import widgets as w
-from ..classic.throwing import bound_keys, throw_line
+from ..hand_throw import bound_keys, throw_line
 from ..table_view import TableView
 
 Bounds = Callable[[], slingshot.Bounds]

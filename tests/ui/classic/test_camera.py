@@ -17,7 +17,7 @@ from game.rules.classic import Settings, random_kit
 from game.ui.app import App
 from game.ui.classic import camera, hud
 from game.ui.classic.match import MatchScene
-from game.ui.classic.throwing import throw_line
+from game.ui.hand_throw import throw_line
 from game.ui.table_view import TableView
 
 TABLES = [(2, False), (2, True), (3, False), (3, True), (4, False), (4, True)]

@@ -11,7 +11,7 @@ import pytest
 from game.content.planet import shipped_catalog
 from game.match.planet.play import PlanetMatch, preset_setup
 from game.ui.app import App
-from game.ui.classic.throwing import bound_keys
+from game.ui.hand_throw import bound_keys
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.rules import PlanetRulesScene
 from game.ui.planet.setup import PlanetSetupScene, deck_choices
