@@ -9,7 +9,7 @@ from collections.abc import Mapping
 import pygame
 
 from game import physics
-from game.match.classic.layout import Zone
+from game.match.zone import Zone
 
 SPHERE_INSET = 24.0  # mm from the band's inner edge to the sphere's line
 

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.match.classic.layout import Zone
+from game.match.zone import Zone
 from game.persist import paths
 from game.persist.lang import tr
 from game.persist.settings import DEFAULT_KEYS, UserSettings, load_settings

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import physics
-from game.physics.tuning import CARD_LENGTH, CARD_WIDTH, MIN_THROW_DISTANCE
+from game.match.zone import CLEARANCE, THROW_BAND, Zone
+from game.physics.tuning import CARD_LENGTH, CARD_WIDTH
 from game.rules.classic import Settings, Slot
 
 BOTTOM, LEFT, TOP, RIGHT = "bottom", "left", "top", "right"
@@ -25,32 +26,7 @@ SIDES: dict[int, tuple[str, ...]] = {
     3: (BOTTOM, LEFT, RIGHT),
     4: (BOTTOM, LEFT, TOP, RIGHT),
 }
-THROW_BAND = 140.0
-"""How deep a player's throw band is, from his table edge."""
-CLEARANCE = MIN_THROW_DISTANCE + 8.0
-"""From the grid's edge to the inner edge of a band: a throw never starts too close."""
 TWO_PLAYER_WIDTH = 800.0
-
-
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """An axis-aligned rectangle of the table (where a player may release a throw)."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    def contains(self, p: physics.Point) -> bool:
-        return self.x0 <= p[0] <= self.x1 and self.y0 <= p[1] <= self.y1
-
-    @property
-    def centre(self) -> physics.Point:
-        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
-
-    @property
-    def box(self) -> tuple[float, float, float, float]:
-        return (self.x0, self.y0, self.x1, self.y1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from game.ai.classic.aim import DEFAULT_SKILL, AimSkill, plan_throw
 from game.ai.classic.basic import Policy, make_policy
 from game.ai.classic.levels import LEVEL_NAMES, Level
 from game.ai.seeding import Resumable, SnapshotError, count, decision_rng, slot_or_none
-from game.match.classic.layout import Zone
+from game.match.zone import Zone
 from game.rules.classic import Action, Catalog, Settings, Throw
 from game.rules.classic.observation import Observation
 

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from game import physics
-from game.match.classic.layout import TableLayout, Zone, table_layout
+from game.match.classic.layout import TableLayout, table_layout
 from game.match.classic.recording import InputListener
+from game.match.zone import Zone
 from game.rules.classic import (
     CHANCE,
     Action,

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game import physics
-from game.match.classic.layout import CLEARANCE, THROW_BAND, Zone
+from game.match.zone import CLEARANCE, THROW_BAND, Zone
 from game.physics.targets import CORE_ACROSS_FLATS
 from game.rules.planet import Hex
 

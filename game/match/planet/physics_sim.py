@@ -22,8 +22,8 @@ from game import physics
 from game.ai.planet.aim import DEFAULT_AIM, RollAim, RollAimer
 from game.ai.rates import wilson, win_rates
 from game.ai.seeding import Resumable, SnapshotError
-from game.match.classic.layout import Zone
 from game.match.planet.session import PlanetSession, RollDone
+from game.match.zone import Zone
 from game.rules.planet import Action, Catalog, Kit, Observation, Settings
 
 

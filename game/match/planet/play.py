@@ -27,10 +27,10 @@ from typing import Any
 
 from game import physics
 from game.ai.seeding import Resumable, SnapshotError
-from game.match.classic.layout import Zone
 from game.match.planet.physics_sim import PlanetSeat
 from game.match.planet.seats import DEFAULT_LEVEL, computer_seat
 from game.match.planet.session import Entry, PlanetSession, RollDone, ThrowRefused
+from game.match.zone import Zone
 from game.rules.planet import Action, Catalog, Kit, Observation, PlanetState, Settings
 
 SAVE_VERSION = 1

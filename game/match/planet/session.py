@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game import physics
-from game.match.classic.layout import Zone
 from game.match.planet.layout import PlanetLayout, planet_layout
+from game.match.zone import Zone
 from game.rules.planet import (
     CHANCE,
     Action,

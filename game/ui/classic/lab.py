@@ -13,7 +13,7 @@ import pygame
 
 from game import physics
 from game.content.classic import shipped_catalog
-from game.match.classic.layout import THROW_BAND, Zone
+from game.match.zone import THROW_BAND, Zone
 
 from .. import widgets as w
 from ..scene import Scene

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import physics
-from game.match.classic.layout import Zone
+from game.match.zone import Zone
 
 from .. import slingshot
 from .. import widgets as w

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game import physics
-from game.match.classic.layout import Zone
+from game.match.zone import Zone
 
 from .. import slingshot
 from .. import widgets as w
