@@ -51,7 +51,7 @@ def attack_recorder(
     """The Attack sim's per-game hook factory writing replays into `folder`."""
     from game.content.attack import shipped_deck
     from game.match.attack.recording import AttackRecorder, attack_header
-    from game.match.classic.recording import SeatInfo
+    from game.match.replay_header import SeatInfo
 
     deck = shipped_deck()
     opener = open_in(folder)
@@ -228,7 +228,7 @@ def replay_files(paths: Iterable[Path]) -> list[Path]:
 
 def verify_one(path: Path) -> Verdict:
     """Re-run one file; never raises."""
-    from game.match.classic.replaying import RerunError
+    from game.match.rerun import RerunError
 
     try:
         replay = read_replay(path)
@@ -279,7 +279,7 @@ def import_replay(source: Path, folder: Path) -> Path:
     """Take a replay someone shared into `folder` (the player's Replays), after checking
     that this build can play it (the game, the cards, the physics); the copy keeps its
     name, or gets ``-2``... beside one of that name. Raises `ReplayError`."""
-    from game.match.classic.replaying import RerunError
+    from game.match.rerun import RerunError
 
     replay = read_replay(source)
     check = CHECKS.get(str(replay.header["game"]))

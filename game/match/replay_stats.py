@@ -22,8 +22,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.match.classic.replaying import RerunError, rerun_classic
+from game.match.classic.replaying import rerun_classic
 from game.match.classic.session import ThrowDone
+from game.match.rerun import RerunError
 from game.rules.classic import Catalog
 from game.rules.classic.events import GateCaptured
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.match.attack.session import HUMAN, AttackMatch
-from game.match.classic.recording import Record, SeatInfo, header, stable_hash
-from game.match.classic.replaying import RerunError, check_build
+from game.match.replay_header import Record, SeatInfo, header, stable_hash
 from game.match.replay_stats import MatchLine, sitting
+from game.match.rerun import RerunError, check_build
 from game.rules.attack import Action, AttackState, Deck, Event, PlayCard, Roll, Settings
 from game.rules.attack import events as ev
 from game.rules.attack.actions import Deal, Pick, parse_action

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import physics
-from game.match.classic.replaying import RerunError, apply_record, classic_session, throw_of
+from game.match.classic.replaying import apply_record, classic_session, throw_of
 from game.match.classic.session import MatchSession
+from game.match.rerun import RerunError
 from game.match.zone import Zone
 from game.rules.classic import Action, Catalog
 from game.rules.classic.actions import parse_action

@@ -23,20 +23,9 @@ from typing import Any
 from game import physics
 from game.match.classic.recording import catalog_hash
 from game.match.classic.session import Entry, MatchSession, ThrowDone
-from game.physics.fingerprint import physics_hash, pymunk_version
-from game.rules.api import GameError
+from game.match.rerun import RerunError, check_build
 from game.rules.classic import Catalog, Kit, Settings
 from game.rules.classic.actions import parse_action
-
-
-class RerunError(GameError):
-    """A replay that cannot be re-run here: `reason` (``content``, ``physics``,
-    ``inputs``, ``record``, ``game``) and `detail`."""
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
 
 
 @dataclass(slots=True)
@@ -69,18 +58,6 @@ class Rerun:
         for step in self.steps:
             out.extend(str(e) for e in step.entries)
         return out
-
-
-def check_build(header: dict[str, Any], content_hash: str) -> None:
-    """Refuse a replay made with other cards or other physics."""
-    if header.get("content_hash") != content_hash:
-        raise RerunError("content", f"file {str(header.get('content_hash'))[:20]}...")
-    if header.get("physics_hash") != physics_hash():
-        raise RerunError("physics", "tuning hash")
-    if header.get("pymunk") != pymunk_version():
-        raise RerunError(
-            "physics", f"pymunk {str(header.get('pymunk'))[:20]}, here {pymunk_version()}"
-        )
 
 
 def classic_session(header: dict[str, Any], catalog: Catalog) -> MatchSession:

@@ -191,9 +191,10 @@ def run_physics_sim(
     (`hit_rates` per bot); `open_rate` the share that opened on any card. `progress`,
     when given, is called after each match."""
     from game.ai.seeding import seat_seed
-    from game.match.classic.recording import SeatInfo, SessionRecorder, classic_header
+    from game.match.classic.recording import SessionRecorder, classic_header
     from game.match.classic.seats import BotSeat
     from game.match.classic.session import MatchSession, run_match
+    from game.match.replay_header import SeatInfo
 
     keys = seat_names(policy_names)
     wins = {k: 0 for k in keys}

@@ -192,8 +192,8 @@ def run_physics_sim(
         ]
         writer = None
         if record is not None:
-            from game.match.classic.recording import SeatInfo
             from game.match.planet.recording import PlanetRecorder, planet_header
+            from game.match.replay_header import SeatInfo
 
             infos = [SeatInfo(names[i], game_seed * 7 + seat) for seat, i in enumerate(order)]
             state = session.state

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import physics
-from game.match.classic.recording import Record, SeatInfo, header, stable_hash
-from game.match.classic.replaying import RerunError, check_build
 from game.match.planet.session import Entry, PlanetSession, RollDone
+from game.match.replay_header import Record, SeatInfo, header, stable_hash
+from game.match.rerun import RerunError, check_build
 from game.rules.planet import Action, Catalog, Kit, PlanetState, Settings
 from game.rules.planet.actions import parse_action
 

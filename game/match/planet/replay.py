@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import physics
-from game.match.classic.replaying import RerunError, check_build
 from game.match.planet.play import MatchSetup, PlanetMatch, Task
 from game.match.planet.recording import (
     catalog_hash,
@@ -32,6 +31,7 @@ from game.match.planet.recording import (
 )
 from game.match.planet.session import Entry, PlanetSession, RollDone
 from game.match.replay_stats import MatchLine, sitting
+from game.match.rerun import RerunError, check_build
 from game.match.zone import Zone
 from game.rules.planet import Action, Catalog, Observation, PlanetState
 from game.rules.planet import events as ev

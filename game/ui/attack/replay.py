@@ -28,7 +28,7 @@ import pygame
 
 from game.content.attack import shipped_deck
 from game.match.attack.recording import Mark, ReplayMatch, marks
-from game.match.classic.replaying import RerunError
+from game.match.rerun import RerunError
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.match.attack.recording import AttackRecorder, attack_header
-from game.match.classic.recording import SeatInfo
+from game.match.replay_header import SeatInfo
 from game.rules.attack import Action, AttackState
 
 from ..live_file import LiveFile

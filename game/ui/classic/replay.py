@@ -36,7 +36,7 @@ from game.match.classic.replay_seats import (
     marks,
     session_at,
 )
-from game.match.classic.replaying import RerunError, check_build
+from game.match.rerun import RerunError, check_build
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.classic import Action, Kit, Settings

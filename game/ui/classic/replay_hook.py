@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.match.classic.recording import SeatInfo, SessionRecorder, classic_header
+from game.match.classic.recording import SessionRecorder, classic_header
+from game.match.replay_header import SeatInfo
 from game.persist.replay_file import ReplayWriter
 
 from ..live_file import LiveFile

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game.content.planet import shipped_catalog
-from game.match.classic.replaying import RerunError
 from game.match.planet.play import MatchSetup
 from game.match.planet.recording import kit_of
 from game.match.planet.replay import (
@@ -39,6 +38,7 @@ from game.match.planet.replay import (
 )
 from game.match.planet.seats import DEFAULT_LEVEL
 from game.match.planet.session import Entry, RollDone, TableChanged
+from game.match.rerun import RerunError
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.planet import Observation, Settings

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.match.classic.recording import SeatInfo
 from game.match.planet.recording import PlanetRecorder, planet_header
+from game.match.replay_header import SeatInfo
 from game.persist.replay_file import ReplayWriter
 
 from ..live_file import LiveFile

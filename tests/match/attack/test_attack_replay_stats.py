@@ -13,7 +13,7 @@ from game.games.attack import shipped_levels
 from game.games.replays import STATS_LINES, stats_line
 from game.match.attack.recording import AttackRecorder, attack_header
 from game.match.attack.session import HUMAN, AttackMatch
-from game.match.classic.recording import SeatInfo
+from game.match.replay_header import SeatInfo
 from game.match.replay_stats import tally
 from game.persist.replay_file import Replay, ReplayWriter, read_replay
 from game.rules.attack import events as ev

@@ -26,8 +26,9 @@ from game.games.attack import shipped_levels as shipped_attack_levels
 from game.games.classic import shipped_levels
 from game.games.replays import attack_recorder, open_in, replay_files, verify
 from game.match.attack.recording import rerun_attack
-from game.match.classic.replaying import RerunError, rerun_classic
+from game.match.classic.replaying import rerun_classic
 from game.match.classic.sim import run_physics_sim
+from game.match.rerun import RerunError
 from game.persist.replay_file import read_replay
 from game.rules.attack import Settings as AttackSettings
 from game.rules.classic import Settings
@@ -183,8 +184,8 @@ def test_a_replay_cut_short_by_a_crash_reads_to_its_last_record(
 
 
 def test_the_writer_flushes_every_record_as_it_goes(tmp_path: Path) -> None:
-    from game.match.classic.recording import SeatInfo
-    from game.match.classic.recording import header as make_header
+    from game.match.replay_header import SeatInfo
+    from game.match.replay_header import header as make_header
     from game.persist.replay_file import ReplayWriter
 
     h = make_header("classic", "sha256:x", 1, {}, [SeatInfo("easy", 1)])

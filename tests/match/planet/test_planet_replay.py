@@ -14,10 +14,10 @@ from game.ai.planet.bots import make_bot
 from game.ai.seeding import seat_seed
 from game.content.planet import shipped_catalog
 from game.games.planet import level_hands
-from game.match.classic.recording import SeatInfo
 from game.match.planet.physics_sim import BotSeat, run_planet_match
 from game.match.planet.recording import PlanetRecorder, planet_header, rerun_planet
 from game.match.planet.session import PlanetSession
+from game.match.replay_header import SeatInfo
 from game.persist.replay_file import ReplayWriter, read_replay
 
 CAT = shipped_catalog()
