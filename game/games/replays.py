@@ -112,7 +112,7 @@ StatsLine = Callable[[Replay], Any]
 
 def _line_classic(replay: Replay) -> Any:
     from game.content.classic import shipped_catalog
-    from game.match.replay_stats import match_line
+    from game.match.classic.stats import match_line
 
     return match_line(replay.header, replay.records, shipped_catalog())
 

@@ -13,8 +13,9 @@ from game.games.classic import shipped_levels
 from game.match.classic.recording import SessionRecorder, classic_header
 from game.match.classic.seats import BotSeat
 from game.match.classic.session import MatchSession, ThrowDone, run_match
+from game.match.classic.stats import match_line
 from game.match.replay_header import SeatInfo
-from game.match.replay_stats import match_line, tally
+from game.match.replay_stats import tally
 from game.persist.replay_file import ReplayWriter, read_replay
 from game.rules.classic import Settings, random_kit
 from game.rules.classic.events import GateCaptured
