@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.content import ContentError
-from game.content.classic.scenarios import find_scenarios
+from game.content.scenario_files import find_scenarios
 from game.games import DEFAULT_GAME, REGISTRY, GameRecord, UnknownGame
 from game.persist import decode
 

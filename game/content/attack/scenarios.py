@@ -14,8 +14,8 @@ from typing import Any
 
 from game.rules.attack import Action, ActionSyntaxError, Deck, Variant, parse_action
 
-from ..classic.scenarios import MAX_FILE_BYTES
 from ..reader import INVALID, Int, ListOf, OneOf, Raw, Reader, Str, Table
+from ..scenario_files import MAX_FILE_BYTES
 
 SETUP_KEYS = {
     "players",

@@ -32,8 +32,7 @@ from game.rules.classic import (
 )
 
 from ..reader import INVALID, Bool, ListOf, OneOf, Reader, Str, Table
-
-MAX_FILE_BYTES = 1024 * 1024
+from ..scenario_files import MAX_FILE_BYTES
 
 _PILES = (
     "unused",
@@ -386,14 +385,3 @@ def load_scenario(path: Path) -> Scenario:
     assert settings is not None  # every way it stays None records a problem
     seed = setup.get("seed", 0)
     return Scenario(path, name, rule, settings, seed, kits, tuple(steps), expect)
-
-
-def find_scenarios(paths: list[Path]) -> list[Path]:
-    """Scenario files among `paths` (folders are searched for *.toml, sorted)."""
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            out.extend(sorted(p.rglob("*.toml")))
-        else:
-            out.append(p)
-    return out

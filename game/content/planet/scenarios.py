@@ -21,8 +21,8 @@ from game.rules.planet import (
     parse_action,
 )
 
-from ..classic.scenarios import MAX_FILE_BYTES
 from ..reader import INVALID, Bool, Int, OneOf, Reader, Str, Table
+from ..scenario_files import MAX_FILE_BYTES
 
 SEATS = ("p0", "p1")
 HAND = 5
