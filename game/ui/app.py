@@ -42,9 +42,8 @@ def _forget_fonts() -> None:
     widgets.render.cache_clear()
     widgets._panel.cache_clear()
     art.font.cache_clear()
-    from .classic.pieces import _thumb
-
-    _thumb.cache_clear()
+    for clear in fonts.FORGET_WITH_FONTS:
+        clear()
 
 
 class App:

@@ -62,7 +62,8 @@ class GameScenes:
     playing itself on screen (`bakugan demo`), an exit code; `attract(app, seed)`: the
     title's attract mode (a key or click leaves it); `replay(app, replay)`: the viewer
     of one of its replays (raises `ReplayError` for one this build cannot play: other
-    cards or physics, inputs the rules refuse).
+    cards or physics, inputs the rules refuse); `lab(lang)`: its throw lab, a test table
+    to throw on (`bakugan lab`), an exit code.
     """
 
     setup: Callable[[App, bool], Scene]
@@ -72,6 +73,7 @@ class GameScenes:
     screen_demo: Callable[[ScreenDemo], int] | None = None
     attract: Callable[[App, int], Scene] | None = None
     replay: Callable[[App, Replay], Scene] | None = None
+    lab: Callable[[str | None], int] | None = None
 
 
 _registered: dict[str, GameScenes] = {}

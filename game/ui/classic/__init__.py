@@ -2,10 +2,10 @@
 (`game.games.classic.RECORD.ui`) names this module, and `game.ui.scenes` takes its
 `SCENES` the first time the title asks for them.
 
-The screens themselves live beside the shared ones in `game/ui/` for now (setup,
-match_scene, results, howto, demo); a new game keeps its own in `game/ui/<id>/`. The
-screens import when a function here is first called (as Attack's and Planet's do), so
-that importing one classic screen module does not import them all.
+The screens live in this folder, as Attack's and Planet's live in theirs (setup, the
+match and its parts, results, How to play, the demo, the replay viewer, the throw lab);
+they import when a function here is first called, so that importing one classic screen
+module does not import them all.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _quick(app: App, level: str) -> Scene:
 
 
 def _attract(app: App, seed: int) -> Scene:
-    from ..demo import DemoScene
+    from .demo import DemoScene
 
     return DemoScene(app, seed=seed, attract=True)
 
@@ -58,7 +58,7 @@ def _replay(app: App, replay: Replay) -> Scene:
 
 
 def _screen_demo(request: ScreenDemo) -> int:
-    from ..demo import run_screen_demo
+    from .demo import run_screen_demo
 
     return run_screen_demo(
         request.seconds,
@@ -70,6 +70,12 @@ def _screen_demo(request: ScreenDemo) -> int:
     )
 
 
+def _lab(lang: str | None) -> int:
+    from .lab import run_lab
+
+    return run_lab(lang)
+
+
 SCENES = GameScenes(
     setup=_setup,
     resume=_resume,
@@ -78,4 +84,5 @@ SCENES = GameScenes(
     screen_demo=_screen_demo,
     attract=_attract,
     replay=_replay,
+    lab=_lab,
 )

@@ -9,6 +9,7 @@ import pygame
 from game.persist.lang import tr
 from game.rules.classic import Catalog
 
+from .. import fonts
 from .. import text_fit as fit
 from .. import widgets as w
 
@@ -65,6 +66,9 @@ def _thumb(
         shade.fill((0, 0, 0, 70))
         surf.blit(shade, (0, 0))
     return surf
+
+
+fonts.forget_with_fonts(_thumb.cache_clear)
 
 
 def piece_thumb(
