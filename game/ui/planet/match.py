@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game import physics
-from game.games.planet.demo import breakdown_words
+from game.games.planet.event_words import breakdown_words
 from game.match.planet.play import SAVE_VERSION, THROW, PlanetMatch, Task
 from game.match.planet.session import Entry, RollDone, TableChanged, ThrowRefused
 from game.rules.api import GameError
