@@ -25,11 +25,11 @@ from game.content import classic as classic_content
 from game.content.classic import load_catalog
 from game.content.classic.scenarios import load_scenario
 from game.content.levels import LevelError, load_level
-from game.files import decode
+from game.files import decode, lang
+from game.files.paths import assets_dir, data_dir, levels_dir
 from game.match.classic.persist import session_from_json, session_to_json
 from game.match.classic.session import MatchSession
-from game.paths import assets_dir, data_dir, levels_dir
-from game.persist import lang, saves
+from game.persist import saves
 from game.persist.progress import KIND, Progress
 from game.persist.settings import DEFAULT_KEYS, UserSettings, read_settings, to_toml
 from game.rules.classic import random_kit

@@ -57,7 +57,7 @@ EVERYWHERE = frozenset({"files", "rules.api"})
 TOP_LEVEL = {
     "game": "files",  # the package itself: a docstring
     "game.__main__": "__main__",
-    "game.paths": "files",  # the old name of game.files.paths, for the screens
+    "game.files.paths": "files",  # the old name of game.files.paths, for the screens
     # The text demos and the classic scenario runner: tools of the games layer (each
     # ties one game's content, bots and rules), named by the game records.
     "game.games.classic.demo": "games",

@@ -22,8 +22,8 @@ from game.content import classic as classic_content
 from game.content.ai_levels import load_levels
 from game.content.classic import load_catalog
 from game.content.levels import load_entry
-from game.paths import assets_dir, data_dir
-from game.persist import lang
+from game.files import lang
+from game.files.paths import assets_dir, data_dir
 from game.persist.progress import progress_path
 
 # The three hostile files every TOML loader is fed (the same bytes in each test).

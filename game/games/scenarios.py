@@ -15,8 +15,8 @@ from typing import TextIO
 
 from game.content import ContentError
 from game.content.scenario_files import find_scenarios
+from game.files import decode
 from game.games import DEFAULT_GAME, REGISTRY, GameRecord, UnknownGame
-from game.persist import decode
 
 
 def game_of(path: Path) -> GameRecord:

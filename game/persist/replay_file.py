@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from game.persist import decode
+from game.files import decode
 from game.rules.api import GameError
 
 FORMAT = "bakugan-replay"

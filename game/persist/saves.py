@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.persist import atomic, decode, paths
-from game.persist.atomic import remove_stale_temps, write_atomic
+from game.files import atomic, decode
+from game.files.atomic import remove_stale_temps, write_atomic
+from game.persist import paths
 from game.rules.api import GameError
 
 log = logging.getLogger(__name__)
@@ -87,7 +88,7 @@ class SaveError(GameError):
 
     def text(self, lang: str) -> str:
         """The player's message in `lang`."""
-        from game.persist.lang import tr
+        from game.files.lang import tr
 
         params = self.params
         if "why" in params:

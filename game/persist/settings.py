@@ -32,8 +32,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.persist import decode, paths
-from game.persist.atomic import set_aside, write_atomic
+from game.files import decode
+from game.files.atomic import set_aside, write_atomic
+from game.persist import paths
 from game.persist.keys import (
     ACTIONS,
     DEFAULT_KEYS,
@@ -303,7 +304,7 @@ class SettingsLoad:
 
     def notice(self, lang: str) -> str | None:
         """The player's message about the file, in `lang` (None: nothing to say)."""
-        from game.persist.lang import tr
+        from game.files.lang import tr
 
         if self.why is None:
             return None

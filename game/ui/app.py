@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.persist import lang as catalogs
+from game.files import lang as catalogs
+from game.files.atomic import sweep_stale_temps
+from game.files.lang import LANGUAGES, tr
 from game.persist import paths
-from game.persist.atomic import sweep_stale_temps
-from game.persist.lang import LANGUAGES, tr
 from game.persist.settings import UserSettings, read_settings, save_settings
 
 from .audio import Audio

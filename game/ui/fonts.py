@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.paths import assets_dir
+from game.files.paths import assets_dir
 
 FORGET_WITH_FONTS: list[Callable[[], None]] = []
 """What the app clears with the fonts (they die with pygame): the caches of drawings made

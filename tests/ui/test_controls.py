@@ -10,9 +10,9 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from game.files.lang import tr
 from game.match.zone import Zone
 from game.persist import paths
-from game.persist.lang import tr
 from game.persist.settings import DEFAULT_KEYS, UserSettings, load_settings
 from game.ui import text_fit
 from game.ui.app import App
@@ -392,7 +392,7 @@ def test_the_throw_challenges_answer_the_rebound_keys_too() -> None:
 
 
 def test_the_throw_hints_name_the_keys_as_bound() -> None:
-    from game.persist.lang import tr
+    from game.files.lang import tr
     from game.ui.controls import throw_keys
 
     def en(key: str, **fields: object) -> str:

@@ -13,7 +13,7 @@ import pytest
 
 from game.content.classic import shipped_catalog
 from game.content.levels import discover
-from game.persist.lang import catalog
+from game.files.lang import catalog
 from game.rules.classic import Attribute, Kit, Settings
 from game.rules.classic import battle as bt
 from game.ui import text_fit

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from game.ai.attack import make_policy
 from game.content.attack import shipped_deck
+from game.files.lang import tr
 from game.games.attack import shipped_levels as shipped_attack_levels
-from game.persist.lang import tr
 from game.rules.attack import CHANCE, AttackState, Deck, Settings, Variant
 from game.rules.attack import events as ev
 

@@ -7,7 +7,7 @@ import random
 from game.ai.classic.basic import GreedyPolicy
 from game.ai.classic.landing import LandingModel
 from game.content.classic import shipped_catalog
-from game.persist.lang import tr
+from game.files.lang import tr
 from game.rules.classic import CHANCE, MatchState, Throw, random_kit
 from game.rules.classic import events as ev
 

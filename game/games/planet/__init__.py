@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def levels_path() -> Path:
     """The shipped Battle Planet difficulty records."""
-    from game.paths import assets_dir
+    from game.files.paths import assets_dir
 
     return assets_dir() / "data" / "planet" / "ai.toml"
 

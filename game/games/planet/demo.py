@@ -9,7 +9,7 @@ from collections.abc import Callable
 from game.ai.planet.bots import GreedyBot
 from game.ai.planet.landing import DEFAULT_MODEL
 from game.content.planet import shipped_catalog
-from game.persist.lang import tr
+from game.files.lang import tr
 from game.rules.planet import CHANCE, Action, Catalog, PlanetState
 from game.rules.planet import events as ev
 

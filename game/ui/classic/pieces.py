@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.persist.lang import tr
+from game.files.lang import tr
 from game.rules.classic import Catalog
 
 from .. import fonts

@@ -12,7 +12,7 @@ import pytest
 
 from game.content import ContentError
 from game.content.classic import load_catalog, shipped_catalog
-from game.paths import data_dir
+from game.files.paths import data_dir
 from game.rules.classic import Attribute
 from game.rules.classic.effects import PRIMITIVES
 

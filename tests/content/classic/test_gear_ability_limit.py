@@ -10,7 +10,7 @@ import pytest
 
 from game.content import ContentError
 from game.content.classic import load_catalog
-from game.paths import data_dir
+from game.files.paths import data_dir
 from game.rules.classic.defs import MAX_GEAR_ABILITIES
 
 

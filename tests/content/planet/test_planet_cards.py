@@ -11,7 +11,7 @@ import pytest
 
 from game.content import ContentError
 from game.content.planet import load_catalog, shipped_catalog
-from game.paths import data_dir
+from game.files.paths import data_dir
 from game.rules.planet import CardType, CoreType, Faction, Rank, check_kit
 
 

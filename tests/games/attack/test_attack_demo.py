@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.__main__ import main
+from game.files.lang import catalog
 from game.games.attack.demo import run_attack_demo
-from game.persist.lang import catalog
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

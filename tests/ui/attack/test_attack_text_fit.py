@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from game.content.attack import shipped_deck
+from game.files.lang import catalog
 from game.games.attack import shipped_levels as shipped_attack_levels
 from game.match.attack.session import HUMAN, AttackMatch
-from game.persist.lang import catalog
 from game.rules.attack import Phase, Variant
 from game.rules.attack import events as ev
 from game.ui import text_fit

@@ -14,8 +14,8 @@ import pytest
 
 from game import physics
 from game.content.classic import shipped_catalog
+from game.files.lang import tr
 from game.persist.hints import hints_path, load_seen
-from game.persist.lang import tr
 from game.persist.settings import UserSettings
 from game.rules.classic import Kit, PlayAbility, random_kit
 from game.ui import text_fit
