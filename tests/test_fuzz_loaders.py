@@ -26,7 +26,7 @@ from game.content.classic import load_catalog
 from game.content.classic.scenarios import load_scenario
 from game.content.levels import LevelError, load_level
 from game.files import decode, lang
-from game.files.paths import assets_dir, data_dir, levels_dir
+from game.files.paths import assets_dir, game_data_dir, levels_dir
 from game.match.classic.persist import session_from_json, session_to_json
 from game.match.classic.session import MatchSession
 from game.persist import saves
@@ -178,7 +178,7 @@ def _fuzz(seed: str, raw: bytes, one: Callable[[bytes], None]) -> None:
 
 def test_fuzz_the_card_loader(tmp_path: Path) -> None:
     folder = tmp_path / "classic"
-    shutil.copytree(data_dir("classic"), folder)
+    shutil.copytree(game_data_dir("classic"), folder)
     files = sorted(p.name for p in folder.glob("*.toml"))
     originals = {name: (folder / name).read_bytes() for name in files}
     rng = random.Random("cards")
@@ -471,7 +471,7 @@ def _planet_file_loader(folder: Path) -> Callable[[Path], object]:
             try:
                 return planet.load_catalog(folder)
             finally:
-                shutil.copy(data_dir("planet") / path.name, folder / path.name)
+                shutil.copy(game_data_dir("planet") / path.name, folder / path.name)
         if path.name == "characters.toml":
             return planet.load_characters(path)
         if path.name == "cores.toml":
@@ -483,8 +483,8 @@ def _planet_file_loader(folder: Path) -> Callable[[Path], object]:
 
 def test_fuzz_the_planet_card_loaders(tmp_path: Path) -> None:
     folder = tmp_path / "planet"
-    shutil.copytree(data_dir("planet"), folder)
-    picks = [data_dir("planet") / name for name in PLANET_CARD_FILES]
+    shutil.copytree(game_data_dir("planet"), folder)
+    picks = [game_data_dir("planet") / name for name in PLANET_CARD_FILES]
     files = tmp_path / "files"
     files.mkdir()
     load = _planet_file_loader(folder)
@@ -504,7 +504,7 @@ def test_fuzz_the_planet_deck_loader(tmp_path: Path) -> None:
     from game.content.planet import load_decks, shipped_catalog
 
     catalog = shipped_catalog()
-    path = data_dir("planet") / "decks.toml"
+    path = game_data_dir("planet") / "decks.toml"
     _fuzz_file("planet-decks", tmp_path, [path], lambda p: load_decks(p, catalog))
 
 

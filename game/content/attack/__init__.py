@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.files.lang import text_problem
-from game.files.paths import data_dir
+from game.files.paths import game_data_dir
 from game.rules.attack.cards import CardDef, Deck, Effect, PlayerSetup, Text, When
 
 from ..reader import INVALID, Int, MapOf, OneOf, Raw, Reader, Ref, Str
@@ -39,7 +39,7 @@ _WORDS = {
 
 
 def cards_path() -> Path:
-    return data_dir("attack") / "cards.toml"
+    return game_data_dir("attack") / "cards.toml"
 
 
 def _fill(r: Reader, template: str, number: int, field: str) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.files.paths import data_dir
+from game.files.paths import game_data_dir
 from game.rules.classic.defs import (
     MAX_GEAR_ABILITIES,
     AbilityColour,
@@ -293,7 +293,7 @@ def load_evolutions(path: Path) -> list[EvolutionDef]:
 
 def load_catalog(folder: Path | None = None) -> Catalog:
     """The classic catalog from `folder` (default: the shipped data); raises ContentError."""
-    folder = folder or data_dir("classic")
+    folder = folder or game_data_dir("classic")
     problems: list[str] = []
     parts: dict[str, Any] = {}
     for key, loader, name in (

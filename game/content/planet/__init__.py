@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.files.paths import data_dir
+from game.files.paths import game_data_dir
 from game.rules.planet.defs import (
     RANKS_BY_NAME,
     CardDef,
@@ -325,7 +325,7 @@ def _cross_check(catalog: Catalog, problems: list[str]) -> None:
 
 def load_catalog(folder: Path | None = None) -> Catalog:
     """The whole Battle Planet catalog of `folder` (default: the shipped data)."""
-    folder = folder or data_dir("planet")
+    folder = folder or game_data_dir("planet")
     problems: list[str] = []
     characters: list[CharacterDef] = []
     cards: list[CardDef] = []

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 def levels_path() -> Path:
     """The shipped Attack difficulty records."""
-    from game.files.paths import data_dir
+    from game.files.paths import game_data_dir
 
-    return data_dir("attack") / "ai.toml"
+    return game_data_dir("attack") / "ai.toml"
 
 
 def load_levels(path: Path | None = None) -> Mapping[str, AttackLevel]:

@@ -12,7 +12,7 @@ import pytest
 
 from game.content import ContentError
 from game.content.classic import load_catalog, shipped_catalog
-from game.files.paths import data_dir
+from game.files.paths import game_data_dir
 from game.rules.classic import Attribute
 from game.rules.classic.effects import PRIMITIVES
 
@@ -49,7 +49,7 @@ def test_every_ability_primitive_is_used_by_some_card() -> None:
 
 def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
     folder = tmp_path / "classic"
-    shutil.copytree(data_dir("classic"), folder)
+    shutil.copytree(game_data_dir("classic"), folder)
     text = (folder / file).read_text(encoding="utf-8")
     assert old in text, old
     (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -222,7 +222,7 @@ def test_a_bad_new_vestroia_piece_names_file_id_field_and_problem(
 
 def test_the_new_vestroia_files_are_optional(tmp_path: Path) -> None:
     folder = tmp_path / "classic"
-    shutil.copytree(data_dir("classic"), folder)
+    shutil.copytree(game_data_dir("classic"), folder)
     for name in ("traps.toml", "gear.toml", "evolutions.toml"):
         (folder / name).unlink()
     text = (folder / "bakugan.toml").read_text(encoding="utf-8")
@@ -249,7 +249,7 @@ def _keep_blocks(folder: Path, file: str, header: str, keep: object) -> None:
 
 def test_a_catalog_with_too_few_bakugan_is_refused_at_load(tmp_path: Path) -> None:
     folder = tmp_path / "classic"
-    shutil.copytree(data_dir("classic"), folder)
+    shutil.copytree(game_data_dir("classic"), folder)
     closed: list[str] = []
 
     def four(block: str) -> bool:
@@ -271,7 +271,7 @@ def test_a_catalog_with_too_few_bakugan_is_refused_at_load(tmp_path: Path) -> No
 
 def test_a_catalog_without_a_bronze_gate_card_is_refused_at_load(tmp_path: Path) -> None:
     folder = tmp_path / "classic"
-    shutil.copytree(data_dir("classic"), folder)
+    shutil.copytree(game_data_dir("classic"), folder)
     _keep_blocks(folder, "gates.toml", "gate", lambda b: 'colour = "bronze"' not in b)
     with pytest.raises(ContentError) as info:
         load_catalog(folder)

@@ -10,13 +10,13 @@ import pytest
 
 from game.content import ContentError
 from game.content.classic import load_catalog
-from game.files.paths import data_dir
+from game.files.paths import game_data_dir
 from game.rules.classic.defs import MAX_GEAR_ABILITIES
 
 
 def test_a_gear_with_too_many_abilities_is_refused_with_the_reason(tmp_path: Path) -> None:
     folder = tmp_path / "classic"
-    shutil.copytree(data_dir("classic"), folder)
+    shutil.copytree(game_data_dir("classic"), folder)
     path = folder / "gear.toml"
     text = path.read_text(encoding="utf-8")
     one = (

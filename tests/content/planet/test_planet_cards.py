@@ -11,7 +11,7 @@ import pytest
 
 from game.content import ContentError
 from game.content.planet import load_catalog, shipped_catalog
-from game.files.paths import data_dir
+from game.files.paths import game_data_dir
 from game.rules.planet import CardType, CoreType, Faction, Rank, check_kit
 
 
@@ -158,7 +158,7 @@ def test_the_research_numbers_of_known_cards() -> None:
 @pytest.fixture()
 def folder(tmp_path: Path) -> Path:
     out = tmp_path / "planet"
-    shutil.copytree(data_dir("planet"), out)
+    shutil.copytree(game_data_dir("planet"), out)
     return out
 
 
