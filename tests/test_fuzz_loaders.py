@@ -429,8 +429,7 @@ def test_fuzz_the_attack_ai_levels_loader(tmp_path: Path) -> None:
 
 
 def test_fuzz_the_classic_ai_levels_loader(tmp_path: Path) -> None:
-    from game.content.ai_levels import levels_path
-    from game.games.classic import load_levels
+    from game.games.classic import levels_path, load_levels
 
     _fuzz_file("classic-ai", tmp_path, [levels_path()], load_levels)
 

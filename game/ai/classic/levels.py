@@ -1,6 +1,6 @@
 """The difficulty record: what makes Easy, Normal and Hard different is data, not code.
 
-`game.content.ai_levels` loads `assets/data/ai/levels.toml` into `Level` records (and
+`game.content.ai_levels` loads `assets/data/classic/ai.toml` into `Level` records (and
 refuses a bad file with ``file: level: field: problem``). Every bot runs the same code;
 a level only turns its knobs: how much it reads of the position, how often it slips,
 how long it searches, how carefully it aims and how shaky its hand is.

@@ -44,13 +44,20 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
     )
 
 
+def levels_path() -> Path:
+    """The shipped classic difficulty records."""
+    from game.files.paths import game_data_dir
+
+    return game_data_dir("classic") / "ai.toml"
+
+
 def load_levels(path: Path | None = None) -> Mapping[str, Level]:
     """The AI difficulty records of a file (by default the shipped one); raises
     `ContentError` naming every problem as ``file: level: field: problem``."""
     from game.ai.classic.levels import LEVEL_NAMES, check_level
     from game.content import ai_levels
 
-    return ai_levels.load_levels(path or ai_levels.levels_path(), check_level, LEVEL_NAMES)
+    return ai_levels.load_levels(path or levels_path(), check_level, LEVEL_NAMES)
 
 
 @cache

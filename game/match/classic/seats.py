@@ -2,7 +2,7 @@
 
 `BotSeat.named(name, catalog, seed, levels)` makes the built-in bots: `random`, `greedy`,
 and the difficulty levels `easy`, `normal`, `hard` of the records it is given (the game's
-record loads the shipped ones from `assets/data/ai/levels.toml`).
+record loads the shipped ones from `assets/data/classic/ai.toml`).
 The seat hands its policy the observation only; it aims through the same physics as a
 person, on the table it is shown, and remembers the card it aimed at (`intended`).
 """

@@ -114,7 +114,7 @@ class MatchScene(Scene):
         self.session = MatchSession(self.catalog, self.kits, self.rules, seed=seed)
         self.view: MatchState = self.session.state.clone()
         self.view_resting = dict(self.session.resting)
-        # Each computer's difficulty (assets/data/ai/levels.toml).
+        # Each computer's difficulty (assets/data/classic/ai.toml).
         self.levels = tuple(levels) if levels else (level,) * n
         self.level = level
         # Aim assist: the player's setting, but off by default against Hard (H toggles it).

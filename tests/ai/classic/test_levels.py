@@ -9,8 +9,7 @@ import pytest
 
 from game.ai.classic.levels import LEVEL_NAMES, LEVEL_SCHEMA
 from game.content import ContentError
-from game.content.ai_levels import levels_path
-from game.games.classic import load_levels, shipped_levels
+from game.games.classic import levels_path, load_levels, shipped_levels
 
 
 def test_the_shipped_levels_load_and_climb() -> None:

@@ -313,8 +313,3 @@ def test_problems_in_several_files_are_all_reported(folder: Path) -> None:
         load_catalog(folder)
     files = {p.split(":")[0] for p in caught.value.problems}
     assert {"actions.toml", "cores.toml"} <= files
-
-
-def test_the_data_files_are_installed_with_the_game() -> None:
-    text = (Path(__file__).parents[3] / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"share/bakugan-table/assets/data/planet" = ["assets/data/planet/*.toml"]' in text
