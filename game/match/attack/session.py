@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.ai.attack import AttackLevel, AttackPolicy, make_policy
+from game.rules.api import GameError
 from game.rules.attack import (
     CHANCE,
     Action,
@@ -42,7 +43,7 @@ HUMAN = "human"
 SAVE_VERSION = 1
 
 
-class AttackSaveError(ValueError):
+class AttackSaveError(GameError, ValueError):
     """An autosave payload this match cannot be made from; the message says why."""
 
 

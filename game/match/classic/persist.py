@@ -27,6 +27,7 @@ from typing import Any
 from game.match.classic.layout import table_layout
 from game.match.classic.session import MatchSession
 from game.physics.tuning import MAX_RADIUS, MIN_RADIUS
+from game.rules.api import GameError
 from game.rules.classic import Catalog, MatchState
 from game.rules.classic.invariants import problems as state_problems
 
@@ -36,7 +37,7 @@ TABLE_SLACK = 4.0
 """A saved table may differ from the one its settings give by at most this factor."""
 
 
-class SessionFormatError(ValueError):
+class SessionFormatError(GameError, ValueError):
     """Session JSON that cannot be restored: names the field and the problem.
 
     `reason` is the save's reason code (`game.persist.saves.SaveError`): ``impossible``

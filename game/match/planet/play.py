@@ -31,6 +31,7 @@ from game.match.planet.physics_sim import PlanetSeat
 from game.match.planet.seats import DEFAULT_LEVEL, computer_seat
 from game.match.planet.session import Entry, PlanetSession, RollDone, ThrowRefused
 from game.match.zone import Zone
+from game.rules.api import GameError
 from game.rules.planet import Action, Catalog, Kit, Observation, PlanetState, Settings
 
 SAVE_VERSION = 1
@@ -50,7 +51,7 @@ class Task:
     zone: Zone | None
 
 
-class BadMatchSave(ValueError):
+class BadMatchSave(GameError, ValueError):
     """An autosave payload that is not a Battle Planet match, with the reason."""
 
 
