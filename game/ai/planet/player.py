@@ -34,7 +34,7 @@ from game.rules.planet import (
 from game.rules.planet.hexgrid import hex_str
 
 from ..seeding import count, decision_rng
-from . import judge
+from . import one_step
 from .knowledge import DeckBook
 from .levels import Level
 from .playbook import Playbook
@@ -128,7 +128,7 @@ class LevelBot:
             world = self.book.world(obs, rng)
             return self.playbook.act(world, me, rng)
         worlds = [self.book.world(obs, rng) for _ in range(level.worlds)]
-        return judge.best(worlds, me, legal)
+        return one_step.best(worlds, me, legal)
 
     def _searched(self, obs: Observation, legal: Sequence[Action]) -> bool:
         """The decisions the search takes (`search_steps`; discards, and the rest, go

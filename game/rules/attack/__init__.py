@@ -9,8 +9,8 @@ from game.rules.api import CHANCE, IllegalAction, Reason
 
 from .actions import Action, ActionSyntaxError, Deal, Pick, PlayCard, Roll, parse_action
 from .cards import DIE_FACES, PLAYER_COUNTS, CardDef, Deck, Effect, PlayerSetup, Text, When
+from .catch import Judgement, Play, judge
 from .events import Event
-from .judge import Judgement, Play, judge
 from .observation import Observation, SeatView
 from .settings import InvalidSettings, Phase, Settings, Variant
 from .state import AttackState

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .cards import Effect
-from .judge import judge
+from .catch import judge
 from .settings import Phase, Variant
 
 if TYPE_CHECKING:
