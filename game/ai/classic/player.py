@@ -68,7 +68,7 @@ class LevelPolicy:
         self.seed = seed
         self.decisions = 0  # decisions made: the next one draws from generator number this
         self.rng = decision_rng(RNG_STREAM, seed, 0)  # replaced at every decision
-        self.judge = st.Judge(catalog, level.insight)
+        self.judge = st.BattleInsight(catalog, level.insight)
         self.memory = Memory()
         self._target: Slot | None = None
         self.last_search: dict[str, int] = {}
@@ -169,7 +169,7 @@ class LevelPolicy:
     def _evolution(self, obs: Observation, legal: Sequence[Action]) -> Evolve | None:
         """Evolve (instead of the turn) when it is worth it: the evolved form's G-Power
         gain, at `evolve_worth` gate units per 100 G, against what skipping the turn's
-        throw costs (`Judge.skip_cost`). Every level, Hard too, by this rule."""
+        throw costs (`BattleInsight.skip_cost`). Every level, Hard too, by this rule."""
         evolves = [a for a in legal if isinstance(a, Evolve)]
         worth = self.level.evolve_worth
         if not evolves or worth <= 0:

@@ -87,7 +87,7 @@ def _view(obs: Observation, slot: Slot) -> GateView | None:
     return None
 
 
-class Judge:
+class BattleInsight:
     """Battle odds and move values from an observation (one per bot; stateless)."""
 
     def __init__(self, catalog: Catalog, insight: int) -> None:
@@ -421,7 +421,7 @@ def _all_bakugan(obs: Observation, player: int) -> list[str]:
     return out
 
 
-def best_attribute(judge: Judge, obs: Observation, legal: Sequence[Action]) -> Action:
+def best_attribute(judge: BattleInsight, obs: Observation, legal: Sequence[Action]) -> Action:
     """Two clear Bakugan met: take the attribute the card favours most, if it is known."""
     picks = [a for a in legal if isinstance(a, ChooseAttribute)]
     b = obs.battle
@@ -435,9 +435,9 @@ def best_attribute(judge: Judge, obs: Observation, legal: Sequence[Action]) -> A
     return max(picks, key=lambda a: (bonus(a), -picks.index(a)))
 
 
-def take_or_move(judge: Judge, obs: Observation, legal: Sequence[Action]) -> Action:
+def take_or_move(judge: BattleInsight, obs: Observation, legal: Sequence[Action]) -> Action:
     """Two of one's own Bakugan on a card (or all of them standing): take the card if one
-    may; else move onto the enemy whose battle is worth most (`Judge.move_values`)."""
+    may; else move onto the enemy whose battle is worth most (`BattleInsight.move_values`)."""
     takes = [a for a in legal if isinstance(a, TakeGate)]
     if takes:
         return takes[0]

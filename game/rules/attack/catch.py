@@ -25,7 +25,7 @@ Play = tuple[int, str]  # (player, card)
 
 
 @dataclass(frozen=True, slots=True)
-class Judgement:
+class Catch:
     """What a round came to, in the order a table would show it."""
 
     holders: tuple[Play, ...]
@@ -56,7 +56,7 @@ def kept_special(plays: Sequence[Play], deck: Deck) -> tuple[str | None, tuple[s
     return found[-1], tuple(found[:-1])
 
 
-def judge(plays: Sequence[Play], deck: Deck, players: int) -> Judgement:
+def catch(plays: Sequence[Play], deck: Deck, players: int) -> Catch:
     """Judge a complete round (`plays`: every player's card, in the order played)."""
     number = deck.number
     specials = deck.specials
@@ -100,4 +100,4 @@ def judge(plays: Sequence[Play], deck: Deck, players: int) -> Judgement:
             catchers = (holders[values.index(best)],)
         else:
             catchers = ()
-    return Judgement(holders, kept, overridden, effect, rotated, collisions, catchers)
+    return Catch(holders, kept, overridden, effect, rotated, collisions, catchers)

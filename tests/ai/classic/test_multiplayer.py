@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.ai.classic.levels import Level
 from game.ai.classic.player import LevelPolicy
-from game.ai.classic.strategy import Judge
+from game.ai.classic.strategy import BattleInsight
 from game.match.classic.sim import run_sim
 from game.rules.classic import MatchState, MoveBakugan, Settings, TakeGate, Throw
 
@@ -110,7 +110,7 @@ def test_big_game_matches_end_with_every_level() -> None:
 def test_gate_cards_go_on_ones_own_side_of_the_table() -> None:
     # Four players around a 5 x 5 field: bottom (row 0), left (column 0), top, right.
     state = started_n(4, 2)
-    judge = Judge(CAT, 1)
+    judge = BattleInsight(CAT, 1)
     sides = {0: ((2, 0), (2, 4)), 1: ((0, 2), (4, 2)), 2: ((2, 4), (2, 0)), 3: ((4, 2), (0, 2))}
     for p, (near, far) in sides.items():
         obs = state.observation(p)
