@@ -78,16 +78,37 @@ def test_registered_scenes_win_and_unregister_forgets_them(clean: None) -> None:
         register("nosuch", fake)
 
 
-def test_a_ui_module_that_does_not_import_leaves_the_game_without_screens(
-    clean: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _with_ui(monkeypatch: pytest.MonkeyPatch, game_id: str, ui: str | None) -> None:
     import dataclasses
 
-    record = dataclasses.replace(REGISTRY["attack"], ui="game.ui.no_such_module")
-    monkeypatch.setattr(scenes, "REGISTRY", {**REGISTRY, "attack": record})
-    unregister("attack")
-    assert game_scenes("attack") is None
+    record = dataclasses.replace(REGISTRY[game_id], ui=ui)
+    monkeypatch.setattr(scenes, "REGISTRY", {**REGISTRY, game_id: record})
+    unregister(game_id)
+
+
+def test_a_typo_in_a_games_screens_is_a_traceback_not_coming_soon(
+    clean: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "planted_screens.py").write_text("from game.ui.widgetz import panel\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    _with_ui(monkeypatch, "attack", "planted_screens")
+    with pytest.raises(ModuleNotFoundError, match=r"game\.ui\.widgetz"):
+        game_scenes("attack")
+    _with_ui(monkeypatch, "attack", "game.ui.no_such_module")
+    with pytest.raises(ModuleNotFoundError, match="no_such_module"):
+        game_scenes("attack")
+    (tmp_path / "planted_empty.py").write_text("SCENES = None\n")
+    _with_ui(monkeypatch, "attack", "planted_empty")
+    with pytest.raises(TypeError, match="planted_empty: no SCENES"):
+        game_scenes("attack")
     assert game_scenes("classic") is not None
+
+
+def test_only_a_record_without_screens_gets_none(
+    clean: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _with_ui(monkeypatch, "attack", None)
+    assert game_scenes("attack") is None
 
 
 def _runtime_imports(path: Path) -> set[str]:
