@@ -1,4 +1,4 @@
-"""A player's record, recomputed from the replays alone (issue 18, part 6).
+"""A player's record, recomputed from the replays alone.
 
 Each finished replay with a person in it is re-run by its game's line reader (the
 classic one: `game.match.classic.stats.match_line`) and read for the people's side: won
