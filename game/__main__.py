@@ -191,6 +191,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play(args.lang, quick=quick, game=args.rules)
 
 
+class _Version(argparse.Action):
+    """`bakugan --version`: the app's version and the hashes its replays record (the
+    content is loaded only when asked)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        from game.games.about import build_info
+
+        print("\n".join(build_info().lines()))
+        parser.exit()
+
+
 def _chosen_game(argv: list[str] | None) -> GameRecord | None:
     """The game named by `--rules` (each game brings its own options), or None after
     saying which games there are."""
@@ -207,6 +221,11 @@ def _chosen_game(argv: list[str] | None) -> GameRecord | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="bakugan", description="Bakugan Battle Brawlers on a table."
+    )
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        help="print the app's version, content hashes and physics tuning hash, and exit",
     )
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("sim", help="play many matches headless between built-in policies")

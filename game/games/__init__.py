@@ -72,6 +72,10 @@ class GameRecord:
     may name the fewest and the most players (``{low}``, ``{high}``: `player_counts`)."""
     throw_challenges: bool = True
     """The title offers the throw challenges (the Gate Card levels) with this game."""
+    content_hash: Callable[[], str] | None = None
+    """The hash of the shipped content the game is played with: the very value its
+    replays record (``content_hash`` of their header) and a re-run compares; `bakugan
+    --version` and the About screen show it (`game.games.about`)."""
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])

@@ -256,6 +256,14 @@ def _text_demo(seed: int, lang: str) -> int:
     return 0
 
 
+def _content_hash() -> str:
+    """The shipped cards' hash, as a Battle Planet replay's header records it."""
+    from game.content.planet import shipped_catalog
+    from game.match.planet_recording import catalog_hash
+
+    return catalog_hash(shipped_catalog())
+
+
 RECORD = GameRecord(
     id="planet",
     names={"en": "Bakugan Battle Planet", "ru": "Бакуган: Боевая планета"},
@@ -264,6 +272,7 @@ RECORD = GameRecord(
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
     text_demo=_text_demo,
     ui="game.ui.planet",
+    content_hash=_content_hash,
 )
 
 
