@@ -125,6 +125,10 @@ class DeckRefused(GameError):
         self.lines = lines
 
 
+REFUSALS = ("foreign", "newer", "other_cards", "damaged")
+"""The reasons a code gives no deck that have their own line (`deckbuilder.code_*`)."""
+
+
 def code_refusal(
     error: DeckCodeError, lang: str, word: Callable[[KitProblem], str] | None = None
 ) -> str:
@@ -135,9 +139,6 @@ def code_refusal(
         return tr(lang, "deckbuilder.code_illegal", why=word(first) if word else str(first))
     key = error.reason if error.reason in REFUSALS else "damaged"
     return tr(lang, f"deckbuilder.code_{key}", version=error.version or 0)
-
-
-REFUSALS = ("foreign", "newer", "other_cards", "damaged")
 
 
 def deck_names(catalog: Catalog | None = None, folder: Path | None = None) -> list[str]:
