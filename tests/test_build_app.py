@@ -39,7 +39,7 @@ def test_the_command_line_names_the_traps() -> None:
     pairs = set(itertools.pairwise(args))
     assert ("--hidden-import", "_cffi_backend") in pairs
     assert ("--copy-metadata", "bakugan-table") in pairs
-    for library in ("pyspiel", "open_spiel", "numpy", "game.ai.openspiel"):
+    for library in ("pyspiel", "open_spiel", "numpy", "game.ai.classic.openspiel"):
         assert ("--exclude-module", library) in pairs
     for folder in ("assets", "levels"):
         assert ("--add-data", f"{ROOT / folder}{os.pathsep}{folder}") in pairs

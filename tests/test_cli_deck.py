@@ -13,7 +13,7 @@ import pytest
 
 from game.__main__ import main
 from game.content.planet import shipped_catalog
-from game.games import planet_decks
+from game.games.planet import decks as planet_decks
 from game.persist import decks
 from game.persist.decks import Deck
 from game.rules.planet.deck_code import encode

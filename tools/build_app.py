@@ -41,7 +41,7 @@ EXE = "bakugan"
 DIST = ROOT / "dist" / NAME
 WORK = ROOT / "build" / "app"
 DATA = ("assets", "levels")  # folders copied whole into the bundle's own folder
-LEFT_OUT = ("game.ai.openspiel", "game.ai.openspiel_base", "game.ai.openspiel_planet")
+LEFT_OUT = ("game.ai.classic.openspiel", "game.ai.openspiel_base", "game.ai.planet.openspiel")
 """The OpenSpiel adapters (for researchers, `docs/openspiel.md`): not in the app."""
 EXCLUDED = ("pyspiel", "open_spiel", "numpy", "tkinter", "pytest", "hypothesis", "mypy")
 """Libraries kept out even where installed (the test environment has them all)."""

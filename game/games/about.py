@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from game.files import paths
 from game.games import REGISTRY
-from game.match.recording import app_version
+from game.match.replay_header import app_version
 from game.physics.fingerprint import physics_hash, pymunk_version
 
 APP = "bakugan-table"

@@ -140,7 +140,7 @@ def _text_demo(seed: int, lang: str) -> int:
 def _content_hash() -> str:
     """The shipped deck's hash, as an Attack replay's header records it."""
     from game.content.attack import shipped_deck
-    from game.match.attack_recording import deck_hash
+    from game.match.attack.recording import deck_hash
 
     return deck_hash(shipped_deck())
 

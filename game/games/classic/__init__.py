@@ -169,7 +169,7 @@ def _save_upgrade(payload: dict[str, Any], version: int) -> dict[str, Any]:
 def _content_hash() -> str:
     """The shipped cards' hash, as a classic replay's header records it."""
     from game.content.classic import shipped_catalog
-    from game.match.recording import catalog_hash
+    from game.match.classic.recording import catalog_hash
 
     return catalog_hash(shipped_catalog())
 

@@ -259,25 +259,25 @@ def _text_demo(seed: int, lang: str) -> int:
 def _content_hash() -> str:
     """The shipped cards' hash, as a Battle Planet replay's header records it."""
     from game.content.planet import shipped_catalog
-    from game.match.planet_recording import catalog_hash
+    from game.match.planet.recording import catalog_hash
 
     return catalog_hash(shipped_catalog())
 
 
 def _deck_names() -> list[str]:
-    from game.games.planet_decks import deck_names
+    from game.games.planet.decks import deck_names
 
     return deck_names()
 
 
 def _deck_export(name: str) -> str:
-    from game.games.planet_decks import export_code
+    from game.games.planet.decks import export_code
 
     return export_code(name)
 
 
 def _deck_import(code: str, name: str | None) -> Path:
-    from game.games.planet_decks import import_code
+    from game.games.planet.decks import import_code
 
     return import_code(code, name)
 

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from tests.match.test_planet_play import play_out
 
 from game.content.planet import shipped_catalog
-from game.games import planet_decks as pd
-from game.match.planet_play import PlanetMatch
+from game.games.planet import decks as pd
+from game.match.planet.play import PlanetMatch
 from game.persist import decks
 from game.rules.planet import Kit
 from game.rules.planet.deck_code import encode
@@ -25,7 +26,6 @@ from game.ui.planet.deckbuilder import DeckBuilderScene
 from game.ui.planet.deckbuilder_pickers import NameOverlay
 from game.ui.planet.setup import PlanetSetupScene
 from game.ui.scene import Scene
-from tests.match.test_planet_play import play_out
 from tests.ui.planet.test_deckbuilder import button, choose, click, open_builder, steps
 from tests.ui.test_text_fit import _check
 
