@@ -51,7 +51,7 @@ def test_version_prints_the_app_version_and_the_hashes_replays_record(tmp_path: 
 
 
 def test_the_line_is_the_recorders_own_hash(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.match import attack_recording
+    from game.match.attack import recording as attack_recording
 
     before = build_info()
     monkeypatch.setattr(attack_recording, "deck_hash", lambda deck: "sha256:" + "0" * 64)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from tests.match.test_planet_play import play_out
+from tests.match.planet.test_planet_play import play_out
 
 from game.content.planet import shipped_catalog
 from game.games.planet import decks as pd
