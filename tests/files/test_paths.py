@@ -20,7 +20,7 @@ def _data_in(root: Path) -> Path:
 def test_from_a_checkout_the_data_is_beside_the_package() -> None:
     assert not paths.frozen()
     assert paths.assets_dir() == Path(__file__).resolve().parents[2] / "assets"
-    assert (paths.data_dir("planet") / "cards.toml").parent.name == "planet"
+    assert (paths.game_data_dir("planet") / "cards.toml").parent.name == "planet"
 
 
 def test_a_packaged_app_reads_its_bundle_folder(
@@ -33,7 +33,7 @@ def test_a_packaged_app_reads_its_bundle_folder(
     assert paths.frozen()
     assert paths.assets_dir() == bundle / "assets"
     assert paths.levels_dir() == bundle / "levels"
-    assert paths.data_dir("attack") == bundle / "assets" / "data" / "attack"
+    assert paths.game_data_dir("attack") == bundle / "assets" / "data" / "attack"
 
 
 def test_a_packaged_app_without_a_bundle_folder_reads_beside_its_executable(
