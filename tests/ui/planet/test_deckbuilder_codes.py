@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from tests.match.planet.test_planet_play import play_out
 
 from game.content.planet import shipped_catalog
 from game.games.planet import decks as pd
@@ -26,6 +25,7 @@ from game.ui.planet.deckbuilder import DeckBuilderScene
 from game.ui.planet.deckbuilder_pickers import NameOverlay
 from game.ui.planet.setup import PlanetSetupScene
 from game.ui.scene import Scene
+from tests.match.planet.test_planet_play import play_out
 from tests.ui.planet.test_deckbuilder import button, choose, click, open_builder, steps
 from tests.ui.test_text_fit import _check
 
