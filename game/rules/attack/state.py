@@ -20,7 +20,7 @@ from typing import Any
 from game.rules.api import CHANCE, GameError, IllegalAction, Reason, Result
 
 from . import events as ev
-from .actions import PLAYS, Action, Deal, Pick, PlayCard, Roll
+from .actions import PLAYS, SHAPES, Action, Deal, Pick, PlayCard, Roll
 from .cards import DIE_FACES, Deck, Effect, When
 from .codec import dump, load_into
 from .judge import Play
@@ -231,7 +231,10 @@ class AttackState:
     # --- acting -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[ev.Event]:
-        """Do `action`; the events it caused, in order. IllegalAction: nothing changed."""
+        """Do `action`; the events it caused, in order. IllegalAction: nothing changed
+        (also for anything that is not an Attack action of the declared field types)."""
+        if SHAPES.bad(action) is not None:
+            raise SHAPES.refusal(action)
         kind = type(action)
         if kind is PlayCard and self.phase is _PLAY:  # the usual: no further checks here
             return self._play(action)  # type: ignore[arg-type]
@@ -243,9 +246,7 @@ class AttackState:
             return self._roll(action)  # type: ignore[arg-type]
         if kind is Pick:
             return self._pick(action)  # type: ignore[arg-type]
-        if kind is Deal:
-            return self._deal(action)  # type: ignore[arg-type]
-        raise _illegal(action, "not an action of Bakugan Attack!", "attack.kind")
+        return self._deal(action)  # type: ignore[arg-type]
 
     def _due(self) -> str:
         phase = self.phase
@@ -317,7 +318,10 @@ class AttackState:
             close_round(self, events)
         return events
 
-    def _chance_check(self, action: Action, phases: tuple[Phase, ...]) -> None:
+    def _chance_check(self, action: Roll | Pick | Deal, phases: tuple[Phase, ...]) -> None:
+        if action.player != CHANCE:
+            text = f"a chance outcome comes from chance, not p{action.player}"
+            raise _illegal(action, text, "attack.chance")
         if self.phase not in phases:
             raise _illegal(action, f"no such chance outcome is due: {self._due()}", "attack.chance")
 
