@@ -3,10 +3,11 @@
 A game runs: the roll-off for the first dealer (chance) -> the dealer shuffles and
 deals (chance) -> the targets, dealer first then clockwise (chance) -> rounds until the
 hands are empty -> the deal is scored -> the game ends at the end score, or the deal
-passes left and the new dealer shuffles the discards (the house variant: every card)
-and deals again. Chance outcomes come in as actions of `CHANCE` from anywhere (a
-script, physical dice, `chance_action()`, which draws them from the game's seed without
-changing the state). An illegal action raises `IllegalAction` and changes nothing.
+passes left and the new dealer shuffles the discards (the house variant: every card,
+after the new targets are rolled) and deals again. Chance outcomes come in as actions
+of `CHANCE` from anywhere (a script, physical dice, `chance_action()`, which draws them
+from the game's seed without changing the state). An illegal action raises
+`IllegalAction` and changes nothing.
 
 Readings of the seed where it is unclear: docs/rules.md, "Bakugan Attack!".
 """
@@ -26,7 +27,7 @@ from .codec import dump, load_into
 from .judge import Play
 from .observation import Observation, observe
 from .rounds import close_round, start_round
-from .settings import MASK64, Phase, Settings, Variant, mix
+from .settings import MASK64, HouseRoll, Phase, Settings, Variant, mix
 
 _CHANCE_ONLY = (CHANCE,)
 _SOLO = [(p,) for p in range(8)]
@@ -355,7 +356,10 @@ class AttackState:
         self.rolled += 1
         events.append(ev.TargetRolled(due, face, target))
         if self.rolled == self.n:
-            start_round(self, events)
+            if any(self.hands):
+                start_round(self, events)
+            else:  # the house variant rolls before a new deal, then the dealer deals
+                self.phase = Phase.DEAL
         return events
 
     def _pick(self, action: Pick) -> list[ev.Event]:
@@ -404,8 +408,9 @@ class AttackState:
         events: list[ev.Event] = [
             ev.Dealt(self.deal_no, self.dealer, len(pool), each, len(action.aside))
         ]
-        if self.deal_no == 1 or self.settings.variant is Variant.HOUSE:
-            self.phase = Phase.TARGET_ROLL
+        house = self.settings.variant is Variant.HOUSE
+        if self.deal_no == 1 or (house and self.settings.house_roll is HouseRoll.AFTER_DEAL):
+            self.phase = Phase.TARGET_ROLL  # the first deal: deal, then roll (the seed's setup)
             self.rolled = 0
         else:
             start_round(self, events)
