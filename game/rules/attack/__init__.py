@@ -9,8 +9,8 @@ from game.rules.api import CHANCE, IllegalAction, Reason
 
 from .actions import Action, ActionSyntaxError, Deal, Pick, PlayCard, Roll, parse_action
 from .cards import DIE_FACES, PLAYER_COUNTS, CardDef, Deck, Effect, PlayerSetup, Text, When
+from .catch import Catch, Play, catch, catch_possible
 from .events import Event
-from .judge import Judgement, Play, catch_possible, judge
 from .observation import Observation, SeatView
 from .settings import HouseRoll, InvalidSettings, Phase, Settings, Stall, Variant
 from .state import AttackState
@@ -23,6 +23,7 @@ __all__ = [
     "ActionSyntaxError",
     "AttackState",
     "CardDef",
+    "Catch",
     "Deal",
     "Deck",
     "Effect",
@@ -30,7 +31,6 @@ __all__ = [
     "HouseRoll",
     "IllegalAction",
     "InvalidSettings",
-    "Judgement",
     "Observation",
     "Phase",
     "Pick",
@@ -45,7 +45,7 @@ __all__ = [
     "Text",
     "Variant",
     "When",
+    "catch",
     "catch_possible",
-    "judge",
     "parse_action",
 ]

@@ -23,8 +23,8 @@ import pytest
 
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels
-from game.match.attack_recording import rerun_attack
-from game.match.attack_session import AttackMatch
+from game.match.attack.recording import rerun_attack
+from game.match.attack.session import AttackMatch
 from game.persist.replay_file import read_replay
 from game.persist.saves import read_save
 from game.rules.attack import (
@@ -35,8 +35,8 @@ from game.rules.attack import (
     Settings,
     Stall,
     Variant,
+    catch,
     catch_possible,
-    judge,
     parse_action,
 )
 
@@ -49,7 +49,7 @@ HOUSE = DATA / "attack-main-bd7c8e9-house.replay.gz"  # three deals, dealt then 
 def _any_round_catches(pool: list[str], players: int) -> bool:
     """By brute force: some `players` of the cards, in some seat order, catch."""
     return any(
-        judge(list(enumerate(cards)), DECK, players).catchers
+        catch(list(enumerate(cards)), DECK, players).catchers
         for cards in itertools.permutations(pool, players)
     )
 
