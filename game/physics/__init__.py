@@ -1,8 +1,10 @@
 """Table physics: one pymunk engine for every throw, resolved to landings.
 
 Units are millimetres and seconds. This package imports pymunk and nothing from the
-rest of the game; ids of cards, Bakugan and spheres are plain hashable values shared
-with the rules core. One engine (`engine.py`, `loop.py`) serves three front ends:
+rest of the game but the error root (what it cannot simulate is a `PhysicsError`, a
+`GameError` and a ValueError, naming the field); ids of cards, Bakugan and spheres are
+plain hashable values shared with the rules core. One engine (`engine.py`, `loop.py`)
+serves three front ends:
 
 - the match table, one throw at a time:
 
@@ -27,6 +29,7 @@ judge by contact), `throw`, `shot` and `simulate` (the front ends), `cache`, and
 (old import names).
 """
 
+from game.physics.geometry import PhysicsError
 from game.physics.judge import (
     CLASSIC,
     NO_TOUCH,
@@ -103,6 +106,7 @@ __all__ = [
     "Motion",
     "Obstacle",
     "Outcome",
+    "PhysicsError",
     "Placement",
     "Point",
     "RestJudge",

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import pymunk
 
-from game.physics.geometry import Point, as_point, real
+from game.physics.geometry import PhysicsError, Point, as_point, real, show
 from game.physics.release import Trajectory
 from game.physics.tuning import CUSHION_RADIUS, DAMPING, DT, GRAVITY, SOLVER_ITERATIONS
 
@@ -101,7 +101,7 @@ class TraySpec:
         for name in ("width", "depth"):
             value = real(getattr(self, name), f"tray {name}")
             if not 4 * DIE_SIZE <= value <= 2000.0:
-                raise ValueError(f"tray {name} must be within 64..2000 mm, got {value:g}")
+                raise PhysicsError(f"tray {name} must be within 64..2000 mm, got {value:g}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +120,9 @@ class DieThrow:
         for name in ("angle", "speed", "spin"):
             object.__setattr__(self, name, real(getattr(self, name), f"die {name}"))
         if self.speed < 0:
-            raise ValueError(f"die speed must be >= 0, got {self.speed}")
+            raise PhysicsError(f"die speed must be >= 0, got {self.speed}")
         if not -1.0 <= self.spin <= 1.0:
-            raise ValueError(f"die spin must be within -1..1, got {self.spin}")
+            raise PhysicsError(f"die spin must be within -1..1, got {self.spin}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +133,14 @@ class DiePose:
     y: float
     angle: float
     orientation: Orientation
+
+    def __post_init__(self) -> None:
+        for name in ("x", "y", "angle"):
+            object.__setattr__(self, name, real(getattr(self, name), f"die {name}"))
+        if self.orientation not in ORIENTATIONS:
+            raise PhysicsError(
+                f"die orientation must be one of a cube's 24, got {show(self.orientation)}"
+            )
 
     @property
     def face(self) -> int:
@@ -223,7 +231,7 @@ def check_origin(tray: TraySpec, origin: Point) -> None:
     x, y = origin
     m = 0.75 * DIE_SIZE
     if not (m <= x <= tray.width - m and m <= y <= tray.depth - m):
-        raise ValueError(
+        raise PhysicsError(
             f"die origin ({x:g}, {y:g}) is not inside the tray "
             f"({m:g}..{tray.width - m:g}, {m:g}..{tray.depth - m:g})"
         )
@@ -248,9 +256,23 @@ def roll_die(
     """Throw a die into `tray` among the dice `resting` there, to rest showing `face`
     (1..6). `variety` picks among the four start orientations that end on `face` (a
     seed: the same roll looks the same every time)."""
-    if not 1 <= face <= 6:
-        raise ValueError(f"a die shows 1 to 6, not {face}")
+    if not isinstance(tray, TraySpec):
+        raise PhysicsError(f"tray must be a TraySpec, got {show(tray)}")
+    if not isinstance(throw, DieThrow):
+        raise PhysicsError(f"throw must be a DieThrow, got {show(throw)}")
+    if type(face) is not int or not 1 <= face <= 6:
+        raise PhysicsError(f"a die shows 1 to 6, not {show(face)}")
+    if type(variety) is not int:
+        raise PhysicsError(f"variety must be an int, got {show(variety)}")
     check_origin(tray, throw.origin)
+    for i, pose in enumerate(resting):
+        if not isinstance(pose, DiePose):
+            raise PhysicsError(f"resting die {i} must be a DiePose, got {show(pose)}")
+        if not (0.0 <= pose.x <= tray.width and 0.0 <= pose.y <= tray.depth):
+            raise PhysicsError(
+                f"resting die {i} at ({pose.x:g}, {pose.y:g}) is not in the tray"
+                f" (0..{tray.width:g}, 0..{tray.depth:g})"
+            )
     space = _space(tray)
     speed = min(throw.speed, MAX_DIE_SPEED)
     thrown = _die_body(space, throw.origin, throw.angle)

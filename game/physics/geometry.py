@@ -2,7 +2,7 @@
 
 Distances from points to rectangles and convex polygons (the landing judges and the
 level checks use them), and the boundary checks that turn a bad number into a
-ValueError naming the field.
+`PhysicsError` naming the field.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable, Sequence
+
+from game.rules.api import GameError
 
 Point = tuple[float, float]
 Pose = tuple[float, float, float]
@@ -23,32 +25,42 @@ Bounds = tuple[float, float, float, float]
 # --- boundary checks -----------------------------------------------------------------
 
 
+class PhysicsError(GameError, ValueError):
+    """What the physics cannot simulate (a throw, a table, a die, a tray), refused at
+    the boundary with the field and the problem: the package's own error, a `GameError`
+    like every error the app raises on purpose, and a ValueError as it always was."""
+
+
 def real(value: object, what: str) -> float:
-    """`value` as a finite float; ValueError naming `what` for anything else (None, a
+    """`value` as a finite float; `PhysicsError` naming `what` for anything else (None, a
     string, a bool, NaN, an infinity, an int too large for a float)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{what} must be a number, got {show(value)}")
+        raise PhysicsError(f"{what} must be a number, got {show(value)}")
     try:
         number = float(value)
     except (OverflowError, ValueError, TypeError):
-        raise ValueError(f"{what} must be a finite number, got {show(value)}") from None
+        raise PhysicsError(f"{what} must be a finite number, got {show(value)}") from None
     if not math.isfinite(number):
-        raise ValueError(f"{what} must be finite, got {number}")
+        raise PhysicsError(f"{what} must be finite, got {number}")
     return number
 
 
 def show(value: object) -> str:
-    """A short repr for an error message."""
-    text = repr(value)
+    """A short repr for an error message (the type's name when it has none: an int of
+    5,000 digits)."""
+    try:
+        text = repr(value)
+    except Exception:  # a foreign object's __repr__, or an int too long to write
+        return f"<a {type(value).__name__}>"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def as_point(value: Iterable[float], what: str) -> Point:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ValueError(f"{what} must be a point (x, y), got {show(value)}")
+        raise PhysicsError(f"{what} must be a point (x, y), got {show(value)}")
     items = list(value)
     if len(items) != 2:
-        raise ValueError(f"{what} must be a point (x, y), got {show(value)}")
+        raise PhysicsError(f"{what} must be a point (x, y), got {show(value)}")
     return (real(items[0], f"{what} x"), real(items[1], f"{what} y"))
 
 
@@ -56,7 +68,7 @@ def check_hashable(value: object, what: str) -> None:
     try:
         hash(value)
     except TypeError:
-        raise ValueError(
+        raise PhysicsError(
             f"{what} must be hashable (a str, int or tuple), got {show(value)}"
         ) from None
 
@@ -140,7 +152,7 @@ def regular_polygon(sides: int, inradius: float, angle: float = 0.0) -> list[Poi
     """Corners (counter-clockwise, about the origin) of a regular polygon `inradius`
     from its centre to the middle of each side; with `angle` 0 one side faces +x."""
     if sides < 3:
-        raise ValueError(f"a polygon needs at least 3 sides, got {sides}")
+        raise PhysicsError(f"a polygon needs at least 3 sides, got {sides}")
     circum = inradius / math.cos(math.pi / sides)
     step = 2.0 * math.pi / sides
     first = angle - step / 2.0

@@ -13,7 +13,7 @@ import itertools
 import math
 from dataclasses import dataclass, field
 
-from game.physics.geometry import Point, Pose, finite
+from game.physics.geometry import PhysicsError, Point, Pose, finite
 from game.physics.tuning import DT
 
 
@@ -46,14 +46,14 @@ class Motion:
             object.__setattr__(self, name, float(getattr(self, name)))
         object.__setattr__(self, "closed", bool(self.closed))
         if not finite(self.speed, self.turn, self.phase, *(c for p in path for c in p)):
-            raise ValueError("motion: values must be finite")
+            raise PhysicsError("motion: values must be finite")
         legs: list[tuple[float, float, float, float, float]] = []
         period = 0.0
         if path:
             if len(path) < 2:
-                raise ValueError("motion: a path needs at least two points")
+                raise PhysicsError("motion: a path needs at least two points")
             if self.speed <= 0:
-                raise ValueError("motion: a path needs a positive speed")
+                raise PhysicsError("motion: a path needs a positive speed")
             points = list(path)
             if self.closed:
                 points.append(path[0])
@@ -68,7 +68,7 @@ class Motion:
                 legs.append((x0, y0, (x1 - x0) / dur, (y1 - y0) / dur, t))
                 t += dur
             if not legs:
-                raise ValueError("motion: the path's points are all the same")
+                raise PhysicsError("motion: the path's points are all the same")
             period = t
         object.__setattr__(self, "legs", tuple(legs))
         object.__setattr__(self, "starts", tuple(leg[4] for leg in legs))

@@ -13,7 +13,7 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from game.physics.geometry import Point, Pose, circle_hits_box, finite
+from game.physics.geometry import PhysicsError, Point, Pose, circle_hits_box, finite
 from game.physics.motion import Motion, pose_at
 from game.physics.release import Throw
 from game.physics.scene import CUSHION_ID
@@ -61,7 +61,7 @@ class Block:
         object.__setattr__(self, "size", (w, h))
         object.__setattr__(self, "center", (float(self.center[0]), float(self.center[1])))
         if not (finite(w, h, *self.center, self.angle) and w > 0 and h > 0):
-            raise ValueError(f"block {self.id!r}: size must be positive and finite")
+            raise PhysicsError(f"block {self.id!r}: size must be positive and finite")
 
     def pose(self, t: float) -> Pose:
         return pose_at(self.motion, (*self.center, self.angle), t)
@@ -91,9 +91,9 @@ class Round:
     def __post_init__(self) -> None:
         object.__setattr__(self, "center", (float(self.center[0]), float(self.center[1])))
         if not (finite(*self.center, self.radius) and self.radius > 0):
-            raise ValueError(f"round piece {self.id!r}: radius must be positive")
+            raise PhysicsError(f"round piece {self.id!r}: radius must be positive")
         if not 0.0 <= self.bounce <= 1.0:
-            raise ValueError(f"round piece {self.id!r}: bounce must be within 0..1")
+            raise PhysicsError(f"round piece {self.id!r}: bounce must be within 0..1")
 
     def pose(self, t: float) -> Pose:
         return pose_at(self.motion, (*self.center, 0.0), t)
@@ -152,9 +152,9 @@ class Rival:
 
     def __post_init__(self) -> None:
         if not MIN_RADIUS <= self.radius <= MAX_RADIUS:
-            raise ValueError(f"rival {self.id!r}: radius must be {MIN_RADIUS}..{MAX_RADIUS}")
+            raise PhysicsError(f"rival {self.id!r}: radius must be {MIN_RADIUS}..{MAX_RADIUS}")
         if not (math.isfinite(self.mass) and MIN_MASS <= self.mass <= MAX_MASS):
-            raise ValueError(f"rival {self.id!r}: mass must be within {MIN_MASS:g}..{MAX_MASS:g}")
+            raise PhysicsError(f"rival {self.id!r}: mass must be within {MIN_MASS:g}..{MAX_MASS:g}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,20 +171,20 @@ class ArenaSpec:
 
     def __post_init__(self) -> None:
         if not (finite(self.width, self.height) and self.width > 0 and self.height > 0):
-            raise ValueError("arena size must be positive")
+            raise PhysicsError("arena size must be positive")
         bad = set(self.cushions) - set(SIDES)
         if bad:
-            raise ValueError(f"unknown cushion sides {sorted(bad)}")
+            raise PhysicsError(f"unknown cushion sides {sorted(bad)}")
         ids = [c.id for c in self.cards]
         if len(set(ids)) != len(ids):
-            raise ValueError("duplicate card ids")
+            raise PhysicsError("duplicate card ids")
         solid = (
             [p.id for p in self.pieces]
             + [s.id for s in self.standing]
             + [r.id for r in self.rivals]
         )
         if len(set(solid)) != len(solid) or CUSHION_ID in solid:
-            raise ValueError("piece, standing and rival ids must be unique (and not 'cushion')")
+            raise PhysicsError("piece, standing and rival ids must be unique (and not 'cushion')")
 
     def contains(self, point: Point) -> bool:
         return 0.0 <= point[0] <= self.width and 0.0 <= point[1] <= self.height

@@ -12,7 +12,7 @@ from array import array
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
-from game.physics.geometry import Point, as_point, check_hashable, real
+from game.physics.geometry import PhysicsError, Point, as_point, check_hashable, real
 from game.physics.tuning import (
     DT,
     MAX_MASS,
@@ -45,21 +45,21 @@ class Throw:
 
     def __post_init__(self) -> None:
         """Every field checked here, at the boundary: a throw that exists can be
-        simulated. ValueError names the field (None, a string, NaN, a huge mass...)."""
+        simulated. `PhysicsError` names the field (None, a string, NaN, a huge mass...)."""
         object.__setattr__(self, "origin", as_point(self.origin, "throw origin"))
         for name in ("angle", "speed", "spin", "radius", "mass"):
             object.__setattr__(self, name, real(getattr(self, name), f"throw {name}"))
         check_hashable(self.sphere_id, "sphere_id")
         if self.speed < 0:
-            raise ValueError(f"throw speed must be >= 0, got {self.speed}")
+            raise PhysicsError(f"throw speed must be >= 0, got {self.speed}")
         if not -1.0 <= self.spin <= 1.0:
-            raise ValueError(f"throw spin must be within -1..1, got {self.spin}")
+            raise PhysicsError(f"throw spin must be within -1..1, got {self.spin}")
         if not MIN_RADIUS <= self.radius <= MAX_RADIUS:
-            raise ValueError(
+            raise PhysicsError(
                 f"sphere radius must be within {MIN_RADIUS:g}..{MAX_RADIUS:g} mm, got {self.radius}"
             )
         if not MIN_MASS <= self.mass <= MAX_MASS:
-            raise ValueError(
+            raise PhysicsError(
                 f"sphere mass must be within {MIN_MASS:g}..{MAX_MASS:g}, got {self.mass:g}"
             )
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from game.physics.geometry import Bounds, Point, Pose, bounds_of, finite, place, real
+from game.physics.geometry import Bounds, PhysicsError, Point, Pose, bounds_of, finite, place, real
 from game.physics.motion import Motion, pose_at
 from game.physics.targets import Target
 from game.physics.tuning import (
@@ -69,11 +69,11 @@ class Solid:
     def __post_init__(self) -> None:
         if self.vertices:
             if len(self.vertices) < 3:
-                raise ValueError(f"solid {self.id!r}: a polygon needs 3 or more vertices")
+                raise PhysicsError(f"solid {self.id!r}: a polygon needs 3 or more vertices")
         elif not (finite(self.radius) and self.radius > 0):
-            raise ValueError(f"solid {self.id!r}: radius must be positive")
+            raise PhysicsError(f"solid {self.id!r}: radius must be positive")
         if self.motion is not None and self.on is not None:
-            raise ValueError(f"solid {self.id!r}: a piece either moves or rides a target")
+            raise PhysicsError(f"solid {self.id!r}: a piece either moves or rides a target")
 
     def pose(self, t: float) -> Pose:
         """Where a moving piece's own frame is at time t."""
@@ -120,9 +120,11 @@ class Loose:
         real(self.position[0], f"{self.id!r} x")
         real(self.position[1], f"{self.id!r} y")
         if not MIN_RADIUS <= self.radius <= MAX_RADIUS:
-            raise ValueError(f"sphere {self.id!r}: radius must be {MIN_RADIUS}..{MAX_RADIUS}")
+            raise PhysicsError(f"sphere {self.id!r}: radius must be {MIN_RADIUS}..{MAX_RADIUS}")
         if not (finite(self.mass) and MIN_MASS <= self.mass <= MAX_MASS):
-            raise ValueError(f"sphere {self.id!r}: mass must be within {MIN_MASS:g}..{MAX_MASS:g}")
+            raise PhysicsError(
+                f"sphere {self.id!r}: mass must be within {MIN_MASS:g}..{MAX_MASS:g}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,17 +150,19 @@ class Scene:
 
     def __post_init__(self) -> None:
         if not (finite(self.width, self.height) and self.width > 0 and self.height > 0):
-            raise ValueError("table size must be positive")
+            raise PhysicsError("table size must be positive")
         bad = set(self.cushions) - set(CUSHION_SIDES)
         if bad:
-            raise ValueError(f"unknown cushion sides {sorted(bad)}")
+            raise PhysicsError(f"unknown cushion sides {sorted(bad)}")
         moving = {i for i, p in enumerate(self.targets) if p.moves}
         for solid in (*self.pieces, *self.standing):
             if solid.on is not None and solid.on not in moving:
-                raise ValueError(f"solid {solid.id!r} rides target {solid.on}, which does not move")
+                raise PhysicsError(
+                    f"solid {solid.id!r} rides target {solid.on}, which does not move"
+                )
         ids = [s.id for s in (*self.pieces, *self.standing)] + [b.id for b in self.loose]
         if CUSHION_ID in ids:
-            raise ValueError(f"the id {CUSHION_ID!r} is kept for cushions")
+            raise PhysicsError(f"the id {CUSHION_ID!r} is kept for cushions")
         cushions = [CUSHION_ID for side in CUSHION_SIDES if side in self.cushions]
         solid_ids = (*cushions, *(s.id for s in self.pieces), *(s.id for s in self.standing))
         object.__setattr__(self, "solid_ids", solid_ids)

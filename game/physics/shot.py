@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from game.physics import loop
 from game.physics.cache import PreparedCache
 from game.physics.engine import Engine, loose_releases, release_of
-from game.physics.geometry import Point
+from game.physics.geometry import PhysicsError, Point
 from game.physics.judge import CLASSIC, OFF_CARD, OFF_TABLE, Landing, rest_landing
 from game.physics.outcome import Run, RunContact
 from game.physics.pieces import ArenaSpec, Block, box, check_shot
@@ -181,15 +181,15 @@ def resolve_shot(
     """Simulate `throw` released at clock step `start_step` until every sphere rests,
     leaves the table, or MAX_SIM_TIME runs out.
 
-    Raises ValueError with the reason if the throw may not start there (off the table,
+    Raises `PhysicsError` with the reason if the throw may not start there (off the table,
     closer than two card lengths to a Gate Card, or overlapping something). `fresh`
     builds a new space instead of the cached one (same result; tests prove it).
     """
     if start_step < 0:
-        raise ValueError(f"start step must be >= 0, got {start_step}")
+        raise PhysicsError(f"start step must be >= 0, got {start_step}")
     reason = check_shot(arena, throw, start_step)
     if reason is not None:
-        raise ValueError(reason)
+        raise PhysicsError(reason)
     speed = min(throw.speed, MAX_SPEED)
     engine = prepare(arena) if fresh else _CACHE.get(arena)
     thrown = release_of(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from game.physics import loop
 from game.physics.cache import PreparedCache
 from game.physics.engine import Engine, loose_releases, release_of
-from game.physics.geometry import circle_hits_box
+from game.physics.geometry import PhysicsError, circle_hits_box
 from game.physics.judge import CLASSIC, Judge, Landing
 from game.physics.outcome import Run
 from game.physics.release import Throw, Trajectory
@@ -110,18 +110,18 @@ def simulate(
     """Release every throw at clock step `start_step` (speeds clamped to MAX_SPEED),
     step until every sphere rests, leaves the table or MAX_SIM_TIME runs out, and judge.
 
-    Raises ValueError with the reason if the throws may not be released there
+    Raises `PhysicsError` with the reason if the throws may not be released there
     (`check_release`), or if the judge needs touches the scene does not track.
     """
     if not throws:
-        raise ValueError("simulate needs at least one throw")
+        raise PhysicsError("simulate needs at least one throw")
     if start_step < 0:
-        raise ValueError(f"start step must be >= 0, got {start_step}")
+        raise PhysicsError(f"start step must be >= 0, got {start_step}")
     if judge.touches and not scene.touches:
-        raise ValueError("this judge needs a Scene with touches=True")
+        raise PhysicsError("this judge needs a Scene with touches=True")
     reason = check_release(scene, throws, start_step)
     if reason is not None:
-        raise ValueError(reason)
+        raise PhysicsError(reason)
     speeds = tuple(min(throw.speed, MAX_SPEED) for throw in throws)
     releases = [
         release_of(t.sphere_id, t.origin, t.angle, speed, t.spin, t.radius, t.mass)

@@ -15,6 +15,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
 from game.physics.geometry import (
+    PhysicsError,
     Point,
     as_point,
     check_hashable,
@@ -51,9 +52,9 @@ class Obstacle:
         object.__setattr__(self, "position", as_point(self.position, f"obstacle {self.id!r}"))
         object.__setattr__(self, "radius", real(self.radius, f"obstacle {self.id!r} radius"))
         if not 0 < self.radius <= MAX_TABLE_SIZE:
-            raise ValueError(f"obstacle {self.id!r}: radius must be positive")
+            raise PhysicsError(f"obstacle {self.id!r}: radius must be positive")
         if self.id == CUSHION_ID:
-            raise ValueError(f"obstacle id {CUSHION_ID!r} is reserved for cushions")
+            raise PhysicsError(f"obstacle id {CUSHION_ID!r} is reserved for cushions")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,25 +74,25 @@ class TableSpec:
         width = real(self.width, "table width")
         height = real(self.height, "table height")
         if not (0 < width <= MAX_TABLE_SIZE and 0 < height <= MAX_TABLE_SIZE):
-            raise ValueError(
+            raise PhysicsError(
                 f"table size must be positive and at most {MAX_TABLE_SIZE:g} mm a side,"
                 f" got {width:g} x {height:g}"
             )
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "height", height)
         if not isinstance(self.cushions, bool):
-            raise ValueError(f"table cushions must be true or false, got {show(self.cushions)}")
+            raise PhysicsError(f"table cushions must be true or false, got {show(self.cushions)}")
         for name in ("cards", "standing"):
             if not isinstance(getattr(self, name), tuple | list):
-                raise ValueError(f"table {name} must be a tuple, got {show(getattr(self, name))}")
+                raise PhysicsError(f"table {name} must be a tuple, got {show(getattr(self, name))}")
         cards = tuple(self.cards)
         standing = tuple(self.standing)
         for card in cards:
             if not isinstance(card, CardSpec):
-                raise ValueError(f"cards must be CardSpec, got {show(card)}")
+                raise PhysicsError(f"cards must be CardSpec, got {show(card)}")
         for obstacle in standing:
             if not isinstance(obstacle, Obstacle):
-                raise ValueError(f"standing must be Obstacle, got {show(obstacle)}")
+                raise PhysicsError(f"standing must be Obstacle, got {show(obstacle)}")
         _unique([c.id for c in cards], "card")
         _unique([o.id for o in standing], "standing Bakugan")
         object.__setattr__(self, "cards", cards)
@@ -127,7 +128,7 @@ def _unique(ids: list[Hashable], what: str) -> None:
     seen: set[Hashable] = set()
     for item in ids:
         if item in seen:
-            raise ValueError(f"duplicate {what} id {item!r}")
+            raise PhysicsError(f"duplicate {what} id {item!r}")
         seen.add(item)
 
 
@@ -150,7 +151,7 @@ def slot_center(
         raise TypeError(f"slot must be ints, got ({col!r}, {row!r})")
     cols, rows = grid
     if not (0 <= col < cols and 0 <= row < rows):
-        raise ValueError(f"slot ({col}, {row}) is outside the {cols} x {rows} grid")
+        raise PhysicsError(f"slot ({col}, {row}) is outside the {cols} x {rows} grid")
     t = table if table is not None else TableSpec()
     x = t.width / 2 + (col - (cols - 1) / 2) * CARD_WIDTH
     y = t.height / 2 + (row - (rows - 1) / 2) * CARD_LENGTH

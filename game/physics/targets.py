@@ -22,6 +22,7 @@ from typing import Protocol
 
 from game.physics.geometry import (
     Frame,
+    PhysicsError,
     Point,
     as_point,
     check_hashable,
@@ -106,11 +107,11 @@ class CardSpec:
             value = real(getattr(self, name), f"card {self.id!r} {name}")
             object.__setattr__(self, name, value)
         if self.width <= 0 or self.length <= 0:
-            raise ValueError(f"card {self.id!r}: width and length must be positive")
+            raise PhysicsError(f"card {self.id!r}: width and length must be positive")
         if max(self.width, self.length, self.magnet_radius) > MAX_TABLE_SIZE:
-            raise ValueError(f"card {self.id!r}: larger than a table ({MAX_TABLE_SIZE:g} mm)")
+            raise PhysicsError(f"card {self.id!r}: larger than a table ({MAX_TABLE_SIZE:g} mm)")
         if self.magnet_radius < 0:
-            raise ValueError(f"card {self.id!r}: magnet_radius must be >= 0")
+            raise PhysicsError(f"card {self.id!r}: magnet_radius must be >= 0")
         c, s = (1.0, 0.0) if self.angle == 0.0 else (math.cos(self.angle), math.sin(self.angle))
         frame = (self.center[0], self.center[1], c, s, self.width / 2, self.length / 2)
         object.__setattr__(self, "frame", frame)
@@ -169,9 +170,9 @@ class CoreSpec:
             value = real(getattr(self, name), f"core {self.id!r} {name}")
             object.__setattr__(self, name, value)
         if not 0 < self.across_flats <= MAX_TABLE_SIZE:
-            raise ValueError(f"core {self.id!r}: across_flats must be positive")
+            raise PhysicsError(f"core {self.id!r}: across_flats must be positive")
         if not 0 <= self.magnet_radius <= MAX_TABLE_SIZE:
-            raise ValueError(f"core {self.id!r}: magnet_radius must be >= 0")
+            raise PhysicsError(f"core {self.id!r}: magnet_radius must be >= 0")
         object.__setattr__(self, "shape", tuple(regular_polygon(6, self.across_flats / 2)))
 
     @property

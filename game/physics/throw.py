@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from game.physics import loop
 from game.physics.cache import PreparedCache
 from game.physics.engine import Engine, release_of
-from game.physics.geometry import Point
+from game.physics.geometry import PhysicsError, Point
 from game.physics.judge import CLASSIC, OFF_CARD, OFF_TABLE, Landing, rest_landing
 from game.physics.outcome import Run
 from game.physics.release import Throw, Trajectory
@@ -140,18 +140,18 @@ def resolve_throw(
 ) -> ThrowResult:
     """Simulate `throw` on `table` until the sphere rests, leaves, or time runs out.
 
-    Raises ValueError with the reason if the throw may not start at its origin (off
+    Raises `PhysicsError` with the reason if the throw may not start at its origin (off
     the table, closer than two card lengths to a Gate Card, or overlapping a cushion or
     a standing Bakugan). `fresh=True` builds a new space instead of reusing the cached
     one (the result is the same; tests use it to prove that).
     """
     if not isinstance(table, TableSpec):
-        raise ValueError(f"table must be a TableSpec, got {type(table).__name__}")
+        raise PhysicsError(f"table must be a TableSpec, got {type(table).__name__}")
     if not isinstance(throw, Throw):
-        raise ValueError(f"throw must be a Throw, got {type(throw).__name__}")
+        raise PhysicsError(f"throw must be a Throw, got {type(throw).__name__}")
     reason = check_origin(table, throw.origin, throw.radius)
     if reason is not None:
-        raise ValueError(reason)
+        raise PhysicsError(reason)
     speed = throw.speed
     clamped = speed > MAX_SPEED
     if clamped:

@@ -12,13 +12,17 @@ from game.physics.dice import (
     BOTTOM,
     DIE_SIZE,
     ORIENTATIONS,
+    STANDARD,
     TIPS,
     TOP,
+    DiePose,
     DieThrow,
     TraySpec,
     roll_die,
     turn,
 )
+from game.physics.geometry import PhysicsError
+from game.rules.api import GameError
 
 TRAY = TraySpec()
 
@@ -92,3 +96,35 @@ def test_the_24_orientations_are_the_cube_and_tips_stay_within_them() -> None:
 def test_bad_throws_are_refused_with_the_reason(make, problem) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match=problem):
         make()
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (lambda: DiePose(math.nan, 40.0, 0.0, STANDARD), "die x must be finite"),
+        (lambda: DiePose(40.0, math.inf, 0.0, STANDARD), "die y must be finite"),
+        (lambda: DiePose(40.0, 40.0, None, STANDARD), "die angle must be a number"),
+        (lambda: DiePose(40.0, 40.0, 0.0, (1, 1, 1, 1, 1, 1)), "orientation"),
+        (lambda: roll_die(TRAY, DieThrow((140, 20), 1.0, 500), 3.5), "1 to 6, not 3.5"),
+        (lambda: roll_die(TRAY, DieThrow((140, 20), 1.0, 500), True), "1 to 6, not True"),
+        (lambda: roll_die(TRAY, DieThrow((140, 20), 1.0, 500), 10**5000), "1 to 6, not <a"),
+        (lambda: roll_die(TRAY, DieThrow((140, 20), 1.0, 500), 3, variety=0.5), "variety"),
+        (lambda: roll_die(TRAY, (140, 20, 1.0, 500), 3), "throw must be a DieThrow"),  # type: ignore[arg-type]
+        (
+            lambda: roll_die(
+                TRAY, DieThrow((140, 20), 1.0, 500), 3, [DiePose(1e9, 40.0, 0.0, STANDARD)]
+            ),
+            "resting die 0 .* not in the tray",
+        ),
+        (
+            lambda: roll_die(TRAY, DieThrow((140, 20), 1.0, 500), 3, [(40.0, 40.0)]),  # type: ignore[list-item]
+            "resting die 0 must be a DiePose",
+        ),
+    ],
+)
+def test_a_die_the_tray_cannot_hold_is_refused_with_the_physics_error(make, problem) -> None:  # type: ignore[no-untyped-def]
+    # a resting die at NaN used to run the whole roll to the step cap on a NaN path, and
+    # a face of 3.5 raised ZeroDivisionError (no start orientation ends on it)
+    with pytest.raises(PhysicsError, match=problem) as caught:
+        make()
+    assert isinstance(caught.value, GameError)

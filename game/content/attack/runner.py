@@ -16,6 +16,7 @@ from typing import Any
 from game.content.attack.scenarios import AttackScenario
 from game.content.scenario_steps import Checks, check_legal, check_log, play_step
 from game.rules.attack import (
+    CHANCE,
     AttackState,
     Deal,
     Deck,
@@ -66,7 +67,7 @@ def run_attack_scenario(sc: AttackScenario, deck: Deck) -> list[str]:
         played = scenario_deck(sc, deck)
     except ValueError as e:
         return [str(e)]
-    settings = Settings(sc.players, sc.variant, sc.end_score, sc.max_deals)
+    settings = Settings(sc.players, sc.variant, sc.end_score, sc.max_deals, sc.stall, sc.house_roll)
     try:
         state, log = AttackState.new(played, settings, seed=sc.seed)
     except InvalidSettings as e:
@@ -82,6 +83,8 @@ def run_attack_scenario(sc: AttackScenario, deck: Deck) -> list[str]:
     failures: list[str] = []
     for i, step in enumerate(sc.steps):
         where = f"steps[{i}] {step.text!r}"
+        if step.action is None and CHANCE not in state.current_players():
+            return [*failures, f"{where}: no chance outcome is due ({state.phase.value})"]
         action = step.action if step.action is not None else state.chance_action()
         stop = play_step(state, action, where, step.error, step.events, log, failures)
         if stop is not None:

@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.rules.attack import Action, ActionSyntaxError, Deck, Variant, parse_action
+from game.rules.attack import (
+    Action,
+    ActionSyntaxError,
+    Deck,
+    HouseRoll,
+    Stall,
+    Variant,
+    parse_action,
+)
 
 from ..reader import INVALID, Int, ListOf, OneOf, Raw, Reader, Str, Table
 from ..scenario_files import MAX_FILE_BYTES
@@ -23,6 +31,8 @@ SETUP_KEYS = {
     "seed",
     "end_score",
     "max_deals",
+    "stall",
+    "house_roll",
     "dealer",
     "target_dice",
     "hands",
@@ -89,6 +99,8 @@ class AttackScenario:
     seed: int
     end_score: int
     max_deals: int
+    stall: Stall
+    house_roll: HouseRoll
     dealer: int | None
     target_dice: tuple[int, ...] | None
     hands: tuple[tuple[str, ...], ...] | None
@@ -167,6 +179,8 @@ def _setup(r: Reader, setup: dict[str, Any], deck: Deck) -> dict[str, Any]:
         "seed": Int(-(2**63), 2**63 - 1, default=0),
         "end_score": Int(-(2**31), 2**31, default=10),
         "max_deals": Int(0, 10**6, default=100),
+        "stall": OneOf(tuple(v.value for v in Stall), default=Stall.NO_CATCH_POSSIBLE.value),
+        "house_roll": OneOf(tuple(v.value for v in HouseRoll), default=HouseRoll.BEFORE_DEAL.value),
         "dealer": Int(0, 99, default=None),
         "target_dice": ListOf(Int(-99, 99), default=None, expected="a list of die faces"),
         "hands": Raw(default=None),
@@ -222,6 +236,8 @@ def load_attack_scenario(path: Path, deck: Deck) -> AttackScenario:
         seed=v["seed"],
         end_score=v["end_score"],
         max_deals=v["max_deals"],
+        stall=Stall(v["stall"]),
+        house_roll=HouseRoll(v["house_roll"]),
         dealer=v["dealer"],
         target_dice=tuple(v["target_dice"]) if v["target_dice"] is not None else None,
         hands=v["hands"],

@@ -74,8 +74,10 @@ SIDE_KEYS = {
 _SETUP = {
     "seed": Int(-(2**63), 2**63 - 1, default=0),
     "first": Int(0, 1, default=0),
-    "card_play": OneOf(tuple(c.value for c in CardPlay), default="batch"),
-    "tie_break_empty": OneOf(tuple(t.value for t in TieBreakEmpty), default="loses_game"),
+    "card_play": OneOf(tuple(c.value for c in CardPlay), default=Settings().card_play.value),
+    "tie_break_empty": OneOf(
+        tuple(t.value for t in TieBreakEmpty), default=Settings().tie_break_empty.value
+    ),
     "shuffle": Bool(default=False),
     "turn_limit": Int(1, 100_000, default=100),
     "matrix": OneOf(("auto", "manual"), default="auto"),

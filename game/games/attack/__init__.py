@@ -55,15 +55,32 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
         choices=("standard", "house"),
         help="the standard rules or the seed's house variant",
     )
+    sim.add_argument(
+        "--stall",
+        default="no_catch_possible",
+        choices=("no_catch_possible", "deal_without_catch"),
+        help="the standard rules' early end: the seed's (default) or the earlier reading",
+    )
+    sim.add_argument(
+        "--house-roll",
+        default="before_deal",
+        choices=("before_deal", "after_deal"),
+        help="the house variant's dice: before each new deal (the seed) or after it",
+    )
 
 
 def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
     from game.content.attack import shipped_deck
     from game.match.attack.sim import run_sim, run_tally
-    from game.rules.attack import InvalidSettings, Settings, Variant
+    from game.rules.attack import HouseRoll, InvalidSettings, Settings, Stall, Variant
 
-    settings = Settings(args.players, Variant(args.variant))
+    settings = Settings(
+        args.players,
+        Variant(args.variant),
+        stall=Stall(args.stall),
+        house_roll=HouseRoll(args.house_roll),
+    )
     deck = shipped_deck()
     try:
         settings.check(deck)

@@ -42,6 +42,12 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument(
         "--evolutions", action="store_true", help="deal the kit Bakugan's Evolution cards"
     )
+    sim.add_argument(
+        "--multi-cards",
+        default="field_any",
+        choices=("field_any", "own_battle"),
+        help="3-4 players: field cards by anyone (the seed) or every card in one's battle",
+    )
 
 
 def levels_path() -> Path:
@@ -90,7 +96,9 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
         names = [names[i % len(names)] for i in range(args.players)]
     if len(names) != args.players:
         raise ValueError(f"--policies takes {args.players} names, e.g. random,greedy")
-    settings = Settings.preset(args.players, args.big, season=args.season)
+    settings = Settings.preset(
+        args.players, args.big, season=args.season, multi_cards=args.multi_cards
+    )
     settings.check()
     options: dict[str, Any] = {
         "levels": shipped_levels(),

@@ -83,9 +83,15 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
     )
     sim.add_argument(
         "--card-play",
-        default="batch",
-        choices=("batch", "free"),
-        help="batch: the official batch with priority; free: the seed's reading",
+        default="free",
+        choices=("free", "batch"),
+        help="free: the seed's card play (default); batch: the official batch with priority",
+    )
+    sim.add_argument(
+        "--tie-break-empty",
+        default="loses_battle",
+        choices=("loses_battle", "loses_game"),
+        help="an empty deck at a tie-break: loses the battle (the seed) or the game",
     )
     _physics_arguments(sim)
 
@@ -94,7 +100,7 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
     from game.content.planet import shipped_catalog
     from game.match.planet.sim import run_sim
-    from game.rules.planet import CardPlay, Settings
+    from game.rules.planet import CardPlay, Settings, TieBreakEmpty
 
     catalog = shipped_catalog()
     names = [n.strip() for n in args.policies.split(",")]
@@ -113,7 +119,9 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
             raise ValueError(f"--decks takes two preset decks of: {known}")
     if args.games < 1:
         raise ValueError("--games takes a positive number")
-    settings = Settings(card_play=CardPlay(args.card_play))
+    settings = Settings(
+        card_play=CardPlay(args.card_play), tie_break_empty=TieBreakEmpty(args.tie_break_empty)
+    )
     if getattr(args, "record_dir", None) and not getattr(args, "physics", False):
         raise ValueError("--record needs --physics: a replay keeps the throws")
     if getattr(args, "physics", False):

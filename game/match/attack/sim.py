@@ -148,6 +148,8 @@ class Tally:
             "games": games,
             "players": n,
             "variant": settings.variant.value,
+            "stall": settings.stall.value,
+            "house_roll": settings.house_roll.value,
             "policies": list(self.names),
             "wins": dict(self.wins),
             "win_rates": {k: share(v) for k, v in self.wins.items()},

@@ -9,10 +9,10 @@ from game.rules.api import CHANCE, IllegalAction, Reason
 
 from .actions import Action, ActionSyntaxError, Deal, Pick, PlayCard, Roll, parse_action
 from .cards import DIE_FACES, PLAYER_COUNTS, CardDef, Deck, Effect, PlayerSetup, Text, When
-from .catch import Catch, Play, catch
+from .catch import Catch, Play, catch, catch_possible
 from .events import Event
 from .observation import Observation, SeatView
-from .settings import InvalidSettings, Phase, Settings, Variant
+from .settings import HouseRoll, InvalidSettings, Phase, Settings, Stall, Variant
 from .state import AttackState
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "Deck",
     "Effect",
     "Event",
+    "HouseRoll",
     "IllegalAction",
     "InvalidSettings",
     "Observation",
@@ -40,9 +41,11 @@ __all__ = [
     "Roll",
     "SeatView",
     "Settings",
+    "Stall",
     "Text",
     "Variant",
     "When",
     "catch",
+    "catch_possible",
     "parse_action",
 ]

@@ -73,6 +73,9 @@ class Deal:
 
 Action = PlayCard | Roll | Pick | Deal
 
+SHAPES = api.ActionShapes("Bakugan Attack!", (PlayCard, Roll, Pick, Deal))
+"""What `AttackState.apply` checks first: an action of this game, every field of its type."""
+
 
 class _Plays(dict[str, PlayCard]):
     """One player's `PlayCard` actions by card, made once (legal actions are hot in the

@@ -12,11 +12,14 @@ Attack!"):
    collides and never catches). A special card that collides keeps its effect.
 4. Marucho kept: every collided card catches (no collision: nobody). Else the highest
    number left catches (Masquerade kept: the lowest); none left: nobody catches.
+
+`catch_possible` asks the same of every round the cards to deal could make.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import Deck, Effect, When
@@ -101,3 +104,44 @@ def catch(plays: Sequence[Play], deck: Deck, players: int) -> Catch:
         else:
             catchers = ()
     return Catch(holders, kept, overridden, effect, rotated, collisions, catchers)
+
+
+def catch_possible(cards: Iterable[str], deck: Deck, players: int) -> bool:
+    """Whether some round of some deal of `cards` (the cards to shuffle and deal) can
+    catch a Bakugan, whoever holds what and whatever is played.
+
+    Any `players` of the cards can be the first round of a deal, in any seat order (the
+    shuffle decides who holds what, the deal sets the rest aside), and every later
+    round is also some `players` of them. How a round is judged depends on the cards and
+    on which special card is played last (it keeps its effect; Shun's only when he ends
+    the round, which he does when last): so each distinct set of `players` cards is
+    judged once per special card in it, that card played last (once, with no special
+    card). A set where every number collides (where Marucho keeps his effect: where none
+    does) catches nothing. The game ends "stalled" when no set catches (docs/rules.md).
+    """
+    counts = Counter(cards)
+    specials = deck.specials
+    plain = [k for c, k in counts.items() if c not in specials]
+    if plain and sum(plain) - min(plain) >= players - 1:
+        return True  # the rarest plain number with others: no special card, it is alone
+    kinds = sorted(counts)
+
+    def sets(start: int, left: int) -> Iterator[list[str]]:
+        if left == 0:
+            yield []
+            return
+        for i in range(start, len(kinds)):
+            card = kinds[i]
+            for k in range(min(counts[card], left), 0, -1):
+                for rest in sets(i + 1, left - k):
+                    yield [card] * k + rest
+
+    for chosen in sets(0, players):
+        lasts = sorted({c for c in chosen if c in specials}) or [chosen[-1]]
+        for last in lasts:
+            order = list(chosen)
+            order.remove(last)
+            order.append(last)
+            if catch(list(enumerate(order)), deck, players).catchers:
+                return True
+    return False

@@ -235,7 +235,8 @@ class DealPassed:
 @dataclass(frozen=True, slots=True)
 class GameOver:
     """`reason`: "points" (a score reached the end score), "cards" (too few cards left to
-    deal one each), "stalled" (a whole deal without a catch), "deals" (the deal limit).
+    deal one each), "stalled" (no deal of the cards left can catch a Bakugan; under the
+    `deal_without_catch` option: a whole deal without a catch), "deals" (the deal limit).
     Fewest points win; `winners` share first place."""
 
     reason: str
@@ -246,7 +247,7 @@ class GameOver:
         why = {
             "points": "the end score reached",
             "cards": "the cards ran out",
-            "stalled": "a deal without a catch",
+            "stalled": "the game stalled",
             "deals": "the deal limit",
         }
         return (

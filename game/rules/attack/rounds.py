@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .cards import Effect
-from .catch import catch
-from .settings import Phase, Variant
+from .catch import catch, catch_possible
+from .settings import HouseRoll, Phase, Stall, Variant
 
 if TYPE_CHECKING:
     from .state import AttackState
@@ -81,8 +81,10 @@ def close_round(s: AttackState, events: list[ev.Event]) -> None:
 
 def end_deal(s: AttackState, events: list[ev.Event]) -> None:
     """The hands are empty: score the deal (the distance of each catch to its target);
-    the game ends (the end score, a deal without a catch, the last deal, too few cards)
-    or the deal passes left and the cards are gathered for the next."""
+    the game ends (the end score, the last deal, too few cards, cards that can catch
+    nothing, or under the `deal_without_catch` option a deal without a catch) or the
+    deal passes left and the cards are gathered for the next (the house variant rolls
+    the new targets first)."""
     n, targets = s.n, [t or 0 for t in s.targets]
     counts = tuple(len(pile) for pile in s.caught)
     if s.settings.variant is Variant.HOUSE:
@@ -92,20 +94,23 @@ def end_deal(s: AttackState, events: list[ev.Event]) -> None:
         added = [abs(counts[p] - targets[p]) for p in range(n)]
         s.points = added
     events.append(ev.DealScored(s.deal_no, tuple(targets), counts, tuple(added), tuple(s.points)))
-    if max(s.points) >= s.settings.end_score:
+    settings = s.settings
+    if max(s.points) >= settings.end_score:
         game_over(s, "points", events)
         return
-    if not any(catchers for _, catchers in s.history):
+    caught_any = any(catchers for _, catchers in s.history)
+    if not caught_any and settings.stall is Stall.DEAL_WITHOUT_CATCH:
         game_over(s, "stalled", events)
         return
-    if s.deal_no >= s.settings.max_deals:
+    if s.deal_no >= settings.max_deals:
         game_over(s, "deals", events)
         return
     s.dealer = s.leader = (s.dealer + 1) % n
     events.append(ev.DealPassed(s.dealer))
     s.discards.extend(s.aside)
     s.aside = []
-    if s.settings.variant is Variant.HOUSE:
+    house = settings.variant is Variant.HOUSE
+    if house:
         for pile in s.caught:
             s.discards.extend(pile)
             pile.clear()
@@ -113,6 +118,17 @@ def end_deal(s: AttackState, events: list[ev.Event]) -> None:
     s.discards = s.deck.sort(s.discards)
     if len(s.discards) < n:
         game_over(s, "cards", events)
+        return
+    no_catch = settings.stall is Stall.NO_CATCH_POSSIBLE
+    if no_catch and not house and not catch_possible(s.discards, s.deck, n):
+        # the seed's game goes on until 10 points: it stops short only when no deal
+        # of the cards left can ever catch a Bakugan (the house variant deals the
+        # whole deck again, which always can)
+        game_over(s, "stalled", events)
+        return
+    if house and settings.house_roll is HouseRoll.BEFORE_DEAL:
+        s.phase = Phase.TARGET_ROLL  # «Кубик предлагается бросать перед каждой новой сдачей»
+        s.rolled = 0
         return
     s.phase = Phase.DEAL
 

@@ -2,8 +2,10 @@
 
 `Variant.HOUSE` is the seed's own change of the rules («Изменение стандартных
 правил»): penalty points for catching too many and too few after every deal, the
-targets rolled again for every deal, the whole deck (caught cards too) shuffled and
-dealt again each time. docs/rules.md ("Bakugan Attack!") has every reading.
+targets rolled again before every new deal, the whole deck (caught cards too) shuffled
+and dealt again each time. `Stall` and `HouseRoll` keep the readings of earlier
+versions as options (the defaults follow the seed's words). docs/rules.md ("Bakugan
+Attack!") has every reading.
 """
 
 from __future__ import annotations
@@ -32,6 +34,26 @@ class Variant(StrEnum):
     HOUSE = "house"
 
 
+class Stall(StrEnum):
+    """When the standard rules' game ends though nobody reached the end score."""
+
+    NO_CATCH_POSSIBLE = "no_catch_possible"
+    """The seed: «Игра продолжается до тех пор, пока кто-то не наберет 10 очков или
+    более»: a deal without a catch does not end it; only cards to deal with which no
+    round of any deal can catch a Bakugan (`judge.catch_possible`) do."""
+    DEAL_WITHOUT_CATCH = "deal_without_catch"
+    """The reading of earlier versions: a whole deal without a catch ends the game."""
+
+
+class HouseRoll(StrEnum):
+    """When the house variant rolls the targets of a deal after the first."""
+
+    BEFORE_DEAL = "before_deal"
+    """The seed: «Кубик предлагается бросать перед каждой новой сдачей»: roll, then deal."""
+    AFTER_DEAL = "after_deal"
+    """The reading of earlier versions: deal, then roll (the order of the first deal)."""
+
+
 class InvalidSettings(GameError, ValueError):
     """Settings the game cannot be played with; `reason` says why."""
 
@@ -48,6 +70,8 @@ class Settings:
     """A score of this or more at the end of a deal ends the game (seed: 10)."""
     max_deals: int = 100
     """Safety net, not in the seed: the game also ends after this many deals."""
+    stall: Stall = Stall.NO_CATCH_POSSIBLE
+    house_roll: HouseRoll = HouseRoll.BEFORE_DEAL
 
     @property
     def house(self) -> bool:
@@ -83,15 +107,23 @@ class Settings:
             "variant": self.variant.value,
             "end_score": self.end_score,
             "max_deals": self.max_deals,
+            "stall": self.stall.value,
+            "house_roll": self.house_roll.value,
         }
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Settings:
+        """The settings `to_json` wrote. A save or a replay written before an option
+        existed was played by the reading of its time, so it reads as that, not as
+        today's default: no ``stall``, a deal without a catch ended the game; no
+        ``house_roll``, the targets were rolled after the deal."""
         return Settings(
             int(data["players"]),
             Variant(data["variant"]),
             int(data["end_score"]),
             int(data["max_deals"]),
+            Stall(data.get("stall", Stall.DEAL_WITHOUT_CATCH.value)),
+            HouseRoll(data.get("house_roll", HouseRoll.AFTER_DEAL.value)),
         )
 
 

@@ -3,10 +3,11 @@
 A game runs: the roll-off for the first dealer (chance) -> the dealer shuffles and
 deals (chance) -> the targets, dealer first then clockwise (chance) -> rounds until the
 hands are empty -> the deal is scored -> the game ends at the end score, or the deal
-passes left and the new dealer shuffles the discards (the house variant: every card)
-and deals again. Chance outcomes come in as actions of `CHANCE` from anywhere (a
-script, physical dice, `chance_action()`, which draws them from the game's seed without
-changing the state). An illegal action raises `IllegalAction` and changes nothing.
+passes left and the new dealer shuffles the discards (the house variant: every card,
+after the new targets are rolled) and deals again. Chance outcomes come in as actions
+of `CHANCE` from anywhere (a script, physical dice, `chance_action()`, which draws them
+from the game's seed without changing the state). An illegal action raises
+`IllegalAction` and changes nothing.
 
 Readings of the seed where it is unclear: docs/rules.md, "Bakugan Attack!".
 """
@@ -20,13 +21,13 @@ from typing import Any
 from game.rules.api import CHANCE, GameError, IllegalAction, Reason, Result
 
 from . import events as ev
-from .actions import PLAYS, Action, Deal, Pick, PlayCard, Roll
+from .actions import PLAYS, SHAPES, Action, Deal, Pick, PlayCard, Roll
 from .cards import DIE_FACES, Deck, Effect, When
 from .catch import Play
 from .codec import dump, load_into
 from .observation import Observation, observe
 from .rounds import close_round, start_round
-from .settings import MASK64, Phase, Settings, Variant, mix
+from .settings import MASK64, HouseRoll, Phase, Settings, Variant, mix
 
 _CHANCE_ONLY = (CHANCE,)
 _SOLO = [(p,) for p in range(8)]
@@ -231,7 +232,10 @@ class AttackState:
     # --- acting -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[ev.Event]:
-        """Do `action`; the events it caused, in order. IllegalAction: nothing changed."""
+        """Do `action`; the events it caused, in order. IllegalAction: nothing changed
+        (also for anything that is not an Attack action of the declared field types)."""
+        if SHAPES.bad(action) is not None:
+            raise SHAPES.refusal(action)
         kind = type(action)
         if kind is PlayCard and self.phase is _PLAY:  # the usual: no further checks here
             return self._play(action)  # type: ignore[arg-type]
@@ -243,9 +247,7 @@ class AttackState:
             return self._roll(action)  # type: ignore[arg-type]
         if kind is Pick:
             return self._pick(action)  # type: ignore[arg-type]
-        if kind is Deal:
-            return self._deal(action)  # type: ignore[arg-type]
-        raise _illegal(action, "not an action of Bakugan Attack!", "attack.kind")
+        return self._deal(action)  # type: ignore[arg-type]
 
     def _due(self) -> str:
         phase = self.phase
@@ -317,7 +319,10 @@ class AttackState:
             close_round(self, events)
         return events
 
-    def _chance_check(self, action: Action, phases: tuple[Phase, ...]) -> None:
+    def _chance_check(self, action: Roll | Pick | Deal, phases: tuple[Phase, ...]) -> None:
+        if action.player != CHANCE:
+            text = f"a chance outcome comes from chance, not p{action.player}"
+            raise _illegal(action, text, "attack.chance")
         if self.phase not in phases:
             raise _illegal(action, f"no such chance outcome is due: {self._due()}", "attack.chance")
 
@@ -351,7 +356,10 @@ class AttackState:
         self.rolled += 1
         events.append(ev.TargetRolled(due, face, target))
         if self.rolled == self.n:
-            start_round(self, events)
+            if any(self.hands):
+                start_round(self, events)
+            else:  # the house variant rolls before a new deal, then the dealer deals
+                self.phase = Phase.DEAL
         return events
 
     def _pick(self, action: Pick) -> list[ev.Event]:
@@ -400,8 +408,9 @@ class AttackState:
         events: list[ev.Event] = [
             ev.Dealt(self.deal_no, self.dealer, len(pool), each, len(action.aside))
         ]
-        if self.deal_no == 1 or self.settings.variant is Variant.HOUSE:
-            self.phase = Phase.TARGET_ROLL
+        house = self.settings.variant is Variant.HOUSE
+        if self.deal_no == 1 or (house and self.settings.house_roll is HouseRoll.AFTER_DEAL):
+            self.phase = Phase.TARGET_ROLL  # the first deal: deal, then roll (the seed's setup)
             self.rolled = 0
         else:
             start_round(self, events)

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from .state import MatchState
 
 BETWEEN_TURNS = "open"  # the state's OPEN phase: between two turns (3-4 players)
-MULTI_OWN_BATTLE = "own_battle"  # seed 000's text: cards only in one's own battle
-MULTI_FIELD_ANY = "field_any"  # field cards by anyone outside a battle, between turns
+MULTI_FIELD_ANY = "field_any"  # seed 000: field cards by anyone outside a battle, between turns
+MULTI_OWN_BATTLE = "own_battle"  # the option: every card only in one's own battle
 
 WINDOW_TIMING = {bt.START: Timing.BEFORE, bt.DURING: Timing.DURING, bt.AFTER: Timing.AFTER}
 

@@ -193,6 +193,25 @@ Action = (
     | Evolve
 )
 
+SHAPES = api.ActionShapes(
+    "Battle Brawlers",
+    (
+        SetGate,
+        PlayAbility,
+        Pass,
+        Throw,
+        Land,
+        Miss,
+        TakeGate,
+        MoveBakugan,
+        ChooseAttribute,
+        PlayTrap,
+        PlayGear,
+        Evolve,
+    ),
+)
+"""What `MatchState.apply` checks first: an action of this game, every field of its type."""
+
 
 class ActionSyntaxError(api.ActionSyntaxError):
     """A text that is not an action in the notation above."""

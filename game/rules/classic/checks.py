@@ -16,6 +16,7 @@ from . import abilities as cards
 from . import battle as bt
 from .actions import (
     CHANCE,
+    SHAPES,
     Action,
     ChooseAttribute,
     Evolve,
@@ -40,7 +41,10 @@ if TYPE_CHECKING:
 
 
 def why_illegal(state: MatchState, action: Action) -> str | None:
-    """The reason `action` is not allowed now, or None if it is."""
+    """The reason `action` is not allowed now, or None if it is (also for anything that
+    is not a classic action of the declared field types)."""
+    if SHAPES.bad(action) is not None:
+        return SHAPES.problem(action)
     phase = state.phase
     if phase == OVER:
         return "the match is over"

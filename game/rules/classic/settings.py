@@ -59,9 +59,10 @@ class Settings:
     opening: tuple[tuple[Slot, ...], ...] = ()  # per seat position; (): LAYOUTS
     seating: tuple[int, ...] = ()  # the players clockwise from position 0; (): 0..n-1
     random_order: bool = False  # the seating (so the turn order) is drawn by the seed
-    # 3-4 players: Ability Cards only in one's own battle (seed 000), or field cards by
-    # anyone outside a battle, between turns too (the rule option `field_any`).
-    multi_cards: str = MULTI_OWN_BATTLE
+    # 3-4 players: cards that act outside a battle (on the field) by any player outside
+    # a battle, between turns too, the next player first (seed 000: `field_any`); or
+    # every Ability Card only in one's own battle (the rule option `own_battle`).
+    multi_cards: str = MULTI_FIELD_ANY
 
     @staticmethod
     def preset(players: int = 2, big_game: bool = False, **options: Any) -> Settings:
@@ -166,7 +167,10 @@ class Settings:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Settings:
+        """The settings `to_json` wrote. A save from before `multi_cards` existed was
+        played by the reading of its time, field cards by anyone (`field_any`)."""
         data = dict(data)
+        data.setdefault("multi_cards", MULTI_FIELD_ANY)
         data["grid"] = tuple(data["grid"])
         if "opening" in data:
             data["opening"] = tuple(

@@ -130,6 +130,11 @@ class Discard:
 
 Action = PlaceCore | Energize | PlayCard | Pass | Pick | Roll | FlipChoice | Discard
 
+SHAPES = api.ActionShapes(
+    "Battle Planet", (PlaceCore, Energize, PlayCard, Pass, Pick, Roll, FlipChoice, Discard)
+)
+"""What `PlanetState.apply` checks first: an action of this game, every field of its type."""
+
 
 class ActionSyntaxError(api.ActionSyntaxError):
     """A text that is not an action in the notation above."""

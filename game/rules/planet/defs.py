@@ -255,15 +255,15 @@ class Catalog:
 class CardPlay(StrEnum):
     """How cards are played (docs/rules.md, "Battle Planet: card play")."""
 
+    FREE = "free"  # the seed (the default): any card at any time, but never in answer to one
     BATCH = "batch"  # the official rules: a last-in-first-out batch with priority
-    FREE = "free"  # the seed: any card at any time, but never in answer to one
 
 
 class TieBreakEmpty(StrEnum):
     """A player who must mill for a B-Power tie-break and cannot."""
 
+    LOSES_BATTLE = "loses_battle"  # the seed (the default): one loses only through damage
     LOSES_GAME = "loses_game"  # the official rules (and issue 16): loses at once; both: draw
-    LOSES_BATTLE = "loses_battle"  # the seed's "one loses only through damage": the battle
 
 
 DECK_SIZE = 40
@@ -279,8 +279,8 @@ class Settings:
     and is the starting player (None: a coin, from the seed); `shuffle`: False keeps the
     decks in kit order (scenarios); `turn_limit`: a match still going after it is drawn."""
 
-    card_play: CardPlay = CardPlay.BATCH
-    tie_break_empty: TieBreakEmpty = TieBreakEmpty.LOSES_GAME
+    card_play: CardPlay = CardPlay.FREE
+    tie_break_empty: TieBreakEmpty = TieBreakEmpty.LOSES_BATTLE
     first: int | None = None
     shuffle: bool = True
     turn_limit: int = 100

@@ -20,7 +20,18 @@ from game.rules.api import CHANCE, IllegalAction, Reason, Result
 
 from . import events as ev
 from . import flow
-from .actions import Action, Discard, Energize, FlipChoice, Pass, Pick, PlaceCore, PlayCard, Roll
+from .actions import (
+    SHAPES,
+    Action,
+    Discard,
+    Energize,
+    FlipChoice,
+    Pass,
+    Pick,
+    PlaceCore,
+    PlayCard,
+    Roll,
+)
 from .defs import CardPlay, Catalog, Kit, Settings
 from .hexgrid import Hex, free_places
 from .kit import InvalidKit, check_kit
@@ -210,7 +221,11 @@ class PlanetState:
         return flip_cost(self, 1 - self.damage.attacker, self.catalog.cards[self.damage.flip])
 
     def why_illegal(self, action: Action) -> Reason | None:
-        """Why `action` is refused now (a `Reason` with its code), or None when legal."""
+        """Why `action` is refused now (a `Reason` with its code), or None when legal
+        (anything that is not a Battle Planet action of the declared field types is
+        refused first)."""
+        if SHAPES.bad(action) is not None:
+            return SHAPES.problem(action)
         legal = self.legal_actions(action.player)
         if any(a is action for a in legal) or action in legal:  # a chosen one is itself
             return None

@@ -211,7 +211,7 @@ class AttackTableScene(Scene):
     def _push(self, events: list[ev.Event]) -> None:
         for event in events:
             self.beats.extend(self.view.beats_for([event]))
-            if isinstance(event, ev.Dealt):  # the house variant shuffles the caught cards in
+            if isinstance(event, ev.DealPassed):  # the house variant gathers the caught cards
                 counts = [len(pile) for pile in self.match.state.caught]
                 self.beats.append(Beat(0.0, start=partial(self._show_caught, counts)))
             if isinstance(event, ev.RollOffTied | ev.Dealt) or (

@@ -55,11 +55,25 @@ def draw_batch(
 ) -> list[Spot]:
     """The batch, its top card first: who played it and what it is."""
     w.panel(surface, rect, 220)
-    title = tr("planet_ui.batch_title", count=len(obs.batch))
+    free = obs.card_play == "free" and not obs.batch  # the seed's card play: no stack
+    title = (
+        tr("planet_ui.batch_free_title")
+        if free
+        else tr("planet_ui.batch_title", count=len(obs.batch))
+    )
     w.fit_text(surface, title, pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, 22), 18, w.MUTED)
     spots = []
     y = rect.y + 28
-    if not obs.batch:
+    if free:
+        w.paragraph(
+            surface,
+            tr("planet_ui.batch_free"),
+            pygame.Rect(rect.x + 10, y, rect.w - 20, 44),
+            17,
+            w.MUTED,
+            2,
+        )
+    elif not obs.batch:
         empty = pygame.Rect(rect.x + 10, y, rect.w - 20, 22)
         w.fit_text(surface, tr("planet_ui.batch_empty"), empty, 17, w.MUTED)
     for i, item in enumerate(reversed(obs.batch)):

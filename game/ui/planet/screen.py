@@ -17,6 +17,9 @@ from .board import PLAYER_COLOURS, Spot, draw_matrix, draw_side
 from .choices import Offer
 from .panels import draw_batch, draw_battle, draw_hand, draw_plan, draw_prompt
 
+FREE_PROMPTS = ("main", "damage")
+"""The steps whose prompt speaks of the batch: another under the seed's free card play."""
+
 if TYPE_CHECKING:
     from .match import PlanetMatchScene
 
@@ -80,7 +83,8 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
         card = scene.name(d.flip) if d is not None and d.flip else ""
         return tr("planet_ui.prompt.flip", card=card, cost=match.state.flip_price())
     if obs.phase in WINDOWS:
-        return tr(f"planet_ui.prompt.window_{obs.phase.value}")
+        free = obs.card_play == "free" and obs.phase.value in FREE_PROMPTS
+        return tr(f"planet_ui.prompt.window_{obs.phase.value}{'_free' if free else ''}")
     return ""
 
 

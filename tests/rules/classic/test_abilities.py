@@ -228,10 +228,24 @@ def test_a_field_card_before_ones_throw_by_the_multi_cards_option(
     assert (reason.code if reason is not None else None) == code
 
 
-def test_the_default_reading_has_no_window_between_turns() -> None:
+def test_the_default_reading_asks_the_next_player_first_between_turns() -> None:
+    # «Карты, которые могут быть использованы вне боя, могут быть использованы любым
+    # игроком ... тот игрок, чей ход будет следующим, получает приимущество» (issue 25)
+    assert Settings.preset(3).multi_cards == MULTI_FIELD_ANY
     state = _three_players(Settings.preset(3))
+    assert (state.phase, state.current_player()) == ("open", 0)
+
+
+def test_the_own_battle_option_has_no_window_between_turns() -> None:
+    state = _three_players(Settings.preset(3, multi_cards="own_battle"))
     assert (state.phase, state.current_player()) == ("main", 2)
-    assert Settings.preset(3).multi_cards == "own_battle"
+
+
+def test_settings_from_before_the_option_read_as_field_cards_by_anyone() -> None:
+    data = Settings.preset(3, multi_cards="own_battle").to_json()
+    assert Settings.from_json(data).multi_cards == "own_battle"
+    data.pop("multi_cards")  # a save of the versions that had only this reading
+    assert Settings.from_json(data).multi_cards == MULTI_FIELD_ANY
 
 
 # ---------------------------------------------------------------- conditional "before" cards

@@ -44,7 +44,7 @@ CASES = [
     ("2p big", Settings.preset(2, True), 200),
     ("3p", Settings.preset(3), 250),
     ("4p", Settings.preset(4), 250),
-    ("3p field cards by anyone", Settings.preset(3, multi_cards="field_any"), 120),
+    ("3p every card in one's battle (option)", Settings.preset(3, multi_cards="own_battle"), 120),
     (
         "4p random order, field cards by anyone",
         Settings.preset(4, random_order=True, first_player=-1, multi_cards="field_any"),

@@ -47,22 +47,23 @@ def test_the_same_seed_gives_the_same_events() -> None:
     )
 
 
-def test_a_restored_match_goes_on_exactly_as_the_original() -> None:
+@pytest.mark.parametrize("mode", [CardPlay.FREE, CardPlay.BATCH])
+def test_a_restored_match_goes_on_exactly_as_the_original(mode: CardPlay) -> None:
     rng = random.Random(5)
-    state, _ = PlanetState.new(catalog(), _kits(5), Settings(), seed=5)
-    for _ in range(150):
-        acting = state.current_players()
-        p = acting[0]
+    state, _ = PlanetState.new(catalog(), _kits(5), Settings(card_play=mode), seed=5)
+    for _ in range(60):  # this match lasts 74 actions under free card play, 174 the batch
+        p = state.current_players()[0]
         if p == CHANCE:
             state.apply(state.legal_actions(CHANCE)[rng.randrange(3)])
         else:
             legal = state.legal_actions(p)
             state.apply(legal[rng.randrange(len(legal))])
+    assert not state.is_over()  # restored in the middle of the match
     copy = PlanetState.from_json(state.to_json(), catalog())
     clone = state.clone()
     assert copy == state and clone == state
     moves = random.Random(9)
-    for _ in range(200):
+    for _ in range(300):
         if state.is_over():
             break
         p = state.current_players()[0]
