@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.persist import atomic, decode, paths
-from game.persist.atomic import remove_stale_temps, write_atomic
+from game.files import atomic, decode
+from game.files.atomic import remove_stale_temps, write_atomic
+from game.persist import paths
 from game.rules.api import GameError
 
 log = logging.getLogger(__name__)
@@ -87,7 +88,7 @@ class SaveError(GameError):
 
     def text(self, lang: str) -> str:
         """The player's message in `lang`."""
-        from game.persist.lang import tr
+        from game.files.lang import tr
 
         params = self.params
         if "why" in params:
@@ -209,8 +210,8 @@ def _slot(game: str) -> Path:
 def _legacy_game(legacy: Path) -> str | None:
     """The game an older version's one ``autosave.json`` is of (None: unreadable)."""
     try:
-        envelope = json.loads(decode.read_bytes(legacy, MAX_FILE_BYTES))
-    except (decode.Undecodable, ValueError):
+        envelope = decode.json_value(decode.read_bytes(legacy, MAX_FILE_BYTES))
+    except decode.Undecodable:
         return None
     if not isinstance(envelope, dict):
         return None

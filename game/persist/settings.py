@@ -25,15 +25,15 @@ import dataclasses
 import math
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.persist import decode, paths
-from game.persist.atomic import set_aside, write_atomic
+from game.files import decode
+from game.files.atomic import set_aside, write_atomic
+from game.persist import paths
 from game.persist.keys import (
     ACTIONS,
     DEFAULT_KEYS,
@@ -247,9 +247,10 @@ def to_toml(s: UserSettings) -> str:
 
 
 def from_toml(text: str) -> tuple[UserSettings, list[str]]:
-    """Settings from a file's text and the problems found; raises on a file that is not
-    a settings file at all (not TOML, another program's file, an unknown format)."""
-    return _from_data(tomllib.loads(text))
+    """Settings from a file's text and the problems found; raises ValueError on a file
+    that is not a settings file at all (not TOML, another program's file, an unknown
+    format; `decode.Undecodable` for text that is no TOML)."""
+    return _from_data(decode.toml(text.encode("utf-8", "surrogatepass")))
 
 
 def _settings_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
@@ -303,7 +304,7 @@ class SettingsLoad:
 
     def notice(self, lang: str) -> str | None:
         """The player's message about the file, in `lang` (None: nothing to say)."""
-        from game.persist.lang import tr
+        from game.files.lang import tr
 
         if self.why is None:
             return None
@@ -334,26 +335,20 @@ def _parse_file(raw: bytes) -> tuple[UserSettings, list[str], list[tuple[str, st
     """Settings, problems and refused reserved bindings from a file's bytes; raises
     `SettingsFileError`."""
     try:
-        text = decode.text(raw)
+        data = decode.toml(raw)
     except decode.Undecodable as e:
-        raise SettingsFileError("not_text", "not a text file") from e
+        detail = f"not a text file ({e.detail})" if e.code == "not_utf8" else e.detail
+        raise SettingsFileError(_WHY_OF_CODE.get(e.code, "not_toml"), detail) from None
     try:
-        data = tomllib.loads(text)
         s, bad = _from_data(data)
         return s, bad, reserved_bindings(data)
-    except tomllib.TOMLDecodeError as e:
-        raise SettingsFileError("not_toml", f"not valid TOML ({e})") from None
     except decode.Undecodable as e:
         raise SettingsFileError(_WHY_OF_CODE.get(e.code, "not_toml"), e.detail) from None
-    except RecursionError:
-        raise SettingsFileError("not_toml", "nested too deeply") from None
     except ValueError as e:
         message = str(e)
-        if "digits" in message:  # an integer too long for Python to convert
-            raise SettingsFileError("not_toml", "a number too long to read") from None
         why = "format" if message.startswith("unknown settings format") else "not_settings"
         raise SettingsFileError(why, message) from None
-    except (TypeError, MemoryError) as e:
+    except (TypeError, RecursionError, MemoryError) as e:
         raise SettingsFileError("not_settings", f"{type(e).__name__}: {e}") from None
 
 
