@@ -29,6 +29,7 @@ from game.ui.setup import MatchSetupScene
 from .driver import post_click, post_key
 
 OLD_SAVE = Path(__file__).parents[1] / "persist" / "data" / "autosave-main-1858775.json"
+ATTACK_SAVE = Path(__file__).parents[1] / "games" / "data" / "saves" / "attack-4-play.json"
 
 
 @pytest.fixture
@@ -159,11 +160,12 @@ def test_a_games_registered_screens_replace_the_placeholder(home: Path) -> None:
 
 def test_continue_resumes_a_save_on_its_own_games_screens(home: Path) -> None:
     register("attack", _fake_scenes())
-    saves.save_match({"deal": 2}, "attack", REGISTRY["attack"].save_version)
+    payload = saves.read_save(ATTACK_SAVE.read_bytes()).payload  # (a match the check passes)
+    saves.save_match(payload, "attack", REGISTRY["attack"].save_version)
     app, title = _title()  # whatever game the title shows
     post_click(title.buttons[0].rect.center)
     app.step()
-    assert isinstance(app.top, _Stand) and (app.top.what, app.top.arg) == ("resume", {"deal": 2})
+    assert isinstance(app.top, _Stand) and (app.top.what, app.top.arg) == ("resume", payload)
 
 
 def test_the_save_written_by_main_resumes_on_the_classic_screens(home: Path) -> None:
