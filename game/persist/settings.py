@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import math
 import os
 import re
@@ -58,6 +59,7 @@ __all__ = [  # the key bindings' names are `keys`'s, named here for the older im
     "MAX_FILE_BYTES",
     "RESERVED_KEYS",
     "SETTINGS_CHAIN",
+    "NotWrittenOver",
     "SettingsFileError",
     "SettingsLoad",
     "UserSettings",
@@ -68,6 +70,7 @@ __all__ = [  # the key bindings' names are `keys`'s, named here for the older im
     "save_settings",
     "system_language",
     "to_toml",
+    "write_fault",
 ]
 
 FORMAT = 1
@@ -428,6 +431,25 @@ def save_settings(s: UserSettings, path: Path | None = None, *, replace: bool = 
     return path
 
 
+class NotWrittenOver(OSError):
+    """The settings file in place could not be read (or set aside), so it is not
+    written over: the settings of this session are not saved."""
+
+
+def write_fault(error: Exception) -> str:
+    """Why a settings write failed, as the catalog's ``settings.why_<fault>`` names it:
+    ``kept`` (the file in place could not be read), ``full`` (no room on the disk),
+    ``read_only`` (the folder may not be written), ``write`` (anything else)."""
+    if isinstance(error, NotWrittenOver):
+        return "kept"
+    code = getattr(error, "errno", None)
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "full"
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "read_only"
+    return "write"
+
+
 def _guard(path: Path) -> None:
     """Keep the file at `path` from being written over unless it is good settings."""
     try:
@@ -436,7 +458,7 @@ def _guard(path: Path) -> None:
         if e.code == "missing":
             return
         if e.code != "too_large":
-            raise OSError(f"{path}: {e.detail}: not written over") from None
+            raise NotWrittenOver(f"{path}: {e.detail}: not written over") from None
         raw = None
     try:
         if raw is None:
@@ -445,4 +467,4 @@ def _guard(path: Path) -> None:
     except SettingsFileError:
         bad = ["not a settings file"]
     if bad and set_aside(path) is None:
-        raise OSError(f"{path}: cannot be set aside: not written over")
+        raise NotWrittenOver(f"{path}: cannot be set aside: not written over")
