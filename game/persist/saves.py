@@ -22,7 +22,9 @@ mismatch or missing fields make it *damaged*. A damaged save is moved aside to
 reported as a `SaveError`, whose `key` and `params` name a message of the ``[save]``
 section of the language catalogs. A damaged save that cannot be moved (a read-only
 data folder) is never deleted either: it stays where it is, the message says so, and
-it is not offered again (Continue, `has_save`) while it stays as it was.
+it is not offered again (Continue, `has_save`) in this session while it stays as it
+was (nothing can note it on a folder that may not be written: the next start tries it,
+and says so, once more).
 """
 
 from __future__ import annotations
