@@ -9,7 +9,7 @@ after each turn::
 
 The checksum is the SHA-256 of the payload's canonical JSON (sorted keys, no spaces,
 UTF-8). The payload is whatever the game's match layer hands over (the classic game's:
-`game.match.persist`); `game` says which game's screens resume it (a registry id) and
+`game.match.classic.persist`); `game` says which game's screens resume it (a registry id) and
 `game_version` the version of that game's payload. A save without them (written before
 there were several games) is the classic game's: the reader says None, the title takes
 the default game. The one ``autosave.json`` of an older version is still read as the

@@ -46,6 +46,7 @@ from game.persist.keys import (
     reserved_reason,
 )
 from game.persist.upgrade import Chain, UpgradeError
+from game.rules.api import GameError
 
 __all__ = [  # the key bindings' names are `keys`'s, named here for the older imports
     "ACTIONS",
@@ -355,7 +356,7 @@ def _parse_file(raw: bytes) -> tuple[UserSettings, list[str], list[tuple[str, st
         raise SettingsFileError("not_settings", f"{type(e).__name__}: {e}") from None
 
 
-class SettingsFileError(ValueError):
+class SettingsFileError(GameError, ValueError):
     """A settings file that cannot be used at all; `why` as in `SettingsLoad`."""
 
     def __init__(self, why: str, detail: str) -> None:

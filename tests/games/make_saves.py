@@ -33,7 +33,7 @@ def _write(name: str, game: str, version: int, payload: dict[str, Any]) -> None:
 def attack() -> None:
     from game.content.attack import shipped_deck
     from game.games.attack import shipped_levels
-    from game.match.attack_session import AttackMatch
+    from game.match.attack.session import AttackMatch
     from game.rules.attack import Phase, Variant
 
     deck, levels = shipped_deck(), shipped_levels()
@@ -76,7 +76,7 @@ def attack() -> None:
 
 def planet() -> None:
     from game.content.planet import shipped_catalog
-    from game.match.planet_play import PlanetMatch, preset_setup
+    from game.match.planet.play import PlanetMatch, preset_setup
     from game.rules.planet.phases import Phase
     from game.ui.planet.seats import levels
 
@@ -113,9 +113,9 @@ def planet() -> None:
 def classic() -> None:
     from game.content.classic import shipped_catalog
     from game.games.classic import shipped_levels
-    from game.match.persist import match_payload
-    from game.match.seats import BotSeat, seats_snapshot
-    from game.match.session import MatchSession
+    from game.match.classic.persist import match_payload
+    from game.match.classic.seats import BotSeat, seats_snapshot
+    from game.match.classic.session import MatchSession
     from game.rules.classic import Settings, random_kit
     from game.rules.classic import events as ev
 

@@ -140,7 +140,7 @@ def test_each_rules_core_has_the_one_shape_of_check() -> None:
     """`problems(state)` lists, never raises; `check(state)` raises `InvalidState`."""
     from game.content.attack import shipped_deck
     from game.content.planet import shipped_catalog
-    from game.match.planet_play import read_payload
+    from game.match.planet.play import read_payload
     from game.rules.attack import AttackState
     from game.rules.attack import invariants as attack
     from game.rules.classic import invariants as classic

@@ -56,9 +56,9 @@ def _replay() -> bytes:
     import tempfile
 
     from game.ai.attack import make_policy
-    from game.ai.attack.sim import play_game
     from game.content.attack import shipped_deck
     from game.games.replays import attack_recorder
+    from game.match.attack.sim import play_game
     from game.rules.attack import Settings
 
     deck, rules = shipped_deck(), Settings(3)
@@ -223,7 +223,7 @@ def _visit(app: App, said: dict[str, list[str]]) -> None:
     """What a player does after the start: every place of the folders gets read."""
     from game.games import REGISTRY
     from game.ui.challenges import LevelSelectScene
-    from game.ui.coach import Coach
+    from game.ui.classic.coach import Coach
     from game.ui.menu import TitleScene
     from game.ui.planet.deckbuilder import DeckBuilderScene
     from game.ui.replay_list import ReplayListScene
