@@ -12,3 +12,115 @@ os.environ["BAKUGAN_HOME"] = tempfile.mkdtemp(prefix="bakugan-test-home-")
 from game.persist.settings import UserSettings, save_settings
 
 save_settings(UserSettings(language="en", tutorial=False))
+
+
+# ---------------------------------------------------------------- disk faults
+
+import builtins  # noqa: E402
+import errno  # noqa: E402
+import io  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pytest  # noqa: E402
+
+_WRITES = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+
+class Faults:
+    """Disk faults the tests cannot make for real (they may run as root, whom no
+    permission stops): a folder that refuses every write (`read_only`: read-only, or
+    `code=errno.ENOSPC`: full), a file that refuses to be read (`unreadable`). Each
+    raises the OSError the system would, from the calls the game's writers and readers
+    make (`os.open` and the `open` of `io`, `os.replace`, `os.link`, `os.rename`,
+    `os.unlink`, `os.mkdir`)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.mp = monkeypatch
+        self.folders: dict[Path, int] = {}
+        self.files: set[Path] = set()
+        self._patched = False
+
+    def read_only(self, folder: Path, code: int = errno.EROFS) -> None:
+        self.folders[folder.resolve()] = code
+        self._patch()
+
+    def lift(self) -> None:
+        """The faults end (the disk is writable again, the file readable)."""
+        self.folders.clear()
+        self.files.clear()
+
+    def unreadable(self, path: Path) -> None:
+        self.files.add(path.resolve())
+        self._patch()
+
+    def _refused(self, path: Any) -> int | None:
+        try:
+            p = Path(os.fsdecode(path)).resolve()
+        except (TypeError, ValueError):
+            return None
+        for folder, code in self.folders.items():
+            if p == folder or folder in p.parents:
+                return code
+        return None
+
+    def _patch(self) -> None:
+        if self._patched:
+            return
+        self._patched = True
+        real_open, real_os_open = io.open, os.open
+
+        def fail(code: int, path: Any) -> OSError:
+            return OSError(code, os.strerror(code), os.fsdecode(path))
+
+        def guarded(name: str, nargs: int) -> Callable[..., Any]:
+            real = getattr(os, name)
+
+            def call(*args: Any, **kwargs: Any) -> Any:
+                for path in args[:nargs]:
+                    code = (
+                        self._refused(path) if isinstance(path, str | bytes | os.PathLike) else None
+                    )
+                    if code is not None:
+                        raise fail(code, path)
+                return real(*args, **kwargs)
+
+            return call
+
+        def opened(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+            if isinstance(file, str | bytes | os.PathLike):
+                writing = any(c in mode for c in "wax+")
+                code = self._refused(file) if writing else None
+                if code is not None:
+                    raise fail(code, file)
+                if not writing and Path(os.fsdecode(file)).resolve() in self.files:
+                    raise fail(errno.EACCES, file)
+            return real_open(file, mode, *args, **kwargs)
+
+        def os_opened(path: Any, flags: int, *args: Any, **kwargs: Any) -> Any:
+            code = self._refused(path) if flags & _WRITES else None
+            if code is not None:
+                raise fail(code, path)
+            if not flags & _WRITES and Path(os.fsdecode(path)).resolve() in self.files:
+                raise fail(errno.EACCES, path)
+            return real_os_open(path, flags, *args, **kwargs)
+
+        self.mp.setattr(io, "open", opened)
+        self.mp.setattr(builtins, "open", opened)
+        self.mp.setattr(os, "open", os_opened)
+        for name, nargs in (
+            ("replace", 2),
+            ("rename", 2),
+            ("link", 2),
+            ("unlink", 1),
+            ("remove", 1),
+            ("mkdir", 1),
+            ("rmdir", 1),
+        ):
+            self.mp.setattr(os, name, guarded(name, nargs))
+
+
+@pytest.fixture
+def faults(monkeypatch: pytest.MonkeyPatch) -> Iterator[Faults]:
+    yield Faults(monkeypatch)

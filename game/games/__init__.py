@@ -65,14 +65,21 @@ class GameRecord:
     imports the module when the screens are first asked for; None while the game has
     no screens (the title shows a placeholder). `save_version` is the version of the
     game's autosave payload: an older one is upgraded (`save_upgrade`), a newer one is
-    not resumed. `hotseat_label` and `throw_challenges` say what the title offers
-    with the game chosen."""
+    not resumed; `save_check` finds an impossible one, which is set aside.
+    `hotseat_label` and `throw_challenges` say what the title offers with the game
+    chosen."""
 
     id: str
     names: Mapping[str, str]  # language code -> the game's name
     player_counts: tuple[int, ...]
     scenarios: ScenarioKit
     sim: SimKit
+    save_check: Callable[[dict[str, Any]], list[str]]
+    """The whole-state check of an autosave payload (at `save_version`), run on every
+    load before the screens see it (`game.games.saves.checked`): every way the match
+    in it breaks the game's invariants (its rules core's ``invariants.problems``) or
+    the seats and table around it, a line each naming the field; empty: it may be
+    resumed. Raises ValueError for a payload that is no match of the game at all."""
     text_demo: Callable[[int, str], int] | None = None  # seed, language -> exit code
     ui: str | None = None
     save_version: int = 1

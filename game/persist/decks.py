@@ -252,13 +252,18 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def _check_name(name: str, taken: Iterable[str] = ()) -> str:
+def _check_name(name: str, taken: Iterable[str] = (), own: str | None = None) -> str:
+    """`name` as a deck's name; raises `DeckError` for a bad one or one another deck
+    has in any letter case (`taken`). A deck keeps its own name (`own`, in any case)
+    even when another file has it too: two files an older version or another program
+    left as "Twin" and "twin" are both listed, and each stays editable."""
     why = name_problem(name)
     shown = name.strip()
     if why is not None:
         code = "name_long" if len(shown) > MAX_NAME else "name_empty"
         raise DeckError(code, [f"name: {why}"])
-    if shown.casefold() in {t.casefold() for t in taken}:
+    keeps = own is not None and shown.casefold() == own.strip().casefold()
+    if not keeps and shown.casefold() in {t.casefold() for t in taken}:
         raise DeckError("name_taken", [f"name: a deck named {shown!r} exists"])
     return shown
 
@@ -298,16 +303,22 @@ def file_for(name: str, folder: Path, keep: Path | None = None) -> Path:
     raise DeckError("not_saved", [f"{folder}: no free file name for {name!r}"])
 
 
-def _names(folder: Path, but: Path | None = None) -> list[str]:
-    return [deck.name for path, deck in scan(folder)[0] if path != but]
+def _names(folder: Path, but: Path | None = None) -> tuple[list[str], str | None]:
+    """The names of the decks of `folder` but the one in `but`, and that one's (None:
+    no deck there)."""
+    found = scan(folder)[0]
+    own = next((deck.name for path, deck in found if path == but), None)
+    return [deck.name for path, deck in found if path != but], own
 
 
 def save_deck(deck: Deck, path: Path | None = None, folder: Path | None = None) -> Path:
     """Write `deck` atomically: over its own file `path`, or a new file (its name must
-    then be free). Returns the file. Raises `DeckError` (a bad or taken name,
-    ``not_saved``); the previous file is then untouched."""
+    then be free in any letter case; a deck saved over its own file may keep its own
+    name). Returns the file. Raises `DeckError` (a bad or taken name, ``not_saved``);
+    the previous file is then untouched."""
     where = folder if folder is not None else decks_dir()
-    name = _check_name(deck.name, _names(where, path))
+    taken, own = _names(where, path)
+    name = _check_name(deck.name, taken, own)
     target = path if path is not None else file_for(name, where)
     try:
         atomic.remove_stale_temps(target)
@@ -320,8 +331,12 @@ def save_deck(deck: Deck, path: Path | None = None, folder: Path | None = None) 
 def rename_deck(path: Path, new_name: str, check: Check | None = None) -> Path:
     """Give the deck of `path` a new name (and a file named for it); the new file."""
     deck = read_deck(path, check)
-    name = _check_name(new_name, _names(path.parent, path))
-    target = file_for(name, path.parent, keep=path)
+    taken, _ = _names(path.parent, path)
+    name = _check_name(new_name, taken, deck.name)
+    if name.casefold() == deck.name.casefold():  # its own name in other letters: its file
+        target = path
+    else:
+        target = file_for(name, path.parent, keep=path)
     save_deck(Deck(name, deck.characters, deck.cores, deck.cards), target, path.parent)
     if target != path:
         delete_deck(path)
@@ -342,7 +357,7 @@ def copy_name(name: str, taken: Iterable[str]) -> str:
 def copy_deck(path: Path, check: Check | None = None) -> Path:
     """A copy of the deck of `path` under a new name; the copy's file."""
     deck = read_deck(path, check)
-    name = copy_name(deck.name, _names(path.parent))
+    name = copy_name(deck.name, _names(path.parent)[0])
     return save_deck(Deck(name, deck.characters, deck.cores, deck.cards), None, path.parent)
 
 

@@ -20,7 +20,11 @@ A save is loaded whole or not at all: bad JSON, another format or version, a che
 mismatch or missing fields make it *damaged*. A damaged save is moved aside to
 ``autosave.damaged-<timestamp>.json`` (kept for a bug report, never read again) and
 reported as a `SaveError`, whose `key` and `params` name a message of the ``[save]``
-section of the language catalogs.
+section of the language catalogs. A damaged save that cannot be moved (a read-only
+data folder) is never deleted either: it stays where it is, the message says so, and
+it is not offered again (Continue, `has_save`) in this session while it stays as it
+was (nothing can note it on a folder that may not be written: the next start tries it,
+and says so, once more).
 """
 
 from __future__ import annotations
@@ -76,15 +80,16 @@ class SaveError(GameError):
         """The catalog key of the player's message."""
         if self.reason == "not_saved":
             return "save.not_saved"
-        return "save.damaged" if self.moved_to is not None else "save.damaged_removed"
+        return "save.damaged" if self.moved_to is not None else "save.damaged_left"
 
     @property
     def params(self) -> dict[str, str]:
-        """The message's fields: `why` (the catalog key of the reason) and `file`."""
+        """The message's fields: `why` (the catalog key of the reason) and `file` (where
+        the save was set aside, or where it stays)."""
         if self.reason == "not_saved":
             return {"file": str(self.path or "")}
-        why = f"save.why_{self.reason}"
-        return {"why": why, "file": self.moved_to.name} if self.moved_to else {"why": why}
+        where = self.moved_to or self.path
+        return {"why": f"save.why_{self.reason}", "file": where.name if where else ""}
 
     def text(self, lang: str) -> str:
         """The player's message in `lang`."""
@@ -210,8 +215,8 @@ def _slot(game: str) -> Path:
 def _legacy_game(legacy: Path) -> str | None:
     """The game an older version's one ``autosave.json`` is of (None: unreadable)."""
     try:
-        envelope = json.loads(decode.read_bytes(legacy, MAX_FILE_BYTES))
-    except (decode.Undecodable, ValueError):
+        envelope = decode.json_value(decode.read_bytes(legacy, MAX_FILE_BYTES))
+    except decode.Undecodable:
         return None
     if not isinstance(envelope, dict):
         return None
@@ -219,10 +224,26 @@ def _legacy_game(legacy: Path) -> str | None:
     return game if isinstance(game, str) else None
 
 
+_LEFT: dict[Path, tuple[int, int]] = {}
+"""Damaged saves that could not be set aside (a read-only data folder), by path, with
+their size and time then: not offered again while they stay so."""
+
+
+def _offered(path: Path) -> bool:
+    """`path` is a save file Continue may offer (not one found damaged and left)."""
+    try:
+        if not path.is_file():
+            return False
+        stat = path.stat()
+    except OSError:
+        return False
+    return _LEFT.get(path) != (stat.st_size, stat.st_mtime_ns)
+
+
 def _existing() -> list[Path]:
     folder = paths.autosave_path().parent
     try:
-        return [p for p in folder.iterdir() if SLOT.fullmatch(p.name) and p.is_file()]
+        return [p for p in folder.iterdir() if SLOT.fullmatch(p.name) and _offered(p)]
     except OSError:
         return []
 
@@ -235,7 +256,7 @@ def save_path(game: str | None = None) -> Path:
         existing = _existing()
         return max(existing, key=lambda p: p.stat().st_mtime_ns) if existing else legacy
     own = _slot(game)
-    if not own.exists() and legacy.is_file() and _legacy_game(legacy) == game:
+    if not _offered(own) and _offered(legacy) and _legacy_game(legacy) == game:
         return legacy
     return own
 
@@ -244,7 +265,7 @@ def newest_game() -> str | None:
     """The game of the newest autosave of any game (None: there is none, or it cannot
     be told), for the title to say which match Continue resumes."""
     path = save_path()
-    if not path.is_file():
+    if not _offered(path):
         return None
     if path == paths.autosave_path():
         return _legacy_game(path)
@@ -255,7 +276,7 @@ def has_save(game: str | None = None) -> bool:
     """Whether `game` (any, without one) has an autosave to offer ("Continue"); it may
     still prove damaged."""
     try:
-        return save_path(game).is_file()
+        return _offered(save_path(game))
     except Exception:
         return False
 
@@ -290,21 +311,23 @@ def _drop_legacy(game: str) -> None:
 
 def set_aside(path: Path) -> Path | None:
     """Move a damaged save out of the way, to ``<stem>.damaged-<timestamp>[-n].json``
-    (never over another file). A save that cannot be moved is deleted, so that it does
-    not fail again at every Continue; None then."""
+    (never over another file). A save that cannot be moved stays where it is, never
+    deleted, and is not offered again while it stays as it was; None then."""
     target = atomic.set_aside(path)
     if target is not None:
         return target
-    log.warning("%s: cannot set the damaged save aside; deleting it", path)
+    log.warning("%s: cannot set the damaged save aside; it stays, not offered again", path)
     with contextlib.suppress(OSError):
-        path.unlink()
+        stat = path.stat()
+        _LEFT[path] = (stat.st_size, stat.st_mtime_ns)
     return None
 
 
 def _damaged(error: SaveError) -> SaveError:
     if error.path is not None and error.path.exists():
         error.moved_to = set_aside(error.path)
-    log.warning("damaged save: %s (set aside as %s)", error, error.moved_to)
+    where = f"set aside as {error.moved_to}" if error.moved_to else "left where it is"
+    log.warning("damaged save: %s (%s)", error, where)
     return error
 
 
@@ -329,6 +352,8 @@ def load_save(
         path = save_path(game)
     except Exception as e:  # no home folder at all: nothing to resume
         log.warning("no data folder for saves: %s", e)
+        return None, None
+    if path.exists() and not _offered(path):  # found damaged and left: said once
         return None, None
     try:
         raw = decode.read_bytes(path, MAX_FILE_BYTES)

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import math
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,6 +60,7 @@ __all__ = [  # the key bindings' names are `keys`'s, named here for the older im
     "MAX_FILE_BYTES",
     "RESERVED_KEYS",
     "SETTINGS_CHAIN",
+    "NotWrittenOver",
     "SettingsFileError",
     "SettingsLoad",
     "UserSettings",
@@ -70,6 +71,7 @@ __all__ = [  # the key bindings' names are `keys`'s, named here for the older im
     "save_settings",
     "system_language",
     "to_toml",
+    "write_fault",
 ]
 
 FORMAT = 1
@@ -249,9 +251,10 @@ def to_toml(s: UserSettings) -> str:
 
 
 def from_toml(text: str) -> tuple[UserSettings, list[str]]:
-    """Settings from a file's text and the problems found; raises on a file that is not
-    a settings file at all (not TOML, another program's file, an unknown format)."""
-    return _from_data(tomllib.loads(text))
+    """Settings from a file's text and the problems found; raises ValueError on a file
+    that is not a settings file at all (not TOML, another program's file, an unknown
+    format; `decode.Undecodable` for text that is no TOML)."""
+    return _from_data(decode.toml(text.encode("utf-8", "surrogatepass")))
 
 
 def _settings_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
@@ -336,26 +339,20 @@ def _parse_file(raw: bytes) -> tuple[UserSettings, list[str], list[tuple[str, st
     """Settings, problems and refused reserved bindings from a file's bytes; raises
     `SettingsFileError`."""
     try:
-        text = decode.text(raw)
+        data = decode.toml(raw)
     except decode.Undecodable as e:
-        raise SettingsFileError("not_text", "not a text file") from e
+        detail = f"not a text file ({e.detail})" if e.code == "not_utf8" else e.detail
+        raise SettingsFileError(_WHY_OF_CODE.get(e.code, "not_toml"), detail) from None
     try:
-        data = tomllib.loads(text)
         s, bad = _from_data(data)
         return s, bad, reserved_bindings(data)
-    except tomllib.TOMLDecodeError as e:
-        raise SettingsFileError("not_toml", f"not valid TOML ({e})") from None
     except decode.Undecodable as e:
         raise SettingsFileError(_WHY_OF_CODE.get(e.code, "not_toml"), e.detail) from None
-    except RecursionError:
-        raise SettingsFileError("not_toml", "nested too deeply") from None
     except ValueError as e:
         message = str(e)
-        if "digits" in message:  # an integer too long for Python to convert
-            raise SettingsFileError("not_toml", "a number too long to read") from None
         why = "format" if message.startswith("unknown settings format") else "not_settings"
         raise SettingsFileError(why, message) from None
-    except (TypeError, MemoryError) as e:
+    except (TypeError, RecursionError, MemoryError) as e:
         raise SettingsFileError("not_settings", f"{type(e).__name__}: {e}") from None
 
 
@@ -435,6 +432,25 @@ def save_settings(s: UserSettings, path: Path | None = None, *, replace: bool = 
     return path
 
 
+class NotWrittenOver(OSError):
+    """The settings file in place could not be read (or set aside), so it is not
+    written over: the settings of this session are not saved."""
+
+
+def write_fault(error: Exception) -> str:
+    """Why a settings write failed, as the catalog's ``settings.why_<fault>`` names it:
+    ``kept`` (the file in place could not be read), ``full`` (no room on the disk),
+    ``read_only`` (the folder may not be written), ``write`` (anything else)."""
+    if isinstance(error, NotWrittenOver):
+        return "kept"
+    code = getattr(error, "errno", None)
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "full"
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "read_only"
+    return "write"
+
+
 def _guard(path: Path) -> None:
     """Keep the file at `path` from being written over unless it is good settings."""
     try:
@@ -443,7 +459,7 @@ def _guard(path: Path) -> None:
         if e.code == "missing":
             return
         if e.code != "too_large":
-            raise OSError(f"{path}: {e.detail}: not written over") from None
+            raise NotWrittenOver(f"{path}: {e.detail}: not written over") from None
         raw = None
     try:
         if raw is None:
@@ -452,4 +468,4 @@ def _guard(path: Path) -> None:
     except SettingsFileError:
         bad = ["not a settings file"]
     if bad and set_aside(path) is None:
-        raise OSError(f"{path}: cannot be set aside: not written over")
+        raise NotWrittenOver(f"{path}: cannot be set aside: not written over")

@@ -198,6 +198,22 @@ def _type_text(hint: Any) -> str:
     return str(hint).replace("typing.", "").replace("NoneType", "None")
 
 
+class InvalidState(GameError, ValueError):
+    """A state that breaks its game's invariants (a save whose checksum is fine but
+    whose match no play could reach); `problems` lists every one, a line each naming
+    the field. Each core's ``invariants.problems(state)`` finds them and never raises;
+    ``invariants.check(state)`` raises this."""
+
+    SHOWN = 8
+    """Problems the message names (all are in `problems`)."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        shown = list(problems[: self.SHOWN])
+        more = f" (and {len(problems) - self.SHOWN} more)" if len(problems) > self.SHOWN else ""
+        super().__init__("; ".join(shown) + more)
+        self.problems = list(problems)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a game ended.

@@ -19,7 +19,7 @@ from game.files import lang as catalogs
 from game.files.atomic import sweep_stale_temps
 from game.files.lang import LANGUAGES, tr
 from game.persist import paths
-from game.persist.settings import UserSettings, read_settings, save_settings
+from game.persist.settings import UserSettings, read_settings, save_settings, write_fault
 
 from .audio import Audio
 from .gamepad import Gamepad
@@ -111,9 +111,11 @@ class App:
         return tr(self.lang, key, **fields)
 
     def notify(self, text: str | None) -> None:
-        """Show `text` (about the player's files) on top of every screen for a while."""
+        """Show `text` (about the player's files) on top of every screen for a while;
+        the same text again shows it again, once."""
         if text:
-            self.notices.append(text)
+            if text not in self.notices:
+                self.notices.append(text)
             self.notice_t = NOTICE_SECONDS
 
     @property
@@ -153,7 +155,9 @@ class App:
         self.reset(self.home(self))
 
     def change_settings(self, **changes: object) -> None:
-        """Apply and save a settings change (a save that fails is logged, not fatal)."""
+        """Apply and save a settings change; one that cannot be written (a full or a
+        read-only disk, a settings file that could not be read) holds for the session
+        and is said on screen, never fatal."""
         self.settings = self.settings.replace(**changes)
         if "language" in changes:  # (a --lang given at launch holds until then)
             self.lang = self.settings.language
@@ -167,8 +171,10 @@ class App:
         pygame.display.set_caption(tr(self.lang, "ui.title"))
         try:
             save_settings(self.settings)
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError) as e:  # a full or read-only disk: said, not fatal
             log.warning("settings not saved: %s", e)
+            why = tr(self.lang, f"settings.why_{write_fault(e)}")
+            self.notify(tr(self.lang, "settings.not_saved", why=why))
 
     def _bind_pad(self) -> None:
         """The controller sends the player's throwing keys, whatever they are bound to."""

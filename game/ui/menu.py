@@ -12,7 +12,6 @@ import pygame
 from game.files.lang import LANGUAGES
 from game.games import DEFAULT_GAME, REGISTRY
 from game.persist.saves import Saved, SaveError
-from game.persist.upgrade import UpgradeError
 
 from . import widgets as w
 from .backdrop import backdrop
@@ -41,32 +40,20 @@ def hotseat_label(app: App, game_id: str) -> str:
 
 
 def resume_saved(app: App, saved: Saved) -> Scene:
-    """The autosave's match on its own game's screens, where it stood. A save without a
-    game id is the default (classic) game's, of any version. Raises `SaveError` for a
-    game or a save version this app does not have, and whatever the game's `resume`
-    raises for a payload that does not fit (the save is then set aside)."""
+    """The autosave's match on its own game's screens, where it stood, once it passed
+    the one load check (`game.games.saves.checked`: its game, its version, the match
+    whole). Raises `SaveError` for what that check refuses and for a game whose screens
+    this version lacks, and whatever the game's `resume` raises for a payload that does
+    not fit (the save is then set aside)."""
+    from game.games.saves import checked
+
     game_id = saved.game or DEFAULT_GAME
-    if game_id not in REGISTRY:
-        raise SaveError("game", f"a save of the game {game_id!r}, which this version lacks")
-    record = REGISTRY[game_id]
-    payload = saved.payload
-    version = saved.game_version if saved.game_version is not None else 1
-    if version != record.save_version:
-        # an older save is upgraded step by step; a newer one (or one of a game without
-        # upgrades) is refused with the versions
-        if version > record.save_version or record.save_upgrade is None:
-            raise SaveError(
-                "version",
-                f"{game_id} save version {version}, this game reads {record.save_version}",
-            )
-        try:
-            payload = record.save_upgrade(payload, version)
-        except UpgradeError as e:
-            raise SaveError("version", e.detail) from None
-    scenes = game_scenes(game_id)
-    if scenes is None:
+    scenes = game_scenes(game_id) if game_id in REGISTRY else None
+    if game_id in REGISTRY and scenes is None:
         raise SaveError("game", f"a save of {game_id!r}, whose screens this version lacks")
-    return scenes.resume(app, payload)
+    save = checked(saved)
+    assert scenes is not None  # (a game the registry lacks: `checked` refused it)
+    return scenes.resume(app, save.payload)
 
 
 class TitleScene(Scene):

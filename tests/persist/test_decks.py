@@ -64,6 +64,34 @@ def test_names_are_checked_and_kept_apart(folder: Path) -> None:
     assert [e.name for e in pd.list_decks()] == ["Mine"]
 
 
+def test_names_differing_only_in_case_are_one_name_but_an_old_pair_stays_editable(
+    folder: Path,
+) -> None:
+    """Deck names compare in any letter case, as Windows' and macOS' file systems do:
+    the game never makes "Twin" beside "twin". Two such files left by an older version
+    or by hand are both listed, and each may be saved, and renamed in other letters,
+    under its own name; no new name of either may be the other's."""
+    folder.mkdir(parents=True, exist_ok=True)
+    upper, lower = folder / "twin.toml", folder / "twin-2.toml"
+    upper.write_text(decks.to_toml(preset_deck("Twin")), "utf-8")
+    lower.write_text(decks.to_toml(preset_deck("twin")), "utf-8")
+    assert sorted(e.name for e in pd.list_decks()) == ["Twin", "twin"]
+    edited = Deck("Twin", PRESET.characters, PRESET.cores, (*PRESET.deck[:39], PRESET.deck[0]))
+    assert decks.save_deck(edited, upper) == upper
+    assert sorted(pd.load_deck(upper, CAT).cards) == sorted(edited.cards)
+    assert decks.save_deck(preset_deck("twin"), lower) == lower
+    assert pd.rename_deck(lower, "TWIN", CAT) == lower  # its own name, in capitals
+    assert pd.load_deck(lower, CAT).name == "TWIN"
+    for make in (
+        lambda: decks.save_deck(preset_deck("tWiN")),  # a new deck
+        lambda: pd.rename_deck(pd.rename_deck(upper, "Other", CAT), "twin", CAT),
+    ):
+        with pytest.raises(DeckError) as caught:
+            make()
+        assert caught.value.code == "name_taken"
+    assert sorted(e.name for e in pd.list_decks()) == ["Other", "TWIN"]
+
+
 def test_rename_copy_delete(folder: Path) -> None:
     path = decks.save_deck(preset_deck("First"))
     renamed = pd.rename_deck(path, "Second", CAT)

@@ -119,6 +119,32 @@ def test_a_damaged_save_is_set_aside_and_reported(damage: Any, reason: str) -> N
     assert load_match() == (PAYLOAD, None)
 
 
+def test_a_damaged_save_in_a_read_only_folder_stays_and_is_not_offered_again(
+    faults: Any,
+) -> None:
+    """The folder refuses the move (and any delete): the message says the file stays,
+    where, and Continue stops offering it, never "The file was removed"."""
+    path = save_match(PAYLOAD, "attack")
+    path.write_bytes(b"{ damaged")
+    faults.read_only(path.parent)
+    assert has_save("attack") and saves.newest_game() == "attack"
+    data, error = load_match(game="attack")
+    assert data is None and error is not None and error.moved_to is None
+    assert path.read_bytes() == b"{ damaged"  # never lost
+    assert error.key == "save.damaged_left" and error.params["file"] == path.name
+    for lang in ("en", "ru"):
+        text = error.text(lang)
+        assert path.name in text and "{" not in text and tr(lang, "save.why_not_json") in text
+    assert "could not be set aside either" in error.text("en")
+    assert "removed" not in error.text("en") and "удалён" not in error.text("ru")
+    assert not has_save("attack") and not has_save() and saves.newest_game() is None
+    assert load_match(game="attack") == (None, None)
+    # a file that changes since (the player put a good save there) is offered again
+    faults.lift()
+    path.write_bytes(saves.encode(PAYLOAD, game="attack"))
+    assert has_save("attack") and load_match(game="attack") == (PAYLOAD, None)
+
+
 def test_two_damaged_saves_in_one_second_both_kept() -> None:
     for _ in range(2):
         save_match(PAYLOAD).write_text("{", "utf-8")

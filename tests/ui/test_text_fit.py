@@ -128,6 +128,10 @@ def test_the_menus_fit(app: App) -> None:
         5.0,
     )
     _draw(app, title, "title with a message")
+    title.message = app.tr(
+        "save.damaged_left", why=app.tr("save.why_impossible"), file="autosave-planet.json"
+    )
+    _draw(app, title, "title with a save left where it is")
     howto = HowToScene(app)
     app.push(howto)
     for page in range(4):

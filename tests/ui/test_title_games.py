@@ -9,6 +9,7 @@ import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -29,6 +30,7 @@ from game.ui.scenes import GameScenes, register, unregister
 from .driver import post_click, post_key
 
 OLD_SAVE = Path(__file__).parents[1] / "persist" / "data" / "autosave-main-1858775.json"
+ATTACK_SAVE = Path(__file__).parents[1] / "games" / "data" / "saves" / "attack-4-play.json"
 
 
 @pytest.fixture
@@ -162,11 +164,12 @@ def test_a_games_registered_screens_replace_the_placeholder(home: Path) -> None:
 
 def test_continue_resumes_a_save_on_its_own_games_screens(home: Path) -> None:
     register("attack", _fake_scenes())
-    saves.save_match({"deal": 2}, "attack", REGISTRY["attack"].save_version)
+    payload = saves.read_save(ATTACK_SAVE.read_bytes()).payload  # (a match the check passes)
+    saves.save_match(payload, "attack", REGISTRY["attack"].save_version)
     app, title = _title()  # whatever game the title shows
     post_click(title.buttons[0].rect.center)
     app.step()
-    assert isinstance(app.top, _Stand) and (app.top.what, app.top.arg) == ("resume", {"deal": 2})
+    assert isinstance(app.top, _Stand) and (app.top.what, app.top.arg) == ("resume", payload)
 
 
 def test_the_save_written_by_main_resumes_on_the_classic_screens(home: Path) -> None:
@@ -198,6 +201,39 @@ def test_a_save_of_a_game_or_version_this_app_lacks_is_set_aside_and_said(
     app.step()
     assert app.top is title and app.tr(why) in title.message
     assert not saves.has_save() and title.buttons[0].label == app.tr("menu.play_ai")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("damage", ["damaged", "impossible"])
+def test_on_a_read_only_data_folder_a_bad_save_stays_is_said_so_and_is_not_offered(
+    home: Path, faults: Any, damage: str, lang: str
+) -> None:
+    """Continue with a save that cannot be resumed, in a data folder that refuses the
+    move aside: the line says the file stays where it is (never "removed"), the file is
+    untouched, and the title stops offering Continue for it."""
+    if damage == "damaged":
+        path = saves.save_match({"deal": 2}, "attack", REGISTRY["attack"].save_version)
+        path.write_bytes(b'{"format": "bakugan-save", cut short')
+    else:  # a good checksum, a match no play reaches: turn 9 of four players
+        payload = saves.read_save(ATTACK_SAVE.read_bytes()).payload
+        payload["state"]["turn"] = 9
+        path = saves.save_match(payload, "attack", REGISTRY["attack"].save_version)
+    raw = path.read_bytes()
+    faults.read_only(path.parent)
+    app = App(lang, fast=True, settings=UserSettings(language=lang, tutorial=False))
+    title = TitleScene(app)
+    app.push(title)
+    assert title.buttons[0].data["id"] == "continue"
+    post_click(title.buttons[0].rect.center)
+    app.step()
+    assert app.top is title and path.read_bytes() == raw
+    why = "save.why_not_json" if damage == "damaged" else "save.why_impossible"
+    assert title.message == app.tr("save.damaged_left", why=app.tr(why), file=path.name)
+    assert "removed" not in title.message and "удалён" not in title.message
+    assert title.buttons[0].data["id"] != "continue"
+    assert all(b.data["id"] != "continue" for b in title.buttons)
+    again = TitleScene(app)  # back to the title later in the session: still not offered
+    assert all(b.data["id"] != "continue" for b in again.buttons)
 
 
 def test_a_save_of_a_game_without_screens_is_not_resumed(

@@ -23,7 +23,7 @@ from game.rules.planet import (
     Roll,
     Settings,
 )
-from game.rules.planet.invariants import check_invariants
+from game.rules.planet.invariants import problems as state_problems
 
 from .landing import DEFAULT_MODEL
 
@@ -83,7 +83,7 @@ def checked_match(
             action = legal[rng.randrange(len(legal))]
         out.events += [str(e) for e in state.apply(action)]
         out.actions += 1
-        problems = check_invariants(state, kits)
+        problems = state_problems(state, kits)
         if problems:
             out.problems += [f"seed {seed} after {action}: {p}" for p in problems]
             break

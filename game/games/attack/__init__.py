@@ -162,12 +162,20 @@ def _content_hash() -> str:
     return deck_hash(shipped_deck())
 
 
+def _save_check(payload: dict[str, Any]) -> list[str]:
+    from game.content.attack import shipped_deck
+    from game.match.attack.session import save_problems
+
+    return save_problems(payload, shipped_deck(), shipped_levels())
+
+
 RECORD = GameRecord(
     id="attack",
     names={"en": "Bakugan Attack!", "ru": "Бакуган: Атака!"},
     player_counts=(3, 4, 5),
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
+    save_check=_save_check,
     text_demo=_text_demo,
     ui="game.ui.attack",
     save_version=1,

@@ -182,6 +182,13 @@ def _content_hash() -> str:
     return catalog_hash(shipped_catalog())
 
 
+def _save_check(payload: dict[str, Any]) -> list[str]:
+    from game.content.classic import shipped_catalog
+    from game.match.classic.persist import payload_problems
+
+    return payload_problems(payload, shipped_catalog())
+
+
 RECORD = GameRecord(
     id="classic",
     names={"en": "Bakugan Battle Brawlers", "ru": "Бакуган: Отчаянные бойцы"},
@@ -189,6 +196,7 @@ RECORD = GameRecord(
     hotseat_label="menu.two_to_four",  # 2-4 people at one screen (the Big Game too)
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
+    save_check=_save_check,
     text_demo=_text_demo,
     ui="game.ui.classic",
     save_version=2,

@@ -290,12 +290,20 @@ def _deck_import(code: str, name: str | None) -> Path:
     return import_code(code, name)
 
 
+def _save_check(payload: dict[str, Any]) -> list[str]:
+    from game.content.planet import shipped_catalog
+    from game.match.planet.play import save_problems
+
+    return save_problems(payload, shipped_catalog())
+
+
 RECORD = GameRecord(
     id="planet",
     names={"en": "Bakugan Battle Planet", "ru": "Бакуган: Боевая планета"},
     player_counts=(2,),
     scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
+    save_check=_save_check,
     text_demo=_text_demo,
     ui="game.ui.planet",
     content_hash=_content_hash,

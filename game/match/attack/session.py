@@ -37,6 +37,7 @@ from game.rules.attack import (
     Roll,
     Settings,
     Variant,
+    invariants,
 )
 
 HUMAN = "human"
@@ -266,3 +267,13 @@ class AttackMatch:
             raise
         except (KeyError, ValueError, TypeError, AttributeError, IndexError) as e:
             raise AttackSaveError(f"{type(e).__name__}: {e}") from e
+
+
+def save_problems(
+    data: Mapping[str, Any], deck: Deck, levels: Mapping[str, AttackLevel]
+) -> list[str]:
+    """Every way the match of an autosave payload could not happen: its state against
+    the rules core's invariants (`game.rules.attack.invariants`); empty: it may be
+    resumed. Raises `AttackSaveError` for a payload that is no match at all (seats of
+    no level, a state that does not read)."""
+    return invariants.problems(AttackMatch.from_json(data, deck, levels).state)

@@ -222,6 +222,20 @@ def match_payload(
     }
 
 
+def payload_problems(payload: dict[str, Any], catalog: Catalog) -> list[str]:
+    """Every way the match of a classic autosave payload could not happen: its rules
+    state against the core's invariants, its table and resting Bakugan (empty: it may
+    be resumed). Raises `SessionFormatError` (or another error naming the field) for
+    a payload that is no match at all."""
+    try:
+        read_match_payload(payload, catalog)
+    except SessionFormatError as e:
+        if e.reason != "impossible":
+            raise
+        return [str(e)]
+    return []
+
+
 def read_match_payload(payload: dict[str, Any], catalog: Catalog) -> SavedMatch:
     """The match of an autosave payload; raises `SessionFormatError` (or another
     error naming the field) on a payload that does not fit."""

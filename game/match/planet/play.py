@@ -32,7 +32,7 @@ from game.match.planet.seats import DEFAULT_LEVEL, computer_seat
 from game.match.planet.session import Entry, PlanetSession, RollDone, ThrowRefused
 from game.match.zone import Zone
 from game.rules.api import GameError
-from game.rules.planet import Action, Catalog, Kit, Observation, PlanetState, Settings
+from game.rules.planet import Action, Catalog, Kit, Observation, PlanetState, Settings, invariants
 
 SAVE_VERSION = 1
 CHOOSE, THROW = "choose", "throw"
@@ -300,15 +300,7 @@ class PlanetMatch:
         data: Mapping[str, Any], catalog: Catalog, levels: Mapping[str, Any] | None = None
     ) -> PlanetMatch:
         """The match of an autosave payload; BadMatchSave names what does not fit."""
-        if not isinstance(data, Mapping) or data.get("game") != "planet":
-            raise BadMatchSave("not a Battle Planet match")
-        if data.get("version") != SAVE_VERSION:
-            raise BadMatchSave(f"version {data.get('version')!r}, expected {SAVE_VERSION}")
-        setup = MatchSetup.from_json(data.get("setup", {}))
-        try:
-            state = PlanetState.from_json(dict(data["state"]), catalog)
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise BadMatchSave(f"state: {e}") from e
+        setup, state = read_payload(data, catalog)
         match = PlanetMatch(catalog, setup, levels, state)
         match._restore_bots(data.get("bots"))
         return match
@@ -328,6 +320,34 @@ class PlanetMatch:
                 seat.restore(snapshot)
             except (SnapshotError, KeyError, TypeError, ValueError) as e:
                 raise BadMatchSave(f"bots[{p}]: {e}") from e
+
+
+def read_payload(data: Mapping[str, Any], catalog: Catalog) -> tuple[MatchSetup, PlanetState]:
+    """The setup and the rules state of an autosave payload, as they read (not yet
+    checked against each other: `save_problems`); BadMatchSave names what does not
+    read."""
+    if not isinstance(data, Mapping) or data.get("game") != "planet":
+        raise BadMatchSave("not a Battle Planet match")
+    if data.get("version") != SAVE_VERSION:
+        raise BadMatchSave(f"version {data.get('version')!r}, expected {SAVE_VERSION}")
+    setup = MatchSetup.from_json(data.get("setup", {}))
+    try:
+        state = PlanetState.from_json(dict(data["state"]), catalog)
+    except Exception as e:  # (whatever the fields hold: the state does not read)
+        raise BadMatchSave(f"state: {type(e).__name__}: {e}") from e
+    return setup, state
+
+
+def save_problems(data: Mapping[str, Any], catalog: Catalog) -> list[str]:
+    """Every way the match of an autosave payload could not happen: its state against
+    the rules core's invariants with the kits of its setup
+    (`game.rules.planet.invariants`) and the setup's rule options; empty: it may be
+    resumed. Raises BadMatchSave for a payload that does not read."""
+    setup, state = read_payload(data, catalog)
+    found = invariants.problems(state, setup.kits)
+    if setup.settings != state.settings:
+        found.append("setup.settings: not the rule options the match is played with")
+    return found
 
 
 def preset_setup(

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from game.rules.api import GameError
+from game.rules.api import InvalidState
 
 from . import battle as bt
 from .state import BATTLE, LANDING, MAIN, OPEN, OVER, OWN, SETUP, MatchState, check_kit
@@ -43,17 +43,6 @@ WINDOWS = (bt.ATTRIBUTE, bt.START, bt.DURING, bt.AFTER)
 MAX_GRID = 16
 """Slots a side: the Big Game of four players uses 6 x 6."""
 MAX_TURN = 1_000_000
-SHOWN = 8
-"""Problems `InvalidState` names in its message (all are in `problems`)."""
-
-
-class InvalidState(GameError, ValueError):
-    """A state that breaks the invariants; `problems` lists every one."""
-
-    def __init__(self, problems: list[str]) -> None:
-        more = f" (and {len(problems) - SHOWN} more)" if len(problems) > SHOWN else ""
-        super().__init__("; ".join(problems[:SHOWN]) + more)
-        self.problems = problems
 
 
 def check(state: MatchState) -> None:
@@ -64,7 +53,8 @@ def check(state: MatchState) -> None:
 
 
 def problems(state: MatchState) -> list[str]:
-    """Every invariant `state` breaks (empty: none), one readable line each."""
+    """Every invariant `state` breaks (empty: none), one readable line each; never
+    raises."""
     out: list[str] = []
     try:
         _check(state, out)
