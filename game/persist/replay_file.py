@@ -56,6 +56,7 @@ REASONS = {
     "missing": "no such file",
     "unreadable": "cannot be read",
     "too_large": "too large for a replay",
+    "too_long": "too long to check: more work than any match needs",
     "not_gzip": "not a gzip file (not a replay)",
     "corrupt": "the compressed data is damaged",
     "empty": "empty: no header",
