@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from game.games.replay_schemas import SCHEMAS
 from game.persist.replay_file import (
     SUFFIX,
     Replay,
@@ -24,6 +25,14 @@ from game.persist.replay_file import (
     new_name,
     read_replay,
 )
+
+
+def read(path: Path) -> Replay:
+    """The replay in `path`, every field of it checked against its game's schema
+    (`replay_schemas.SCHEMAS`); raises only `ReplayError`. Every reader of a player's
+    replay (the list, the viewer, the record, sharing, Continue) reads through here."""
+    return read_replay(path, SCHEMAS)
+
 
 Check = Callable[[Replay], tuple[bool, str]]
 """A re-run of one replay: (identical, what to say)."""
@@ -231,7 +240,7 @@ def verify_one(path: Path) -> Verdict:
     from game.match.replaying import RerunError
 
     try:
-        replay = read_replay(path)
+        replay = read(path)
         check = CHECKS.get(str(replay.header["game"]))
         if check is None:
             raise ReplayError("game", f"game {str(replay.header['game'])[:30]!r}", path)

@@ -29,27 +29,20 @@ from pathlib import Path
 from typing import IO, Any
 
 from game.persist import decode
+from game.persist.replay_schema import HEADER, GameSchema, Mismatch, check_record, short
+from game.persist.replay_schema import check_header as check_game_header
 from game.rules.api import GameError
 
 FORMAT = "bakugan-replay"
 VERSION = 1
 SUFFIX = ".replay.gz"
-MAX_FILE_BYTES = 32 * 1024 * 1024  # compressed; a long Big Game is under 200 KB
-MAX_LINE_BYTES = 256 * 1024
-MAX_RECORDS = 200_000
-HEADER_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "format": str,
-    "version": int,
-    "game": str,
-    "game_version": str,
-    "content_hash": str,
-    "physics_hash": str,
-    "pymunk": str,
-    "created": str,
-    "seed": int,
-    "settings": dict,
-    "seats": list,
-}
+MAX_FILE_BYTES = 4 * 1024 * 1024  # compressed; a long Big Game is about 11 KB
+MAX_INFLATED_BYTES = 8 * 1024 * 1024  # unpacked; that Big Game is about 28 KB
+MAX_LINE_BYTES = 64 * 1024  # a header is about 3 KB, a record under 400 bytes
+MAX_LINE_OBJECTS = 256  # objects and lists in one line: a header has under 60, a record 6
+MAX_NESTING = 8  # a header nests 5 deep (settings.opening), a record 3
+MAX_RECORDS = 20_000  # a 100-deal Attack game is about 5,600
+CHUNK_BYTES = 256 * 1024  # unpacked at a time
 RECORD_KINDS = ("act", "throw", "roll", "note", "end")
 
 REASONS = {
@@ -85,12 +78,18 @@ class ReplayError(GameError):
 
     def __init__(self, reason: str, detail: str = "", path: Path | None = None) -> None:
         assert reason in REASONS, reason
+        detail = _one_line(detail)
         self.reason = reason
         self.detail = detail
         self.path = path
-        where = f"{path.name}: " if path is not None else ""
+        where = f"{_one_line(path.name)}: " if path is not None else ""
         tail = f" ({detail})" if detail else ""
         super().__init__(f"{where}{REASONS[reason]}{tail}")
+
+
+def _one_line(text: str) -> str:
+    """`text` with what cannot be shown on a line (a newline, a control) escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @dataclass(slots=True)
@@ -138,7 +137,7 @@ class ReplayWriter:
                 raise ReplayError("not_written", e.strerror or str(e), path) from e
             self.path = path
         else:
-            missing = [k for k in HEADER_FIELDS if k not in header]
+            missing = [k for k in (*HEADER, "settings") if k not in header]
             if missing:
                 raise ReplayError("header", f"the header misses {', '.join(missing)}", path)
             self.path, raw = _create(path)
@@ -198,23 +197,35 @@ def _create(path: Path) -> tuple[Path, IO[bytes]]:
 # ----------------------------------------------------------------------- reading
 
 
-def read_replay(path: Path) -> Replay:
-    """The replay in `path`, checked line by line; raises only `ReplayError`."""
+def read_replay(path: Path, games: Mapping[str, GameSchema] | None = None) -> Replay:
+    """The replay in `path`, checked line by line; raises only `ReplayError`. With
+    `games` (each game's `GameSchema`, from the games layer) every field of the header
+    and of each record is checked too, and a game not among them is refused."""
+    return parse_replay(replay_bytes(path), path, games)
+
+
+def replay_bytes(path: Path) -> bytes:
+    """A replay file's bytes, at most `MAX_FILE_BYTES`; raises `ReplayError`."""
     try:
-        raw = decode.read_bytes(path, MAX_FILE_BYTES)
+        return decode.read_bytes(path, MAX_FILE_BYTES)
     except decode.Undecodable as e:
         code = e.code if e.code in ("missing", "too_large") else "unreadable"
         raise ReplayError(code, "" if code == "missing" else e.detail, path) from None
+
+
+def parse_replay(
+    raw: bytes, path: Path | None = None, games: Mapping[str, GameSchema] | None = None
+) -> Replay:
+    """A replay from a file's bytes; raises only `ReplayError`."""
     try:
-        return parse_replay(raw, path)
+        return _parse(raw, path, games)
     except ReplayError:
         raise
-    except Exception as e:  # never: every check above raises ReplayError; but never a crash
+    except Exception as e:  # never: every check raises ReplayError; but never a crash
         raise ReplayError("record", f"{type(e).__name__}: {e}"[:160], path) from None
 
 
-def parse_replay(raw: bytes, path: Path | None = None) -> Replay:
-    """A replay from a file's bytes; raises only `ReplayError`."""
+def _parse(raw: bytes, path: Path | None, games: Mapping[str, GameSchema] | None) -> Replay:
     if raw[:2] != b"\x1f\x8b":
         raise ReplayError("not_gzip", "", path)
     lines, whole = _lines(raw, path)
@@ -223,16 +234,22 @@ def parse_replay(raw: bytes, path: Path | None = None) -> Replay:
         raise ReplayError("empty", "", path)
     header = _json_line(header_line, 1, path)
     check_header(header, path)
+    schema = _game_schema(header, games, path)
     replay = Replay(header, path=path)
     for number, line in enumerate(lines, start=2):
-        if number > MAX_RECORDS:
+        if number > MAX_RECORDS + 1:
             raise ReplayError("too_large", f"more than {MAX_RECORDS} records", path)
         record = _json_line(line, number, path)
         kind = record.get("t")
         if kind not in RECORD_KINDS:
-            raise ReplayError("record", f"line {number}: unknown kind {kind!r}"[:120], path)
+            raise ReplayError("record", f"record {number - 1}: unknown kind {short(kind)}", path)
         if replay.finished:
-            raise ReplayError("record", f"line {number}: a record after the end", path)
+            raise ReplayError("record", f"record {number - 1}: a record after the end", path)
+        if schema is not None:
+            try:
+                check_record(record, schema, number)
+            except Mismatch as e:
+                raise ReplayError("record", str(e)[:200], path) from None
         replay.records.append(record)
         replay.finished = kind == "end"
     if not whole[0] and replay.finished:  # a whole match, then garbage: damaged
@@ -240,10 +257,33 @@ def parse_replay(raw: bytes, path: Path | None = None) -> Replay:
     return replay
 
 
+def _game_schema(
+    header: dict[str, Any], games: Mapping[str, GameSchema] | None, path: Path | None
+) -> GameSchema | None:
+    """The header's game's schema, after checking the header against it (None: no
+    schemas given, the common fields only)."""
+    if games is None:
+        return None
+    schema = games.get(header["game"])
+    if schema is None:
+        raise ReplayError("game", f"game {short(header['game'])}", path)
+    try:
+        check_game_header(header, schema)
+    except Mismatch as e:
+        raise ReplayError("header", str(e)[:200], path) from None
+    return schema
+
+
 def _lines(raw: bytes, path: Path | None) -> tuple[Iterator[bytes], list[bool]]:
-    """The stream's complete lines; `whole[0]` turns False when the gzip stream stops
-    before its end (a crash: the last, partial line is dropped)."""
+    """The stream's complete lines, none longer than `MAX_LINE_BYTES` and all of them
+    together no more than `MAX_INFLATED_BYTES`; `whole[0]` turns False when the gzip
+    stream stops before its end (a crash: the last, partial line is dropped)."""
     whole = [True]
+
+    def cut(line: bytes) -> bytes:
+        if len(line) > MAX_LINE_BYTES:
+            raise ReplayError("too_large", f"a line of more than {MAX_LINE_BYTES // 1024} KB", path)
+        return line
 
     def gen() -> Iterator[bytes]:
         # A resumed match appends a gzip member of its own: read every member in turn.
@@ -253,19 +293,23 @@ def _lines(raw: bytes, path: Path | None) -> tuple[Iterator[bytes], list[bool]]:
         while rest:
             d = zlib.decompressobj(16 + zlib.MAX_WBITS)
             try:
-                data = d.decompress(rest, MAX_LINE_BYTES * 4)
+                data = d.decompress(rest, CHUNK_BYTES)
                 while True:
                     total += len(data)
-                    if total > MAX_FILE_BYTES * 8:
-                        raise ReplayError("too_large", "it unpacks to too much", path)
+                    if total > MAX_INFLATED_BYTES:
+                        raise ReplayError(
+                            "too_large",
+                            f"it unpacks to more than {MAX_INFLATED_BYTES // 2**20} MB",
+                            path,
+                        )
                     pending += data
                     *done, pending = pending.split(b"\n")
-                    yield from done
-                    if len(pending) > MAX_LINE_BYTES:
-                        raise ReplayError("record", "a line longer than a record can be", path)
+                    for line in done:
+                        yield cut(line)
+                    cut(pending)
                     if not d.unconsumed_tail:
                         break
-                    data = d.decompress(d.unconsumed_tail, MAX_LINE_BYTES * 4)
+                    data = d.decompress(d.unconsumed_tail, CHUNK_BYTES)
             except zlib.error as e:
                 raise ReplayError("corrupt", str(e)[:120], path) from None
             if not d.eof:
@@ -283,34 +327,49 @@ def _lines(raw: bytes, path: Path | None) -> tuple[Iterator[bytes], list[bool]]:
 
 
 def _json_line(line: bytes, number: int, path: Path | None) -> dict[str, Any]:
+    """Line `number` as an object: at most `MAX_LINE_OBJECTS` objects and lists in it
+    (counted on the bytes before parsing: a bracket inside a text counts too, which
+    only errs on the safe side), nested at most `MAX_NESTING` deep."""
+    where = "the header" if number == 1 else f"record {number - 1}"
+    if line.count(b"{") + line.count(b"[") > MAX_LINE_OBJECTS:
+        raise ReplayError(
+            "too_large", f"{where} holds more than {MAX_LINE_OBJECTS} objects and lists", path
+        )
     try:
         value = decode.json_value(line)
+        decode.check_depth(value, MAX_NESTING)
     except decode.Undecodable as e:
-        raise ReplayError("not_json", f"line {number}: {e.detail}"[:160], path) from None
+        code = "too_large" if e.code == "nesting" else "not_json"
+        detail = f"nested deeper than {MAX_NESTING} levels" if code == "too_large" else e.detail
+        raise ReplayError(code, f"{where}: {detail}"[:160], path) from None
     if not isinstance(value, dict):
-        raise ReplayError(
-            "not_json" if number == 1 else "record", f"line {number}: not an object", path
-        )
+        raise ReplayError("not_json" if number == 1 else "record", f"{where}: not an object", path)
     return value
 
 
 def check_header(header: dict[str, Any], path: Path | None = None) -> None:
-    """The header's format, version and fields; raises `ReplayError`."""
+    """The header's format, version and common fields (every game's); raises
+    `ReplayError`."""
     if header.get("format") != FORMAT:
-        raise ReplayError("not_a_replay", f"format {str(header.get('format'))[:40]!r}", path)
+        raise ReplayError("not_a_replay", f"format {short(header.get('format'))}", path)
     version = header.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ReplayError("header", f"version: {str(version)[:40]!r}", path)
+        raise ReplayError("header", f"version: {short(version)}", path)
     if version > VERSION:
         raise ReplayError("newer", f"replay version {version}, this game reads {VERSION}", path)
     if version < VERSION:
         raise ReplayError("older", f"replay version {version}", path)
-    for key, kind in HEADER_FIELDS.items():
-        value = header.get(key)
-        if value is None:
-            raise ReplayError("header", f"missing {key}", path)
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise ReplayError("header", f"{key}: {str(value)[:40]!r} is of the wrong kind", path)
+    try:
+        for key, spec in HEADER.items():
+            if key not in header:
+                raise Mismatch(key, "missing")
+            spec.check(header[key], key)
+        if "settings" not in header:
+            raise Mismatch("settings", "missing")
+        if not isinstance(header["settings"], dict):
+            raise Mismatch("settings", f"must be an object, got {short(header['settings'])}")
+    except Mismatch as e:
+        raise ReplayError("header", str(e)[:200], path) from None
 
 
 # ----------------------------------------------------------------------- the list

@@ -19,14 +19,9 @@ import contextlib
 import logging
 from typing import Any
 
+from game.games.replays import read
 from game.persist import paths
-from game.persist.replay_file import (
-    ReplayError,
-    ReplayWriter,
-    new_name,
-    read_replay,
-    replays_dir,
-)
+from game.persist.replay_file import ReplayError, ReplayWriter, new_name, replays_dir
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +66,7 @@ class LiveFile:
         try:
             folder = replays_dir(paths.data_dir())
             old = folder / name
-            replay = read_replay(old)
+            replay = read(old)
             header = dict(replay.header)
             if header.get("game") != self.game:
                 raise ReplayError("game", f"game {str(header.get('game'))[:30]!r}", old)

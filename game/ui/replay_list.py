@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.games.replays import read
 from game.persist import paths
 from game.persist.replay_file import (
     SUFFIX,
     ReplayError,
     Summary,
-    read_replay,
     replays_dir,
     summaries,
 )
@@ -154,7 +154,7 @@ class ReplayListScene(Scene):
         from .replay_open import viewer
 
         try:
-            self.app.push(viewer(self.app, read_replay(s.path)))
+            self.app.push(viewer(self.app, read(s.path)))
         except ReplayError as e:
             self._say(self.tr("replay.cannot", why=problem(self.tr, e)), False)
 
