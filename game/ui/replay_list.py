@@ -24,15 +24,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.games.replay_schemas import SCHEMAS
 from game.games.replays import read
 from game.persist import paths
-from game.persist.replay_file import (
-    SUFFIX,
-    ReplayError,
-    Summary,
-    replays_dir,
-    summaries,
-)
+from game.persist.replay_file import SUFFIX, ReplayError, replays_dir
+from game.persist.replay_index import Summary, summaries
 
 from . import widgets as w
 from .file_dialog import FileDialogScene, elide_middle
@@ -75,7 +71,7 @@ class ReplayListScene(Scene):
 
     def _reload(self) -> None:
         try:
-            self.items = summaries(self.folder)
+            self.items = summaries(self.folder, SCHEMAS)  # (the index: a row each)
         except OSError:
             self.items = []
         self.page = min(self.page, max(0, (len(self.items) - 1) // ROWS))
