@@ -23,7 +23,9 @@ from game.persist.replay_file import (
     ReplayError,
     ReplayWriter,
     new_name,
+    parse_replay,
     read_replay,
+    replay_bytes,
 )
 
 
@@ -274,23 +276,31 @@ def verify(paths: Sequence[Path], out: TextIO) -> int:
 # ----------------------------------------------------------------------- sharing
 
 
+def _read_whole(source: Path) -> tuple[bytes, Replay]:
+    """A replay's bytes, read once, and the replay they hold, checked against its
+    game's schema: what is checked is what is copied (the file may change meanwhile)."""
+    raw = replay_bytes(source)
+    return raw, parse_replay(raw, source, SCHEMAS)
+
+
 def export_replay(source: Path, dest: Path) -> Path:
     """Copy a replay to a file of its own at `dest` (a folder: under its own name),
     after reading it whole; never over an existing file. Raises `ReplayError`."""
-    read_replay(source)  # a damaged replay is not passed on
+    raw, _ = _read_whole(source)  # a damaged replay is not passed on
     target = dest / source.name if dest.is_dir() else dest
     if not target.name.endswith(SUFFIX):
         target = target.with_name(target.name + SUFFIX)
-    return _copy_new(source, target)
+    return _copy_new(raw, target)
 
 
 def import_replay(source: Path, folder: Path) -> Path:
     """Take a replay someone shared into `folder` (the player's Replays), after checking
-    that this build can play it (the game, the cards, the physics); the copy keeps its
-    name, or gets ``-2``... beside one of that name. Raises `ReplayError`."""
+    that this build can play it (the game, the cards, the physics) and that it re-runs
+    to the same match, every record; the copy keeps its name, or gets ``-2``... beside
+    one of that name. Raises `ReplayError` (a folder that cannot be written included)."""
     from game.match.replaying import RerunError
 
-    replay = read_replay(source)
+    raw, replay = _read_whole(source)
     check = CHECKS.get(str(replay.header["game"]))
     if check is None:
         raise ReplayError("game", f"game {str(replay.header['game'])[:30]!r}", source)
@@ -300,16 +310,15 @@ def import_replay(source: Path, folder: Path) -> Path:
         raise ReplayError(e.reason, e.detail, source) from None
     if not identical:
         raise ReplayError("drift", what, source)
-    same = _kept_copy(source, folder)
+    same = _kept_copy(raw, folder)
     if same is not None:  # the same match twice would count twice in the record
         raise ReplayError("kept", same.name, source)
     name = source.name if source.name.endswith(SUFFIX) else source.name + SUFFIX
-    return _copy_new(source, folder / name)
+    return _copy_new(raw, folder / name)
 
 
-def _kept_copy(source: Path, folder: Path) -> Path | None:
-    """A replay in `folder` with the same bytes as `source`, if there is one."""
-    data = source.read_bytes()
+def _kept_copy(data: bytes, folder: Path) -> Path | None:
+    """A replay in `folder` with the bytes `data`, if there is one."""
     try:
         kept = [p for p in folder.iterdir() if p.name.endswith(SUFFIX)]
     except OSError:
@@ -337,18 +346,19 @@ def _write_new(path: Path, data: bytes) -> None:
             raise
 
 
-def _copy_new(source: Path, target: Path) -> Path:
-    """Copy `source` to `target` or, if that exists, `target-2`...; the copy is made
+def _copy_new(data: bytes, target: Path) -> Path:
+    """Write `data` to `target` or, if that exists, `target-2`...; the copy is made
     under a temporary name and linked into place, so no file is ever overwritten (on a
-    drive without hard links it is written under its name, created only if new)."""
+    drive without hard links it is written under its name, created only if new). A
+    folder that cannot be made or written (read-only, full) is a `ReplayError`."""
     import os
     import tempfile
 
-    target.parent.mkdir(parents=True, exist_ok=True)
-    data = source.read_bytes()
     stem = target.name[: -len(SUFFIX)] if target.name.endswith(SUFFIX) else target.stem
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".import-")
+    tmp: str | None = None
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".import-")
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -374,7 +384,9 @@ def _copy_new(source: Path, target: Path) -> Path:
             return candidate
         raise ReplayError("exists", "a thousand replays of that name", target)
     except OSError as e:
-        raise ReplayError("not_written", e.strerror or str(e), target) from e
+        where = f"{e.strerror or e}: {target.parent}"
+        raise ReplayError("not_written", where[:160], target) from e
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)

@@ -19,8 +19,10 @@ means is the match layer's business. Standard library only.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
+import os
 import time
 import zlib
 from collections.abc import Iterator, Mapping
@@ -125,7 +127,12 @@ def new_name(game: str, seed: int, when: float | None = None) -> str:
 class ReplayWriter:
     """Writes one replay as the match goes: `write(record)` appends a line and flushes
     it to the disk's cache (a crash keeps every record written). `close` ends the gzip
-    stream. Opens a new file only (``x`` mode): an existing name gets ``-2``, ``-3``..."""
+    stream. Opens a new file only (``x`` mode): an existing name gets ``-2``, ``-3``...
+
+    A write that fails (a full disk) raises `ReplayError` (``not_written``) and leaves no
+    half record behind: the file is cut back to its last whole record, a replay
+    *unfinished* as a crash leaves it, and the writer is closed; a new file that could
+    not take even its header is removed, so no empty replay lies in the Replays."""
 
     def __init__(self, path: Path, header: Mapping[str, Any] | None) -> None:
         """`header` None: go on with the replay at `path` (a resumed match), appending
@@ -133,6 +140,7 @@ class ReplayWriter:
         if header is None:
             try:
                 raw: IO[bytes] = open(path, "ab")  # noqa: SIM115 - closed by close()
+                self._whole = os.fstat(raw.fileno()).st_size
             except OSError as e:
                 raise ReplayError("not_written", e.strerror or str(e), path) from e
             self.path = path
@@ -141,12 +149,19 @@ class ReplayWriter:
             if missing:
                 raise ReplayError("header", f"the header misses {', '.join(missing)}", path)
             self.path, raw = _create(path)
+            self._whole = 0
         self._raw = raw
-        self._gz = gzip.GzipFile(fileobj=raw, mode="wb", mtime=0)
         self.records = 0
         self.closed = False
+        self._new = header is not None
+        self._before_end: int | None = None  # where the file stood before its end record
+        try:
+            self._gz = gzip.GzipFile(fileobj=raw, mode="wb", mtime=0)
+        except OSError as e:  # (its first bytes already did not fit)
+            self._give_up()
+            raise ReplayError("not_written", e.strerror or str(e), self.path) from e
         if header is not None:
-            self._put(dict(header))
+            self._guarded(dict(header))
 
     def _put(self, data: Mapping[str, Any]) -> None:
         line = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
@@ -154,15 +169,34 @@ class ReplayWriter:
         self._gz.flush(zlib.Z_SYNC_FLUSH)
         self._raw.flush()
 
+    def _guarded(self, data: Mapping[str, Any]) -> None:
+        """`_put`, and on a failed write the file cut back (or removed), closed."""
+        try:
+            self._put(data)
+        except OSError as e:
+            self._give_up()
+            raise ReplayError("not_written", e.strerror or str(e), self.path) from e
+        self._before_end = self._whole if data.get("t") == "end" else None
+        self._whole = self._raw.tell()
+
+    def _give_up(self) -> None:
+        """After a failed write: no half record stays; a new file without one whole
+        record goes (nothing of a match is in it)."""
+        self.closed = True
+        with contextlib.suppress(OSError, ValueError):
+            self._raw.truncate(self._whole)
+        with contextlib.suppress(OSError, ValueError):
+            self._raw.close()
+        if self._new and self.records == 0:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+
     def write(self, record: Mapping[str, Any]) -> None:
         if self.closed:
             raise ReplayError("not_written", "the replay is already closed", self.path)
         if record.get("t") not in RECORD_KINDS:
             raise ReplayError("record", f"unknown record kind {record.get('t')!r}", self.path)
-        try:
-            self._put(record)
-        except OSError as e:
-            raise ReplayError("not_written", e.strerror or str(e), self.path) from e
+        self._guarded(record)
         self.records += 1
 
     def close(self) -> None:
@@ -173,14 +207,22 @@ class ReplayWriter:
             # writes a replay per match, and a disk sync each would cost more than the match)
             self._gz.close()
             self._raw.flush()
-        except OSError as e:
+        except OSError as e:  # the stream's own end did not fit: cut back, unfinished
+            # (a whole match without the stream's end reads as damaged: the end goes too)
+            keep = self._whole if self._before_end is None else self._before_end
+            with contextlib.suppress(OSError, ValueError):
+                self._raw.truncate(keep)
             raise ReplayError("not_written", e.strerror or str(e), self.path) from e
         finally:
-            self._raw.close()
+            with contextlib.suppress(OSError):
+                self._raw.close()
 
 
 def _create(path: Path) -> tuple[Path, IO[bytes]]:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ReplayError("not_written", e.strerror or str(e), path) from e
     stem = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.stem
     suffix = SUFFIX if path.name.endswith(SUFFIX) else path.suffix
     for n in range(1, 1000):
