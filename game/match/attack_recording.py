@@ -179,7 +179,7 @@ class AttackFeed:
         try:
             return parse_action(str(self.records[i].get("a")))
         except Exception as e:
-            raise RerunError("inputs", f"record {i + 1}: {type(e).__name__}: {e}"[:160]) from None
+            raise RerunError("inputs", f"record {i + 1}: {why(e)}"[:160]) from None
 
     def take(self) -> Action:
         action = self.peek()

@@ -66,7 +66,7 @@ REASONS = {
     "content": "made with other cards (the content hash differs)",
     "physics": "made with other physics (the tuning hash or pymunk version differs)",
     "inputs": "its inputs do not fit the game (a kit, a setting or an action is refused)",
-    "drift": "re-running it gives another match (a throw's digest differs)",
+    "drift": "re-running it gives another match (it drifted)",
     "exists": "a file of that name already exists",
     "kept": "already in your Replays",
     "not_written": "cannot be written",

@@ -28,6 +28,7 @@ import pygame
 
 from game.content.classic import shipped_catalog
 from game.match.recording import catalog_hash
+from game.match.replay_check import why
 from game.match.replay_seats import Mark, ReplayFeed, ReplaySeat, ThrowCheck, marks, session_at
 from game.match.replaying import RerunError, check_build
 from game.persist.replay_file import Replay, ReplayError
@@ -61,7 +62,7 @@ class ReplayScene(ReplayControls, MatchScene):
         except RerunError as e:
             raise ReplayError(e.reason, e.detail, replay.path) from None
         except Exception as e:
-            raise ReplayError("inputs", f"{type(e).__name__}: {e}"[:120], replay.path) from None
+            raise ReplayError("inputs", why(e)[:120], replay.path) from None
         n = len(kits)
         super().__init__(
             app,

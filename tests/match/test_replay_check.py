@@ -100,7 +100,9 @@ def test_a_tampered_field_of_each_record_of_each_game_drifts_named(
     path.write_bytes(pack(lines))
     verdict = verify_one(path)
     assert verdict.kind == "drifted", verdict.line
-    assert f"record {at} ({kind}): {name}: " in verdict.line, verdict.line
+    assert verdict.line.startswith(f"drifted {path.name}: record {at} ({kind}): {name}: "), (
+        verdict.line
+    )
     with pytest.raises(ReplayError) as e:
         import_replay(path, tmp_path / "replays")
     assert e.value.reason == "drift" and f"record {at} ({kind}): {name}" in str(e.value)
