@@ -40,8 +40,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.__main__ import main  # noqa: E402
-from game.games.replay_schemas import SCHEMAS  # noqa: E402
-from game.games.replays import import_replay, replay_files, verify_one  # noqa: E402
+from game.games.replays import (  # noqa: E402
+    SCHEMAS,
+    import_replay,
+    replay_files,
+    verify_one,
+)
 from game.persist.replay_file import ReplayError  # noqa: E402
 from game.persist.replay_index import INDEX_NAME, summaries  # noqa: E402
 from tests.persist.test_replay_caps import BOMBS  # noqa: E402

@@ -11,12 +11,11 @@ exit code is 0 only when every file is identical.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.games.replay_schemas import SCHEMAS
 from game.persist.replay_file import (
     SUFFIX,
     Replay,
@@ -27,12 +26,58 @@ from game.persist.replay_file import (
     read_replay,
     replay_bytes,
 )
+from game.persist.replay_schema import GameSchema
+
+# ----------------------------------------------------------------------- reading
+
+
+def _schema_classic() -> GameSchema:
+    from game.games.classic.replay_schema import SCHEMA
+
+    return SCHEMA
+
+
+def _schema_attack() -> GameSchema:
+    from game.games.attack.replay_schema import SCHEMA
+
+    return SCHEMA
+
+
+def _schema_planet() -> GameSchema:
+    from game.games.planet.replay_schema import SCHEMA
+
+    return SCHEMA
+
+
+class _Schemas(Mapping[str, GameSchema]):
+    """Each game's replay schema by game id (`game.games.<game>.replay_schema`),
+    imported when a replay of that game is first read: reading a Planet replay loads
+    no other game's rules."""
+
+    LOADERS: Mapping[str, Callable[[], GameSchema]] = {
+        "classic": _schema_classic,
+        "attack": _schema_attack,
+        "planet": _schema_planet,
+    }
+
+    def __getitem__(self, game_id: str) -> GameSchema:
+        return self.LOADERS[game_id]()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.LOADERS)
+
+    def __len__(self) -> int:
+        return len(self.LOADERS)
+
+
+SCHEMAS: Mapping[str, GameSchema] = _Schemas()
+"""Per game id: what the reader checks of its replays."""
 
 
 def read(path: Path) -> Replay:
     """The replay in `path`, every field of it checked against its game's schema
-    (`replay_schemas.SCHEMAS`); raises only `ReplayError`. Every reader of a player's
-    replay (the list, the viewer, the record, sharing, Continue) reads through here."""
+    (`SCHEMAS`); raises only `ReplayError`. Every reader of a player's replay (the
+    list, the viewer, the record, sharing, Continue) reads through here."""
     return read_replay(path, SCHEMAS)
 
 
@@ -61,8 +106,8 @@ def attack_recorder(
 ) -> Callable[[int, Sequence[str], Sequence[int]], Any]:
     """The Attack sim's per-game hook factory writing replays into `folder`."""
     from game.content.attack import shipped_deck
-    from game.match.attack_recording import AttackRecorder, attack_header
-    from game.match.recording import SeatInfo
+    from game.match.attack.recording import AttackRecorder, attack_header
+    from game.match.replay_header import SeatInfo
 
     deck = shipped_deck()
     opener = open_in(folder)
@@ -80,7 +125,7 @@ def attack_recorder(
 
 def _check_classic(replay: Replay) -> tuple[bool, str]:
     from game.content.classic import shipped_catalog
-    from game.match.replaying import rerun_classic
+    from game.match.classic.replaying import rerun_classic
 
     run = rerun_classic(replay.header, replay.records, shipped_catalog())
     if run.drift is not None:
@@ -90,7 +135,7 @@ def _check_classic(replay: Replay) -> tuple[bool, str]:
 
 def _check_attack(replay: Replay) -> tuple[bool, str]:
     from game.content.attack import shipped_deck
-    from game.match.attack_recording import rerun_attack
+    from game.match.attack.recording import rerun_attack
 
     run = rerun_attack(replay.header, replay.records, shipped_deck())
     if run.drift is not None:
@@ -100,7 +145,7 @@ def _check_attack(replay: Replay) -> tuple[bool, str]:
 
 def _check_planet(replay: Replay) -> tuple[bool, str]:
     from game.content.planet import shipped_catalog
-    from game.match.planet_recording import rerun_planet
+    from game.match.planet.recording import rerun_planet
 
     run = rerun_planet(replay.header, replay.records, shipped_catalog())
     if run.drift is not None:
@@ -123,21 +168,21 @@ StatsLine = Callable[[Replay], Any]
 
 def _line_classic(replay: Replay) -> Any:
     from game.content.classic import shipped_catalog
-    from game.match.replay_stats import match_line
+    from game.match.classic.stats import match_line
 
     return match_line(replay.header, replay.records, shipped_catalog())
 
 
 def _line_planet(replay: Replay) -> Any:
     from game.content.planet import shipped_catalog
-    from game.match.planet_replay import planet_match_line
+    from game.match.planet.replay import planet_match_line
 
     return planet_match_line(replay.header, replay.records, shipped_catalog())
 
 
 def _line_attack(replay: Replay) -> Any:
     from game.content.attack import shipped_deck
-    from game.match.attack_recording import match_line
+    from game.match.attack.recording import match_line
 
     return match_line(replay.header, replay.records, shipped_deck())
 
@@ -239,7 +284,7 @@ def replay_files(paths: Iterable[Path]) -> list[Path]:
 
 def verify_one(path: Path) -> Verdict:
     """Re-run one file; never raises."""
-    from game.match.replaying import RerunError
+    from game.match.rerun import RerunError
 
     try:
         replay = read(path)
@@ -298,7 +343,7 @@ def import_replay(source: Path, folder: Path) -> Path:
     that this build can play it (the game, the cards, the physics) and that it re-runs
     to the same match, every record; the copy keeps its name, or gets ``-2``... beside
     one of that name. Raises `ReplayError` (a folder that cannot be written included)."""
-    from game.match.replaying import RerunError
+    from game.match.rerun import RerunError
 
     raw, replay = _read_whole(source)
     check = CHECKS.get(str(replay.header["game"]))

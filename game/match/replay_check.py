@@ -13,7 +13,8 @@ re-run can compute (a ``note``: the bot's clock tripped) is passed over.
 A replay is untrusted input (a friend's file): `Budget` caps what re-running it may
 cost, in throws rolled on the table again (`MAX_THROWS`) and in time (`MAX_SECONDS`),
 so that no file keeps the game busy; the reader caps its bytes, lines and records
-(`game.persist.replay_file`). A re-run over either cap stops with `RerunError`.
+(`game.persist.replay_file`). A re-run over either cap stops with `RerunError`
+(`game.match.rerun`).
 """
 
 from __future__ import annotations
@@ -23,23 +24,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.match.rerun import RerunError
 from game.rules.api import GameError
 
 MAX_THROWS = 1_000
 """Throws (or Planet rolls) one re-run may roll again: a 4-player Big Game has about 80."""
 MAX_SECONDS = 60.0
 """Wall-clock time of one re-run, a safety net: the longest real match takes about 2 s."""
-
-
-class RerunError(GameError):
-    """A replay that cannot be re-run here: `reason` (a key of
-    `game.persist.replay_file.REASONS`: ``content``, ``physics``, ``inputs``,
-    ``record``, ``game``, ``too_large``, ``too_long``) and `detail`."""
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
 
 
 def why(error: BaseException) -> str:
@@ -188,7 +179,6 @@ __all__ = [
     "Budget",
     "Drift",
     "RecordCheck",
-    "RerunError",
     "compare",
     "same",
     "why",

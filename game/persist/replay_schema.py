@@ -14,8 +14,9 @@ million cards, a limit of a billion turns): a replay of any real match is far in
 
 The common parts (the header's fields every game has, the seats, the ``act`` and
 ``note`` records) are here; each game's parts (its settings, its kits, its other record
-kinds and their fields) are a `GameSchema` that the games layer declares
-(`game.games.replay_schemas`) and hands to the reader. Standard library only.
+kinds and their fields) are a `GameSchema` that each game's record folder declares
+(`game.games.<game>.replay_schema`, gathered by `game.games.replays.SCHEMAS`) and the
+reader is handed. Standard library only.
 """
 
 from __future__ import annotations
@@ -217,6 +218,25 @@ HEADER: Mapping[str, Spec] = {
 }
 """The fields every game's header has (besides ``settings``, which is the game's)."""
 
+TURNS = Int(0, 100_000)
+IDS = ListOf(ID, 0, 12)
+THROW: Mapping[str, Spec] = {
+    "origin": pair(Num()),
+    "angle": Num(),
+    "speed": Num(),
+    "spin": Num(),
+    "radius": Num(),
+    "mass": Num(),
+}
+"""A throw's inputs, in a classic throw and a Planet roll (the physics checks their
+ranges: a speed, a spin, a radius)."""
+
+
+def option(*choices: object) -> OneOf:
+    """One of a rule option's values (an enum's or a constant's), as its text."""
+    return OneOf(tuple(str(c) for c in choices))
+
+
 ACT = Obj({"a": Str(200, what="a move's text")})
 NOTE = Obj({"kind": ID}, {"player": Int(0, MOST_SEATS - 1)})
 POINT = pair(Num())
@@ -273,8 +293,11 @@ __all__ = [
     "DIGEST",
     "HEADER",
     "ID",
+    "IDS",
     "NOTE",
     "POINT",
+    "THROW",
+    "TURNS",
     "Bool",
     "GameSchema",
     "Int",
@@ -289,6 +312,7 @@ __all__ = [
     "Str",
     "check_header",
     "check_record",
+    "option",
     "pair",
     "short",
 ]

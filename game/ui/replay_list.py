@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.games.replay_schemas import SCHEMAS
-from game.games.replays import read
+from game.games.replays import SCHEMAS, read
 from game.persist import paths
 from game.persist.replay_file import SUFFIX, ReplayError, replays_dir
 from game.persist.replay_index import Summary, summaries

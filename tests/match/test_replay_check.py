@@ -21,7 +21,7 @@ import pytest
 from game.content.attack import shipped_deck
 from game.games.replays import import_replay, verify_one
 from game.match import replay_check
-from game.match.attack_recording import ReplayMatch
+from game.match.attack.recording import ReplayMatch
 from game.match.replay_check import RecordCheck, compare, same
 from game.persist.replay_file import ReplayError
 from tests.persist.replay_samples import lines_of, pack, record_each_game

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.games.replay_schemas import SCHEMAS
+from game.games.replays import SCHEMAS
 from game.persist import replay_index
 from game.persist.replay_index import INDEX_NAME, load_index, summaries
 from tests.persist.replay_samples import lines_of, pack, record_each_game

@@ -24,9 +24,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.games.replay_schemas import SCHEMAS
-from game.games.replays import CHECKS, verify_one
-from game.match.replay_check import RerunError
+from game.games.replays import CHECKS, SCHEMAS, verify_one
+from game.match.rerun import RerunError
 from game.persist.replay_file import ReplayError, parse_replay, read_replay
 from game.persist.replay_schema import Mismatch
 from game.rules.attack import Settings as AttackSettings

@@ -13,7 +13,7 @@ import pytest
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels
 from game.games.replays import verify_one
-from game.match.attack_session import HUMAN, AttackMatch
+from game.match.attack.session import HUMAN, AttackMatch
 from game.persist import saves
 from game.persist.replay_file import read_replay
 from game.persist.replay_index import summaries
@@ -21,7 +21,7 @@ from game.ui.app import App
 from game.ui.attack.table import AttackTableScene
 from game.ui.menu import TitleScene
 
-from ..attack_driver import AttackPlayer, click
+from .driver import AttackPlayer, click
 
 DECK = shipped_deck()
 LEVELS = shipped_levels()
