@@ -13,6 +13,7 @@ from typing import Any
 
 from game.content import ContentError
 from game.games import DEFAULT_GAME, REGISTRY, GameRecord, UnknownGame
+from game.rules.api import GameError
 
 SHOW_AFTER = 1.0  # seconds: a command done sooner shows no progress at all
 
@@ -75,7 +76,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         with progress(args.games, "game", args.json) as tick:
             args.progress = tick
             data = record.sim.run(args)
-    except ValueError as e:
+    except (ValueError, GameError) as e:  # (a replay that cannot be written: one line)
         print(f"bakugan sim: {e}", file=sys.stderr)
         return 2
     if args.json:

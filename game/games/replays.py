@@ -11,7 +11,7 @@ exit code is 0 only when every file is identical.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -22,8 +22,64 @@ from game.persist.replay_file import (
     ReplayError,
     ReplayWriter,
     new_name,
+    parse_replay,
     read_replay,
+    replay_bytes,
 )
+from game.persist.replay_schema import GameSchema
+
+# ----------------------------------------------------------------------- reading
+
+
+def _schema_classic() -> GameSchema:
+    from game.games.classic.replay_schema import SCHEMA
+
+    return SCHEMA
+
+
+def _schema_attack() -> GameSchema:
+    from game.games.attack.replay_schema import SCHEMA
+
+    return SCHEMA
+
+
+def _schema_planet() -> GameSchema:
+    from game.games.planet.replay_schema import SCHEMA
+
+    return SCHEMA
+
+
+class _Schemas(Mapping[str, GameSchema]):
+    """Each game's replay schema by game id (`game.games.<game>.replay_schema`),
+    imported when a replay of that game is first read: reading a Planet replay loads
+    no other game's rules."""
+
+    LOADERS: Mapping[str, Callable[[], GameSchema]] = {
+        "classic": _schema_classic,
+        "attack": _schema_attack,
+        "planet": _schema_planet,
+    }
+
+    def __getitem__(self, game_id: str) -> GameSchema:
+        return self.LOADERS[game_id]()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.LOADERS)
+
+    def __len__(self) -> int:
+        return len(self.LOADERS)
+
+
+SCHEMAS: Mapping[str, GameSchema] = _Schemas()
+"""Per game id: what the reader checks of its replays."""
+
+
+def read(path: Path) -> Replay:
+    """The replay in `path`, every field of it checked against its game's schema
+    (`SCHEMAS`); raises only `ReplayError`. Every reader of a player's replay (the
+    list, the viewer, the record, sharing, Continue) reads through here."""
+    return read_replay(path, SCHEMAS)
+
 
 Check = Callable[[Replay], tuple[bool, str]]
 """A re-run of one replay: (identical, what to say)."""
@@ -73,7 +129,7 @@ def _check_classic(replay: Replay) -> tuple[bool, str]:
 
     run = rerun_classic(replay.header, replay.records, shipped_catalog())
     if run.drift is not None:
-        return False, f"record {run.drift[0] + 1}: {run.drift[1]}"
+        return False, run.drift[1]  # (it names its record and field)
     return True, f"{len(run.steps)} records"
 
 
@@ -83,7 +139,7 @@ def _check_attack(replay: Replay) -> tuple[bool, str]:
 
     run = rerun_attack(replay.header, replay.records, shipped_deck())
     if run.drift is not None:
-        return False, f"record {run.drift[0] + 1}: {run.drift[1]}"
+        return False, run.drift[1]  # (it names its record and field)
     return True, f"{run.steps} records"
 
 
@@ -93,7 +149,7 @@ def _check_planet(replay: Replay) -> tuple[bool, str]:
 
     run = rerun_planet(replay.header, replay.records, shipped_catalog())
     if run.drift is not None:
-        return False, f"record {run.drift[0] + 1}: {run.drift[1]}"
+        return False, run.drift[1]  # (it names its record and field)
     return True, f"{run.steps} records"
 
 
@@ -231,7 +287,7 @@ def verify_one(path: Path) -> Verdict:
     from game.match.rerun import RerunError
 
     try:
-        replay = read_replay(path)
+        replay = read(path)
         check = CHECKS.get(str(replay.header["game"]))
         if check is None:
             raise ReplayError("game", f"game {str(replay.header['game'])[:30]!r}", path)
@@ -265,23 +321,31 @@ def verify(paths: Sequence[Path], out: TextIO) -> int:
 # ----------------------------------------------------------------------- sharing
 
 
+def _read_whole(source: Path) -> tuple[bytes, Replay]:
+    """A replay's bytes, read once, and the replay they hold, checked against its
+    game's schema: what is checked is what is copied (the file may change meanwhile)."""
+    raw = replay_bytes(source)
+    return raw, parse_replay(raw, source, SCHEMAS)
+
+
 def export_replay(source: Path, dest: Path) -> Path:
     """Copy a replay to a file of its own at `dest` (a folder: under its own name),
     after reading it whole; never over an existing file. Raises `ReplayError`."""
-    read_replay(source)  # a damaged replay is not passed on
+    raw, _ = _read_whole(source)  # a damaged replay is not passed on
     target = dest / source.name if dest.is_dir() else dest
     if not target.name.endswith(SUFFIX):
         target = target.with_name(target.name + SUFFIX)
-    return _copy_new(source, target)
+    return _copy_new(raw, target)
 
 
 def import_replay(source: Path, folder: Path) -> Path:
     """Take a replay someone shared into `folder` (the player's Replays), after checking
-    that this build can play it (the game, the cards, the physics); the copy keeps its
-    name, or gets ``-2``... beside one of that name. Raises `ReplayError`."""
+    that this build can play it (the game, the cards, the physics) and that it re-runs
+    to the same match, every record; the copy keeps its name, or gets ``-2``... beside
+    one of that name. Raises `ReplayError` (a folder that cannot be written included)."""
     from game.match.rerun import RerunError
 
-    replay = read_replay(source)
+    raw, replay = _read_whole(source)
     check = CHECKS.get(str(replay.header["game"]))
     if check is None:
         raise ReplayError("game", f"game {str(replay.header['game'])[:30]!r}", source)
@@ -291,16 +355,15 @@ def import_replay(source: Path, folder: Path) -> Path:
         raise ReplayError(e.reason, e.detail, source) from None
     if not identical:
         raise ReplayError("drift", what, source)
-    same = _kept_copy(source, folder)
+    same = _kept_copy(raw, folder)
     if same is not None:  # the same match twice would count twice in the record
         raise ReplayError("kept", same.name, source)
     name = source.name if source.name.endswith(SUFFIX) else source.name + SUFFIX
-    return _copy_new(source, folder / name)
+    return _copy_new(raw, folder / name)
 
 
-def _kept_copy(source: Path, folder: Path) -> Path | None:
-    """A replay in `folder` with the same bytes as `source`, if there is one."""
-    data = source.read_bytes()
+def _kept_copy(data: bytes, folder: Path) -> Path | None:
+    """A replay in `folder` with the bytes `data`, if there is one."""
     try:
         kept = [p for p in folder.iterdir() if p.name.endswith(SUFFIX)]
     except OSError:
@@ -328,18 +391,19 @@ def _write_new(path: Path, data: bytes) -> None:
             raise
 
 
-def _copy_new(source: Path, target: Path) -> Path:
-    """Copy `source` to `target` or, if that exists, `target-2`...; the copy is made
+def _copy_new(data: bytes, target: Path) -> Path:
+    """Write `data` to `target` or, if that exists, `target-2`...; the copy is made
     under a temporary name and linked into place, so no file is ever overwritten (on a
-    drive without hard links it is written under its name, created only if new)."""
+    drive without hard links it is written under its name, created only if new). A
+    folder that cannot be made or written (read-only, full) is a `ReplayError`."""
     import os
     import tempfile
 
-    target.parent.mkdir(parents=True, exist_ok=True)
-    data = source.read_bytes()
     stem = target.name[: -len(SUFFIX)] if target.name.endswith(SUFFIX) else target.stem
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".import-")
+    tmp: str | None = None
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".import-")
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -365,7 +429,9 @@ def _copy_new(source: Path, target: Path) -> Path:
             return candidate
         raise ReplayError("exists", "a thousand replays of that name", target)
     except OSError as e:
-        raise ReplayError("not_written", e.strerror or str(e), target) from e
+        where = f"{e.strerror or e}: {target.parent}"
+        raise ReplayError("not_written", where[:160], target) from e
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)

@@ -14,8 +14,9 @@ from game.rules.api import GameError
 
 
 class RerunError(GameError):
-    """A replay that cannot be re-run here: `reason` (``content``, ``physics``,
-    ``inputs``, ``record``, ``game``) and `detail`."""
+    """A replay that cannot be re-run here: `reason` (a key of
+    `game.persist.replay_file.REASONS`: ``content``, ``physics``, ``inputs``,
+    ``record``, ``game``, ``too_large``, ``too_long``) and `detail`."""
 
     def __init__(self, reason: str, detail: str) -> None:
         super().__init__(detail)

@@ -21,14 +21,9 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+from game.games.replays import read
 from game.persist import paths
-from game.persist.replay_file import (
-    ReplayError,
-    ReplayWriter,
-    new_name,
-    read_replay,
-    replays_dir,
-)
+from game.persist.replay_file import ReplayError, ReplayWriter, new_name, replays_dir
 
 log = logging.getLogger(__name__)
 _OPEN: weakref.WeakSet[LiveFile] = weakref.WeakSet()
@@ -86,7 +81,7 @@ class LiveFile:
         try:
             folder = replays_dir(paths.data_dir())
             old = folder / name
-            replay = read_replay(old)
+            replay = read(old)
             header = dict(replay.header)
             if header.get("game") != self.game:
                 raise ReplayError("game", f"game {str(header.get('game'))[:30]!r}", old)

@@ -24,15 +24,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.games.replays import SCHEMAS, read
 from game.persist import paths
-from game.persist.replay_file import (
-    SUFFIX,
-    ReplayError,
-    Summary,
-    read_replay,
-    replays_dir,
-    summaries,
-)
+from game.persist.replay_file import SUFFIX, ReplayError, replays_dir
+from game.persist.replay_index import Summary, summaries
 
 from . import widgets as w
 from .file_dialog import FileDialogScene, elide_middle
@@ -75,7 +70,7 @@ class ReplayListScene(Scene):
 
     def _reload(self) -> None:
         try:
-            self.items = summaries(self.folder)
+            self.items = summaries(self.folder, SCHEMAS)  # (the index: a row each)
         except OSError:
             self.items = []
         self.page = min(self.page, max(0, (len(self.items) - 1) // ROWS))
@@ -154,7 +149,7 @@ class ReplayListScene(Scene):
         from .replay_open import viewer
 
         try:
-            self.app.push(viewer(self.app, read_replay(s.path)))
+            self.app.push(viewer(self.app, read(s.path)))
         except ReplayError as e:
             self._say(self.tr("replay.cannot", why=problem(self.tr, e)), False)
 

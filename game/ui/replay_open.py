@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.games import UnknownGame
-from game.persist.replay_file import Replay, ReplayError, read_replay
+from game.games.replays import read
+from game.persist.replay_file import Replay, ReplayError
 
 from .scenes import game_scenes
 
@@ -43,7 +44,7 @@ def watch(path: Path, lang: str | None = None) -> int:
     it cannot play (the command line prints its one line)."""
     from .app import App
 
-    replay = read_replay(path)
+    replay = read(path)
     open_viewer = viewer_of(replay)  # said before any window opens
     app = App(lang)
     app.run(open_viewer(app, replay))

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.games.replays import level_title, stats_line, thing_name
+from game.games.replays import level_title, read, stats_line, thing_name
 from game.match.replay_stats import Record, tally
 from game.persist import paths
-from game.persist.replay_file import SUFFIX, ReplayError, read_replay, replays_dir
+from game.persist.replay_file import SUFFIX, ReplayError, replays_dir
 
 from . import widgets as w
 from .scene import Scene
@@ -43,7 +43,7 @@ def load_records(limit: int = 300) -> dict[tuple[str, str, str], Record]:
     lines = []
     for path in files[:limit]:
         try:
-            replay = read_replay(path)
+            replay = read(path)
         except ReplayError:
             continue
         line = stats_line(replay)

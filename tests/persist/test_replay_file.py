@@ -101,7 +101,11 @@ DAMAGED: dict[str, tuple[Callable[[Path], bytes] | None, str]] = {
     "other cards": (_set_header("content_hash", "sha256:0"), "made with other cards"),
     "other physics": (_set_header("physics_hash", "sha256:0"), "made with other physics"),
     "other pymunk": (_set_header("pymunk", "5.0"), "made with other physics"),
-    "bad kit": (_set_header("kits", [{"bakugan": ["nobody"]}]), "inputs do not fit"),
+    "bad kit": (
+        _edit(lambda lines: lines[0]["kits"][0].__setitem__("bakugan", ["nobody"] * 3)),
+        "inputs do not fit",
+    ),
+    "kits of the wrong shape": (_set_header("kits", [{"bakugan": ["nobody"]}]), "header is"),
     "illegal action": (
         _edit(lambda lines: lines.insert(1, {"t": "act", "a": "p1 pass"})),
         "inputs do not fit",

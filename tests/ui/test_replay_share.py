@@ -12,9 +12,11 @@ import pygame
 import pytest
 
 from game.content.classic import shipped_catalog
+from game.files.lang import LANGUAGES, catalog
 from game.games.classic import shipped_levels
 from game.games.replays import open_in, replay_files
 from game.match.classic.sim import run_physics_sim
+from game.persist.replay_file import REASONS
 from game.rules.classic import Settings
 from game.ui import widgets as w
 from game.ui.app import App
@@ -186,6 +188,16 @@ def test_each_refusal_is_its_own_line_in_the_players_language(
     scene.export_to(source, tmp_path)
     assert not scene.good and ("damaged" if lang == "en" else "повреждён") in scene.message
     pygame.quit()
+
+
+def test_every_reason_a_replay_is_refused_for_has_its_line_in_both_languages() -> None:
+    """The list says a refusal by its reason's catalog line (`problem`): a reason
+    without one (the caps' ``too_large``, ``too_long``) would show its bare key."""
+    for lang in LANGUAGES:
+        lines = catalog(lang)
+        missing = [r for r in REASONS if not lines.get(f"replay_reason.{r}")]
+        assert missing == [], (lang, missing)
+        assert len({lines[f"replay_reason.{r}"] for r in REASONS}) == len(REASONS), lang
 
 
 def test_the_focus_keeps_its_place_when_the_page_turns(home: Path, replay_path: Path) -> None:

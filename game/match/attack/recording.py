@@ -4,7 +4,9 @@ for the record screen.
 
 Attack has no throws on the table yet (its dice are the game's own seeded draws), so a
 record is an action in the notation `parse_action` reads; the ``end`` record keeps the
-points, and a re-run whose points differ has drifted.
+winner, the points and the rounds. A re-run writes its records with the recorder that
+wrote the replay, into the shared comparer (`replay_check.RecordCheck`): a record whose
+field differs (a winner changed by hand) is a drift, named with its record and field.
 
 `ReplayMatch` is an `AttackMatch` whose every seat and chance hands out the recorded
 actions (the viewer, `game.ui.attack.replay`, plays it on the table screen);
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.match.attack.session import HUMAN, AttackMatch
+from game.match.replay_check import Budget, RecordCheck, why
 from game.match.replay_header import Record, SeatInfo, header, stable_hash
 from game.match.replay_stats import MatchLine, sitting
 from game.match.rerun import RerunError, check_build
@@ -57,17 +60,25 @@ class AttackRecorder:
         self.sink({"t": "act", "a": str(action)})
 
     def end(self, state: AttackState) -> None:
-        result = state.result()
-        first = [p for p in range(state.n) if result is not None and result.places[p] == 0]
-        self.sink(
-            {
-                "t": "end",
-                "winner": first[0] if len(first) == 1 else None,  # None: a shared first place
-                "points": list(state.points),
-                "rounds": state.rounds_played,
-            }
-        )
+        self.sink(end_record(state))
         self.close()
+
+
+def end_record(state: AttackState) -> Record:
+    """The ``end`` record of a game that is over: the winner (None: a shared first
+    place), the points, the rounds played."""
+    result = state.result()
+    first = [p for p in range(state.n) if result is not None and result.places[p] == 0]
+    return {
+        "t": "end",
+        "winner": first[0] if len(first) == 1 else None,
+        "points": list(state.points),
+        "rounds": state.rounds_played,
+    }
+
+
+def _ignore() -> None:
+    pass
 
 
 @dataclass(slots=True)
@@ -87,36 +98,35 @@ def rerun_attack(
     header: dict[str, Any], records: Sequence[dict[str, Any]], deck: Deck
 ) -> AttackRerun:
     """Re-run an Attack replay; raises only `RerunError`."""
-    if header.get("game") != "attack":
-        raise RerunError("game", f"game {str(header.get('game'))[:30]!r}")
-    check_build(header, deck_hash(deck))
-    try:
-        settings = Settings.from_json(header["settings"])
-        state, events = AttackState.new(deck, settings, seed=header["seed"])
-    except Exception as e:
-        raise RerunError("inputs", f"{type(e).__name__}: {e}"[:160]) from None
+    state, events = _start_state(header, deck)
     run = AttackRerun(state, [str(e) for e in events], list(events))
+    check = RecordCheck(records)
+    recorder = AttackRecorder(check.take, _ignore)
+    budget = Budget()
     for index, record in enumerate(records):
+        budget.step(index, record)
         kind = record.get("t")
         if kind == "act":
             try:
-                events = state.apply(parse_action(str(record.get("a"))))
+                action = parse_action(str(record.get("a")))
+                events = state.apply(action)
             except Exception as e:
-                why = f"record {index + 1}: {type(e).__name__}: {e}"[:160]
-                raise RerunError("inputs", why) from None
+                raise RerunError("inputs", f"record {index + 1}: {why(e)}"[:160]) from None
+            recorder.action(action)
+            if state.is_over():
+                recorder.end(state)
             run.log.extend(str(e) for e in events)
             run.events.extend(events)
-        elif kind == "end":
-            if record.get("points") != list(state.points):
-                run.drift = (
-                    index,
-                    f"the end: points {record.get('points')!r}, re-run {state.points}",
-                )
-                break
-        elif kind != "note":
+        elif kind not in ("end", "note"):
             raise RerunError(
                 "record", f"record {index + 1}: kind {str(kind)[:20]!r} is not Attack's"
             )
+        check.reached(index)
+        if check.drift is not None:
+            run.drift = (check.drift.index, str(check.drift))
+            if check.drift.index > index:
+                run.steps += 1
+            break
         run.steps += 1
     return run
 
@@ -128,11 +138,15 @@ def _start_state(header: dict[str, Any], deck: Deck) -> tuple[AttackState, list[
     if header.get("game") != "attack":
         raise RerunError("game", f"game {str(header.get('game'))[:30]!r}")
     check_build(header, deck_hash(deck))
+    return _new_state(header, deck)
+
+
+def _new_state(header: dict[str, Any], deck: Deck) -> tuple[AttackState, list[Event]]:
     try:
         settings = Settings.from_json(header["settings"])
         return AttackState.new(deck, settings, seed=header["seed"])
     except Exception as e:
-        raise RerunError("inputs", f"{type(e).__name__}: {e}"[:160]) from None
+        raise RerunError("inputs", why(e)[:160]) from None
 
 
 class AttackFeed:
@@ -165,7 +179,7 @@ class AttackFeed:
         try:
             return parse_action(str(self.records[i].get("a")))
         except Exception as e:
-            raise RerunError("inputs", f"record {i + 1}: {type(e).__name__}: {e}"[:160]) from None
+            raise RerunError("inputs", f"record {i + 1}: {why(e)}"[:160]) from None
 
     def take(self) -> Action:
         action = self.peek()
@@ -195,6 +209,8 @@ class ReplayMatch(AttackMatch):
         self.people = tuple(isinstance(s, dict) and s.get("human") is True for s in seats)
         self.events.extend(events)
         self.feed = AttackFeed(records)
+        self.compare = RecordCheck(self.feed.records)  # every record the playback makes
+        self.recorder = AttackRecorder(self.compare.take, _ignore)  # (the match tells it)
         while self.feed.index < min(start, len(self.feed.records)) and not self.feed.done:
             index = self.feed.index
             try:
@@ -214,7 +230,7 @@ class ReplayMatch(AttackMatch):
     def apply(self, action: Action) -> list[Event]:
         """Apply the next recorded action; the feed moves on only once the rules took
         it (a refused one stays the next record: where the replay drifted)."""
-        events = super().apply(action)
+        events = super().apply(action)  # (the recorder is told: the comparer compares)
         self.feed.take()
         return events
 
@@ -255,11 +271,9 @@ class ReplayMatch(AttackMatch):
         return None
 
     def end_drift(self) -> str | None:
-        """The game is over: the end record's points, if they differ from the game's."""
-        end = self.feed.end
-        if end is None or not self.state.is_over() or end.get("points") == list(self.state.points):
-            return None
-        return f"the end: points {end.get('points')!r}, here {self.state.points}"
+        """The records played so far (the end's winner, points and rounds with them)
+        against the file's, by the shared comparer: the first difference, or None."""
+        return None if self.compare.drift is None else str(self.compare.drift)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import physics
-from game.match.classic.replaying import apply_record, classic_session, throw_of
+from game.match.classic.recording import SessionRecorder
+from game.match.classic.replaying import apply_record, classic_session, throw_of, watch
 from game.match.classic.session import MatchSession
+from game.match.replay_check import RecordCheck
 from game.match.rerun import RerunError
 from game.match.zone import Zone
 from game.rules.classic import Action, Catalog
@@ -33,7 +35,6 @@ class ReplayFeed:
     def __init__(self, records: Sequence[dict[str, Any]], start: int = 0) -> None:
         self.records = list(records)
         self.index = start  # the next record to hand out
-        self.expected_digest: object = None  # the digest the last throw handed out must give
 
     @property
     def done(self) -> bool:
@@ -55,36 +56,41 @@ class ReplayFeed:
         if record.get("t") != kind:
             raise RerunError("inputs", f"record {i + 1}: a {record.get('t')}, not a {kind}")
         self.index += 1
-        if kind == "throw":
-            self.expected_digest = record.get("digest")
         return record
 
 
 class ThrowCheck:
-    """Listens to the session (`MatchSession.recorder`) while a replay plays back: a
-    throw whose result's digest is not the recorded one sets `drift`."""
-
-    ended = False
+    """Listens to the session (`MatchSession.recorder`) while a replay plays back: the
+    recorder that writes replays, writing into the shared comparer from where the feed
+    stands, so that every record the playback makes (a choice, a throw and its result,
+    the end) is compared with the file's; the first difference sets `drift`."""
 
     def __init__(self, feed: ReplayFeed) -> None:
         self.feed = feed
-        self.drift: str | None = None
+        self.compare = RecordCheck(feed.records, feed.index)
+        self.recorder = SessionRecorder(self.compare.take)
+
+    @property
+    def ended(self) -> bool:
+        return self.recorder.ended
+
+    @property
+    def drift(self) -> str | None:
+        return None if self.compare.drift is None else str(self.compare.drift)
 
     def act(self, action: Action) -> None:
-        pass
+        self.recorder.act(action)
 
     def throw(
         self, player: int, bakugan: str, throw: physics.Throw, result: physics.ThrowResult
     ) -> None:
-        if self.drift is None and result.digest() != self.feed.expected_digest:
-            where = result.landing.card if result.landing.opened else result.landing.reason
-            self.drift = f"p{player} {bakugan} -> {where}"
+        self.recorder.throw(player, bakugan, throw, result)
 
     def note(self, **fields: Any) -> None:
         pass
 
     def end(self, winner: int | None, turns: int) -> None:
-        pass
+        self.recorder.end(winner, turns)
 
 
 class ReplaySeat:
@@ -121,13 +127,16 @@ def marks(
 ) -> list[Mark]:
     """Every turn and battle start of a classic replay (re-run headless once)."""
     session = classic_session(header, catalog)
+    check = watch(session, records)
     out: list[Mark] = []
     battles = 0
     for index, record in enumerate(records):
         try:
             step = apply_record(session, index, record)
         except Exception:
-            break  # a drift or a bad record: the marks up to it
+            break  # a bad record: the marks up to it
+        if check.drift_at(index) is not None:
+            break  # a drift: the marks up to it
         for entry in step.entries:
             if isinstance(entry, TurnStarted):
                 out.append(Mark(index + 1, "turn", entry.turn))
@@ -142,6 +151,7 @@ def session_at(
 ) -> MatchSession:
     """The session after the first `upto` records (raises `RerunError`)."""
     session = classic_session(header, catalog)
+    check = watch(session, records)
     for index, record in enumerate(records[:upto]):
         try:
             apply_record(session, index, record)
@@ -149,4 +159,8 @@ def session_at(
             raise
         except Exception as e:
             raise RerunError("drift", f"record {index + 1}: {e}"[:160]) from None
+        drift = check.drift_at(index)
+        if drift is not None:
+            raise RerunError("drift", str(drift)[:160])
+    session.recorder = None
     return session

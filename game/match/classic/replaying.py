@@ -2,15 +2,19 @@
 
 `rerun_classic` builds the session the header describes (the settings, the seed, the
 kits, the table), then feeds it every record in order: a choice is parsed and applied,
-a throw is rolled on the table again and its result's digest compared with the one
-recorded. The first throw whose digest differs is a *drift*: the physics gave another
-result for the same inputs (another machine's floating point, a changed engine), and
-the re-run stops there rather than show another match under the replay's name.
+a throw is rolled on the table again. The session's recorder is the one that wrote
+the replay, writing into the shared comparer (`replay_check.RecordCheck`): every record
+it would write (the choice's text, whose throw and which Bakugan, the throw's digest,
+the end's winner and turns) is compared with the file's, and the first field that
+differs is a *drift*: another result for the same inputs (another machine's floating
+point, a changed engine) or a record changed by hand. The re-run stops there rather
+than show another match under the replay's name.
 
 Before any of that the header is checked against this build: the content hash (other
 cards) and the physics tuning hash and pymunk version (other physics) each refuse the
 replay with their own reason. Whatever the records hold, this raises nothing but
-`RerunError` (reason codes of `game.persist.replay_file.REASONS`).
+`RerunError` (reason codes of `game.persist.replay_file.REASONS`); `replay_check.Budget`
+caps the throws rolled again and the time.
 """
 
 from __future__ import annotations
@@ -21,8 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import physics
-from game.match.classic.recording import catalog_hash
-from game.match.classic.session import Entry, MatchSession, ThrowDone
+from game.match.classic.recording import SessionRecorder, catalog_hash
+from game.match.classic.session import Entry, MatchSession
+from game.match.replay_check import Budget, RecordCheck, why
 from game.match.rerun import RerunError, check_build
 from game.rules.classic import Catalog, Kit, Settings
 from game.rules.classic.actions import parse_action
@@ -75,7 +80,7 @@ def classic_session(header: dict[str, Any], catalog: Catalog) -> MatchSession:
     except RerunError:
         raise
     except Exception as e:  # a kit, a setting or a table the game refuses
-        raise RerunError("inputs", f"{type(e).__name__}: {e}"[:160]) from None
+        raise RerunError("inputs", why(e)[:160]) from None
 
 
 def _number(value: object, where: str) -> float:
@@ -100,6 +105,14 @@ def throw_of(record: dict[str, Any]) -> physics.Throw:
     )
 
 
+def watch(session: MatchSession, records: Sequence[dict[str, Any]], start: int = 0) -> RecordCheck:
+    """Compare every record `session` would write from here with `records` (from
+    `start`): its recorder becomes the one that writes replays, into the comparer."""
+    check = RecordCheck(records, start)
+    session.recorder = SessionRecorder(check.take)
+    return check
+
+
 def rerun_classic(
     header: dict[str, Any],
     records: Sequence[dict[str, Any]],
@@ -114,32 +127,33 @@ def rerun_classic(
     session = classic_session(header, catalog)
     run = Rerun(session)
     run.opening = len(session.timeline)
+    check = watch(session, records)
+    budget = Budget()
     for index, record in enumerate(records):
+        budget.step(index, record)
         try:
             step = apply_record(session, index, record)
-        except _Drift as d:
-            run.drift = (index, d.what)
-            break
         except RerunError:
             raise
-        except Exception as e:  # an action the rules refuse, a field of the wrong kind
-            raise RerunError(
-                "inputs", f"record {index + 1}: {type(e).__name__}: {e}"[:160]
-            ) from None
+        except Exception as e:  # an action the rules refuse, a throw off the table
+            raise RerunError("inputs", f"record {index + 1}: {why(e)}"[:160]) from None
+        check.reached(index)
+        drift = check.drift_at(index)
+        if drift is not None:
+            run.drift = (drift.index, str(drift))
+            break
         run.steps.append(step)
         if on_step is not None:
             on_step(step)
+        if check.drift is not None:  # the next record (the end) is not the re-run's
+            run.drift = (check.drift.index, str(check.drift))
+            break
     return run
 
 
-class _Drift(Exception):
-    def __init__(self, what: str) -> None:
-        super().__init__(what)
-        self.what = what
-
-
 def apply_record(session: MatchSession, index: int, record: dict[str, Any]) -> Step:
-    """Apply one record to `session` (a drift raises `_Drift`; bad data anything)."""
+    """Apply one record's inputs to `session` (a choice, a throw of whoever's throw is
+    due: whose it was and the result are the comparer's to check); bad data raises."""
     kind = record.get("t")
     if kind == "act":
         text = record.get("a")
@@ -147,23 +161,10 @@ def apply_record(session: MatchSession, index: int, record: dict[str, Any]) -> S
             raise RerunError("record", f"record {index + 1}: an action needs its text")
         return Step(index, "act", session.act(parse_action(text)))
     if kind == "throw":
-        player = record.get("p")
         waiting = session.awaiting_throw()
-        if waiting is None or waiting != (player, record.get("b")):
-            raise RerunError("inputs", f"record {index + 1}: no throw of {player}'s is due")
-        entries = session.throw(waiting[0], throw_of(record))
-        done = entries[0]
-        assert isinstance(done, ThrowDone)
-        if done.result.digest() != record.get("digest"):
-            raise _Drift(f"throw {index + 1} ({done}) came out otherwise")
-        return Step(index, "throw", entries)
-    if kind == "end":
-        state = session.state
-        if record.get("winner") != state.winner or record.get("turns") != state.turn:
-            raise _Drift(
-                f"the end: recorded winner {record.get('winner')!r}, re-run {state.winner!r}"
-            )
-        return Step(index, "end", [])
-    if kind == "note":
-        return Step(index, "note", [])
+        if waiting is None:
+            raise RerunError("inputs", f"record {index + 1}: no throw is due")
+        return Step(index, "throw", session.throw(waiting[0], throw_of(record)))
+    if kind in ("end", "note"):  # the end is written by the re-run's recorder: compared
+        return Step(index, str(kind), [])
     raise RerunError("record", f"record {index + 1}: kind {str(kind)[:20]!r} is not classic's")

@@ -3,8 +3,10 @@ as records, and the re-run that checks them.
 
 A roll record keeps both players' throws exactly (origin, direction, speed, spin,
 radius, mass) and the digest of the judged run (`outcome_digest`: how long it ran, where
-each sphere ended, the landings, both recorded paths); re-rolled, a run whose digest
-differs has drifted. The header keeps the kits (the decks), the settings and the seed.
+each sphere ended, the landings, both recorded paths). The header keeps the kits (the
+decks), the settings and the seed. A re-run writes its records with the recorder that
+wrote the replay, into the shared comparer (`replay_check.RecordCheck`): a roll whose
+digest differs, or an end whose winner or turns do, has drifted at that record.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from game import physics
 from game.match.planet.session import Entry, PlanetSession, RollDone
+from game.match.replay_check import Budget, RecordCheck, why
 from game.match.replay_header import Record, SeatInfo, header, stable_hash
 from game.match.rerun import RerunError, check_build
 from game.rules.planet import Action, Catalog, Kit, PlanetState, Settings
@@ -149,7 +152,7 @@ def planet_session(header: dict[str, Any], catalog: Catalog) -> PlanetSession:
         kits = [kit_of(k) for k in header["kits"]]
         return PlanetSession(catalog, kits, settings, seed=header["seed"])
     except Exception as e:
-        raise RerunError("inputs", f"{type(e).__name__}: {e}"[:160]) from None
+        raise RerunError("inputs", why(e)[:160]) from None
 
 
 Step = Callable[[int, PlanetSession, list[Entry]], None]
@@ -169,7 +172,11 @@ def rerun_planet(
     check_build(header, catalog_hash(catalog))
     session = planet_session(header, catalog)
     run = PlanetRerun(session, [str(e) for e in session.timeline])
+    check = RecordCheck(records)
+    session.recorder = PlanetRecorder(check.take)
+    budget = Budget()
     for index, record in enumerate(records):
+        budget.step(index, record)
         kind = record.get("t")
         try:
             if kind == "act":
@@ -179,28 +186,24 @@ def rerun_planet(
                 if not isinstance(throws, list) or len(throws) != 2:
                     raise ValueError("a roll: expected both players' throws")
                 entries = session.roll([throw_of(t, p) for p, t in enumerate(throws)])
-                done = entries[0]
-                assert isinstance(done, RollDone)
-                if outcome_digest(done.outcome) != record.get("digest"):
-                    run.drift = (index, f"roll {index + 1} ({done}) came out otherwise")
-                    break
-            elif kind == "end":
-                state = session.state
-                if record.get("winner") != state.winner or record.get("turns") != state.turn:
-                    run.drift = (index, f"the end: recorded winner {record.get('winner')!r}")
-                    break
-                entries = []
-            elif kind == "note":
+            elif kind in ("end", "note"):  # the end is the recorder's: compared
                 entries = []
             else:
                 raise RerunError("record", f"record {index + 1}: kind {str(kind)[:20]!r}")
         except RerunError:
             raise
         except Exception as e:
-            why = f"record {index + 1}: {type(e).__name__}: {e}"[:160]
-            raise RerunError("inputs", why) from None
+            raise RerunError("inputs", f"record {index + 1}: {why(e)}"[:160]) from None
+        check.reached(index)
+        drift = check.drift_at(index)
+        if drift is not None:
+            run.drift = (drift.index, str(drift))
+            break
         run.log.extend(str(e) for e in entries)
         run.steps += 1
         if each is not None:
             each(index, session, entries)
+        if check.drift is not None:  # the next record (the end) is not the re-run's
+            run.drift = (check.drift.index, str(check.drift))
+            break
     return run

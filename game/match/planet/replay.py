@@ -23,13 +23,14 @@ from typing import Any
 from game import physics
 from game.match.planet.play import MatchSetup, PlanetMatch, Task
 from game.match.planet.recording import (
+    PlanetRecorder,
     catalog_hash,
-    outcome_digest,
     planet_session,
     rerun_planet,
     throw_of,
 )
 from game.match.planet.session import Entry, PlanetSession, RollDone
+from game.match.replay_check import RecordCheck
 from game.match.replay_stats import MatchLine, sitting
 from game.match.rerun import RerunError, check_build
 from game.match.zone import Zone
@@ -48,7 +49,6 @@ class PlanetFeed:
         self.index = start  # the next record to hand out
         self.roll: dict[str, Any] | None = None  # a roll record half handed out
         self.handed: set[int] = set()
-        self.expected: object = None  # the digest the roll handed out must give
 
     def _skip(self) -> int:
         while self.index < len(self.records) and self.records[self.index].get("t") not in INPUTS:
@@ -93,7 +93,6 @@ class PlanetFeed:
         if self.roll is None:
             self.roll = self._take("roll")
             self.handed = set()
-            self.expected = self.roll.get("digest")
         throws = self.roll.get("throws")
         if not isinstance(throws, list) or len(throws) != 2 or player in self.handed:
             raise RerunError("inputs", f"record {self.index}: not both players' throws")
@@ -122,24 +121,28 @@ class ReplaySeat:
 
 
 class RollCheck:
-    """Listens to the session while a replay plays back: a roll whose judged run is not
-    the recorded one sets `drift`."""
-
-    ended = False
+    """Listens to the session while a replay plays back: the recorder that writes
+    replays, writing into the shared comparer from where the feed stands, so that each
+    choice, each roll (its judged run's digest) and the end are compared with the file's;
+    the first difference sets `drift`."""
 
     def __init__(self, feed: PlanetFeed) -> None:
         self.feed = feed
-        self.drift: str | None = None
+        self.compare = RecordCheck(feed.records, feed.index)
+        self.recorder = PlanetRecorder(self.compare.take)
+
+    @property
+    def drift(self) -> str | None:
+        return None if self.compare.drift is None else str(self.compare.drift)
 
     def act(self, action: Action) -> None:
-        pass
+        self.recorder.act(action)
 
     def roll(self, done: RollDone) -> None:
-        if self.drift is None and outcome_digest(done.outcome) != self.feed.expected:
-            self.drift = str(done)
+        self.recorder.roll(done)
 
     def end(self, state: PlanetState) -> None:
-        pass
+        self.recorder.end(state)
 
 
 class PlanetReplayMatch(PlanetMatch):

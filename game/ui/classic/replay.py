@@ -36,6 +36,7 @@ from game.match.classic.replay_seats import (
     marks,
     session_at,
 )
+from game.match.replay_check import why
 from game.match.rerun import RerunError, check_build
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
@@ -68,7 +69,7 @@ class ReplayScene(ReplayControls, MatchScene):
         except RerunError as e:
             raise ReplayError(e.reason, e.detail, replay.path) from None
         except Exception as e:
-            raise ReplayError("inputs", f"{type(e).__name__}: {e}"[:120], replay.path) from None
+            raise ReplayError("inputs", why(e)[:120], replay.path) from None
         n = len(kits)
         super().__init__(
             app,

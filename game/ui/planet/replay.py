@@ -38,6 +38,7 @@ from game.match.planet.replay import (
 )
 from game.match.planet.seats import DEFAULT_LEVEL
 from game.match.planet.session import Entry, RollDone, TableChanged
+from game.match.replay_check import why
 from game.match.rerun import RerunError
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
@@ -76,7 +77,7 @@ def _setup(replay: Replay) -> tuple[MatchSetup, tuple[bool, bool]]:
             Settings.from_json(header["settings"]),
         )
     except Exception as e:
-        raise ReplayError("inputs", f"{type(e).__name__}: {e}"[:120], replay.path) from None
+        raise ReplayError("inputs", why(e)[:120], replay.path) from None
     return setup, (people[0], people[1])
 
 

@@ -15,7 +15,8 @@ from game.games.attack import shipped_levels
 from game.games.replays import verify_one
 from game.match.attack.session import HUMAN, AttackMatch
 from game.persist import saves
-from game.persist.replay_file import read_replay, summaries
+from game.persist.replay_file import read_replay
+from game.persist.replay_index import summaries
 from game.ui.app import App
 from game.ui.attack.table import AttackTableScene
 from game.ui.menu import TitleScene

@@ -209,7 +209,7 @@ def test_a_resumed_match_goes_on_with_its_replay(
     from game import physics
     from game.match.classic.replaying import rerun_classic
     from game.persist import saves
-    from game.persist.replay_file import summaries
+    from game.persist.replay_index import summaries
     from game.rules.classic import random_kit
     from game.ui.classic.match import MatchScene
 

@@ -14,7 +14,8 @@ import pytest
 from game.games.replays import stats_line, verify_one
 from game.match.planet.session import RollDone
 from game.persist import saves
-from game.persist.replay_file import read_replay, summaries
+from game.persist.replay_file import read_replay
+from game.persist.replay_index import summaries
 from game.rules.planet import events as ev
 from game.ui.app import App
 from game.ui.planet import SCENES
