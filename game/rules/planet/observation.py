@@ -3,8 +3,9 @@
 Hidden: the other player's hand (a count), every deck's order (a count; one's own too),
 the other's Energy faces (only charged / uncharged shows), a face-down Character (until
 its Bakugan first opens; its closed sphere shows only that it is there), the backs of
-the other player's BakuCores until one is picked up, and the other player's choice in a
-step both take at once until both have chosen. Everything else is on the table,
+the other player's BakuCores until one is picked up, the other player's choice in a
+step both take at once until both have chosen, and which Bakugan he rolls (by name or
+place) until both rolls are out. Everything else is on the table,
 including what a bot needs to rebuild a whole state from the view once it has guessed
 the hidden parts (`worlds.world`): the turn's resolved changes (`mods`), the passes in a
 row under the batch, the match's rule options, each core's `revealed` mark, a batch
@@ -57,7 +58,7 @@ class SideView:
     heroes: tuple[tuple[str, int], ...]  # (card, owner)
     bakugan: tuple[BakuganView, ...]
     picked: str | None  # the Bakugan rolled this turn (None: hidden, see picked_slot)
-    picked_slot: int | None  # its place among the three
+    picked_slot: int | None  # its place among the three (None: hidden while both roll)
     committed: bool  # chose in the current simultaneous step
     choice: str | None  # that choice: the viewer's own only
     played: int
@@ -126,8 +127,17 @@ class Observation:
         return self.sides[player]
 
 
-def _slot(state: PlanetState, p: int) -> int | None:
+def _rolling_unseen(state: PlanetState, p: int, viewer: int) -> bool:
+    """Both throw at once (seed 003: «Бросок оба игрока делают одновременно»): until
+    both rolls are out, which Bakugan the other rolls is his hidden choice, even by its
+    place among his three (the setup lists them in that order)."""
+    return p != viewer and state.phase is Phase.ROLL
+
+
+def _slot(state: PlanetState, p: int, viewer: int) -> int | None:
     side = state.sides[p]
+    if _rolling_unseen(state, p, viewer):
+        return None
     for i, b in enumerate(side.bakugan):
         if b.character == side.picked:
             return i
@@ -137,7 +147,7 @@ def _slot(state: PlanetState, p: int) -> int | None:
 def _picked(state: PlanetState, p: int, viewer: int) -> str | None:
     side = state.sides[p]
     b = side.find(side.picked or "")
-    if b is None or (p != viewer and not b.face_up):
+    if b is None or (p != viewer and not b.face_up) or _rolling_unseen(state, p, viewer):
         return None
     return b.character
 
@@ -169,7 +179,7 @@ def observe(state: PlanetState, viewer: int) -> Observation:
                     for b in side.bakugan
                 ),
                 _picked(state, p, viewer),
-                _slot(state, p),
+                _slot(state, p, viewer),
                 commit is not None,
                 str(commit) if mine and commit is not None else None,
                 side.played,

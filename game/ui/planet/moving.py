@@ -21,10 +21,12 @@ def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
         t = min(scene.anim_t, scene.anim_length())
         for roller in (0, 1):
             x, y, angle = scene.anim.track(roller).at(t)
-            # the sphere's colour shows its faction once its Character is known
+            # the sphere's colour shows its faction once its Character is known (both
+            # rolls are out: a face-up one's name is seen, a face-down one's is not)
             character: str | None = scene.anim.bakugan[roller]
             if scene.frozen is not None and roller != scene.frozen.viewer:
-                character = scene.frozen.side(roller).picked
+                seen = {b.character for b in scene.frozen.side(roller).bakugan if b.face_up}
+                character = character if character in seen else None
             img = sphere_image(scene.catalog, character, radius, angle)
             surface.blit(img, img.get_rect(center=scene.view.px((x, y))))
         return

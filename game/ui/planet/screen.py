@@ -162,6 +162,16 @@ class Regions:
         return [s for spots in self.spots.values() for s in spots]
 
 
+def rolling_slot(scene: PlanetMatchScene, obs: Observation, p: int) -> int | None:
+    """Where `p`'s Bakugan rolls from, as far as the viewer may know: while both spheres
+    fly (both rolls are out) anyone's; before, only what the view shows (his own)."""
+    if scene.anim is not None:
+        chars = [b.character for b in scene.match.state.sides[p].bakugan]
+        rolled = scene.anim.bakugan[p]
+        return chars.index(rolled) if rolled in chars else None
+    return obs.side(p).picked_slot if obs.phase is Phase.ROLL else None
+
+
 def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Regions) -> list[Spot]:
     """The board for the viewer, the parts that changed; returns the spots hover boxes
     read."""
@@ -188,13 +198,12 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
     table_key = (view.rect.topleft, view.rect.size, tuple(lying), obs.matrix, places)
     region("table", TABLE_AREA, table_key, lambda: draw_table(scene, surface, obs))
     matrix = {c.hex: c for c in obs.matrix}
-    rolling_now = obs.phase is Phase.ROLL or scene.anim is not None
     for p, area in ((1, SIDE_TOP), (0, SIDE_BOTTOM)):
         side = obs.side(p)
         lit: list[int] = []
         if o is not None and p == obs.viewer:
             lit = [i for i, b in enumerate(side.bakugan) if b.character in o.by_character]
-        rolling = side.picked_slot if rolling_now else None
+        rolling = rolling_slot(scene, obs, p)
         key = (side, obs.matrix, tuple(lit), rolling, header(scene, p))
 
         def side_part(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from game.ai.planet.landing import DEFAULT_MODEL
-from game.rules.planet import CHANCE, Energize, Pick, redact
+from game.rules.planet import CHANCE, Energize, Phase, Pick, PlanetState, Roll, redact
 
 from .helpers import started
 
@@ -57,3 +57,33 @@ def test_redacted_events_hide_the_same_things() -> None:
             assert "?" in shown or shown.endswith("(deck empty)"), shown
         if shown.startswith("p0 rolls"):
             assert shown == "p0 rolls ?"
+
+
+def _to_select(state: PlanetState) -> None:
+    """Pass, charge nothing and play nothing until the players pick their Bakugan."""
+    while state.phase is not Phase.SELECT:
+        p = state.current_players()[0]
+        state.apply(state.legal_actions(p)[0])  # Pass, or Energize nothing
+
+
+def test_the_other_players_pick_stays_hidden_until_both_rolls_are_out() -> None:
+    # seed 003: «Бросок оба игрока делают одновременно»: a throw is a step both take at
+    # once, so which Bakugan the other rolls (even by its place) shows only after both
+    state = started()
+    _to_select(state)
+    state.apply(Pick(0, state.sides[0].bakugan[1].character))
+    state.apply(Pick(1, state.sides[1].bakugan[2].character))
+    assert state.phase is Phase.ROLL
+    for rolled in range(2):
+        for viewer, other in ((0, 1), (1, 0), (-1, 0), (-1, 1)):
+            seen = state.observation(viewer).sides[other]
+            assert seen.picked is None and seen.picked_slot is None, (rolled, viewer, other)
+        assert state.observation(0).sides[0].picked_slot == 1
+        assert state.observation(1).sides[1].picked_slot == 2
+        if rolled == 0:
+            state.apply(Roll(0, True))  # the first roll is out, the second not yet
+    state.apply(Roll(1, False))  # both out: p0's opened (alone, he wins the battle)
+    assert state.phase is not Phase.ROLL
+    assert state.observation(1).sides[0].picked_slot == 1
+    assert state.observation(0).sides[1].picked_slot == 2
+    assert state.observation(0).sides[1].picked is None  # still face down, never opened

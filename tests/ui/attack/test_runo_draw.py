@@ -2,18 +2,23 @@
 drawn only for its own player (the person at the screen: against computers, the
 person; in hot-seat, whoever lifted the curtain last) until the round's cards are all
 down and turn up for everybody. Every frame of whole games is checked: the faces drawn
-at table size are counted against the cards each viewer may see."""
+at table size are counted against the cards each viewer may see, and the whole frame
+(every label, marker and card in flight) is the same in a twin world where what the
+viewer cannot see is changed: the others' hands, their blind choices, the faces of the
+drawn cards lying hidden (`tests/ui/twins.py`)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
 import pytest
 
 import game.ui.attack.table_draw as table_draw
+from game.rules.attack import AttackState
 from game.rules.attack import events as ev
 from game.ui.app import App
 from game.ui.attack.art import CARD
@@ -21,6 +26,7 @@ from game.ui.attack.setup import AttackSetupScene
 from game.ui.attack.table import AttackTableScene
 from game.ui.attack.view import ShownCard
 
+from ..twins import assert_same_in_the_twin
 from .driver import AttackPlayer
 
 
@@ -29,6 +35,39 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
     yield tmp_path
     pygame.quit()
+
+
+def _other(ids: list[str], ident: str) -> str:
+    return ids[(ids.index(ident) + 1) % len(ids)] if ident in ids else ids[0]
+
+
+def _twin(state: AttackState, viewer: int | None) -> AttackState:
+    """The same game with the others' hands and blind choices changed (None: all)."""
+    twin = state.clone()
+    ids = [c.id for c in state.deck.cards]
+    for q in range(twin.n):
+        if q == viewer:
+            continue
+        twin.hands[q] = [_other(ids, c) for c in twin.hands[q]]
+        if twin.pending[q] is not None:  # chosen face down: hidden until all have chosen
+            twin.pending[q] = _other(ids, twin.pending[q] or "")
+    return twin
+
+
+@contextmanager
+def _twin_world(table: AttackTableScene, viewer: int | None) -> Iterator[None]:
+    ids = [c.id for c in table.match.state.deck.cards]
+    real, hidden = table.match.state, [c for c in table.view.cards if not c.face_for(viewer)]
+    faces = [c.card for c in hidden]
+    table.match.state = _twin(real, viewer)
+    for c in hidden:
+        c.card = _other(ids, c.card) if c.card else c.card
+    try:
+        yield
+    finally:
+        table.match.state = real
+        for c, face in zip(hidden, faces, strict=True):
+            c.card = face
 
 
 class Watch:
@@ -76,6 +115,14 @@ class Watch:
             assert not faces, "a face drawn over the curtain"
             return
         viewer = table.viewer()
+        surface = pygame.Surface(table.app.screen.get_size())
+        assert_same_in_the_twin(
+            lambda s: table_draw.draw_table(s, table),
+            lambda: _twin_world(table, viewer),
+            surface,
+            (viewer, table.match.state.phase.value),
+        )
+        self.faces.clear()
         drawn = [c for c in cards if self.how[id(c)] == "random"]
         laid = sum(c.state != "flying" for c in table.view.cards)  # caught ones too
         if not drawn or laid == table.match.players:

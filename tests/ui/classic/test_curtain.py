@@ -9,12 +9,15 @@ battles start by a throw. On every frame:
 - otherwise only the hand of the person who lifted the curtain last may be drawn (its
   thumbnails, the colours of his face-down Gate Cards, the details of a card he hovers,
   the names of his cards in any text), and nothing hidden at all once the turn has
-  passed to the other person (the roll, the banners, a battle his throw started).
+  passed to the other person (the roll, the banners, a battle his throw started);
+- and the whole frame (every label, marker, chip and animation) is the same in a twin
+  world where the cards in the other person's hand are others (`tests/ui/twins.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +25,17 @@ import pygame
 import pytest
 
 from game.persist.settings import UserSettings
+from game.rules.classic import MatchState
 from game.rules.classic import events as ev
 from game.ui import text_fit
 from game.ui.app import App
-from game.ui.classic import pieces, table_layer
+from game.ui.classic import match_draw, pieces, table_layer
 from game.ui.classic.match import MatchScene
 from game.ui.curtain import draw_curtain
 from game.ui.menu import TitleScene
 
 from ..driver import ScreenPlayer
+from ..twins import assert_same_in_the_twin
 
 
 class _Seen:
@@ -113,12 +118,44 @@ def _secrets(scene: MatchScene, person: int | None) -> tuple[set[str], set[str]]
     return mine, hidden
 
 
+def _other(ids: list[str], ident: str) -> str:
+    return ids[(ids.index(ident) + 1) % len(ids)] if ident in ids else ids[0]
+
+
+def _twin(scene: MatchScene, state: MatchState, person: int | None) -> MatchState:
+    """`state` with the cards in the hands of everyone but `person` changed."""
+    twin = state.clone()
+    cat = scene.catalog
+    for q, ps in enumerate(twin.players):
+        if q == person:
+            continue
+        for hand, ids in (
+            (ps.gates, sorted(cat.gates)),
+            (ps.abilities, sorted(cat.abilities)),
+            (ps.traps, sorted(cat.traps)),
+            (ps.gear, sorted(cat.gear)),
+        ):
+            hand[:] = [_other(ids, c) for c in hand]
+    return twin
+
+
+@contextmanager
+def _twin_world(scene: MatchScene, person: int | None) -> Iterator[None]:
+    real, shown = scene.session.state, scene.view
+    scene.session.state, scene.view = _twin(scene, real, person), _twin(scene, shown, person)
+    try:
+        yield
+    finally:
+        scene.session.state, scene.view = real, shown
+
+
 def test_every_frame_of_a_hot_seat_match_hides_what_it_must(seen: _Seen) -> None:
     app = App("en", fast=True, settings=UserSettings(language="en", tutorial=True))
     app.time_scale = 4.0
     player = _OntoTheOther(1, seed=11)
     state: dict[str, Any] = {"lifted": None, "frames": 0, "curtains": 0, "hints": 0}
     reference: dict[int, pygame.Surface] = {}
+    twin = pygame.Surface(app.screen.get_size())
 
     def curtain_image(p: int, scene: MatchScene) -> pygame.Surface:
         if p not in reference:
@@ -166,6 +203,9 @@ def test_every_frame_of_a_hot_seat_match_hides_what_it_must(seen: _Seen) -> None
         texts = " | ".join(d.text for d in ledger.drawn)
         leaked = [name for name in hidden if name in texts]
         assert not leaked, (where, leaked, texts)
+        assert_same_in_the_twin(
+            lambda s: match_draw.draw(scene, s), lambda: _twin_world(scene, person), twin, where
+        )
 
     app.run(TitleScene(app), max_frames=40_000, each_frame=each)
     ledger_cm.__exit__(None, None, None)

@@ -5,7 +5,11 @@ A whole seeded match between two people at one screen (posted clicks and pulls o
 
 - while the curtain is down, the screen is exactly the curtain;
 - otherwise the frame's panels are drawn as a fresh board would draw them (the kept
-  board holds no stale part of the last person's), and the frame names none of the
+  board holds no stale part of the last person's); the frame is the same, pixel for
+  pixel and text for text, in a twin world where what the person at the screen cannot
+  see is changed (the other's hand and Energy faces, his pick before both rolls are
+  out, his hidden choice, his core backs, the decks' order: `tests/ui/twins.py`), so
+  no label, marker or sphere tells them; and it names none of the
   other person's hidden things: his hand and Energy faces, his face-down Characters,
   the backs of his BakuCores (on the table, in his order, on the buttons), a line of
   the log about his hidden pick; nothing of either person's while a person is coming
@@ -23,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pygame
@@ -31,7 +36,7 @@ import pytest
 from game import physics
 from game.content.planet import shipped_catalog
 from game.match.planet.play import PlanetMatch, preset_setup
-from game.rules.planet import Energize, Pass, Phase, PlayCard
+from game.rules.planet import Energize, Pass, Phase, Pick, PlanetState, PlayCard
 from game.rules.planet import events as ev
 from game.ui import text_fit
 from game.ui.app import App
@@ -42,6 +47,7 @@ from game.ui.planet.layout import BATCH, BATTLE, CHOICES, HAND, PROMPT, SIDE_BOT
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.screen import Regions
 
+from ..twins import assert_same_in_the_twin
 from .hotseat_driver import per_turn, play_hot_seat
 
 CATALOG = shipped_catalog()
@@ -104,6 +110,48 @@ def _secrets(scene: PlanetMatchScene, person: int | None) -> set[str]:
     return words
 
 
+def _other(ids: list[str], ident: str) -> str:
+    """Another id of the list than `ident` (the next one)."""
+    return ids[(ids.index(ident) + 1) % len(ids)] if ident in ids else ids[0]
+
+
+def _twin(state: PlanetState, person: int | None) -> PlanetState:
+    """The same table with all that `person` cannot see changed (None: nobody's)."""
+    twin = state.clone()
+    cards = sorted(CATALOG.cards)
+    for q, side in enumerate(twin.sides):
+        side.deck.reverse()  # nobody sees the order of a deck
+        if q == person:
+            continue
+        side.hand = [_other(cards, c) for c in side.hand]
+        side.energy = [_other(cards, c) for c in side.energy]
+        closed = [b.character for b in side.bakugan if not b.open]
+        if twin.phase is Phase.ROLL and side.picked in closed and len(closed) > 1:
+            side.picked = _other(closed, side.picked)  # before both rolls are out
+        commit = twin.commits[q]
+        if isinstance(commit, Pick) and len(closed) > 1:
+            twin.commits[q] = Pick(q, _other(closed, commit.character))
+        elif isinstance(commit, Energize):
+            twin.commits[q] = Energize(q, None if commit.card else (side.hand or [None])[0])
+        for core in twin.matrix.values():
+            if core.owner == q and not core.revealed:
+                kind = CATALOG.cores[core.core].type
+                same = sorted(c for c, d in CATALOG.cores.items() if d.type is kind)
+                core.core = _other(same, core.core)
+    return twin
+
+
+@contextmanager
+def _twin_world(scene: PlanetMatchScene, person: int | None) -> Iterator[None]:
+    session = scene.match.session
+    real = session.state
+    session.state = _twin(real, person)
+    try:
+        yield
+    finally:
+        session.state = real
+
+
 def _fresh_frame(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
     """The frame as a board drawn from nothing would draw it."""
     kept = (scene._board, scene.regions, scene._stale, scene.spots)
@@ -121,6 +169,7 @@ class FrameCheck:
         self.curtains: dict[int, pygame.Surface] = {}
         self.kept = pygame.Surface(app.screen.get_size())
         self.fresh = pygame.Surface(app.screen.get_size())
+        self.twin = pygame.Surface(app.screen.get_size())
         self.notices: list[str] = []
         self.open_places = 0  # frames of a core placed in the open
         self._down: int | None = None
@@ -156,6 +205,9 @@ class FrameCheck:
         assert scene.observation().viewer in (person, -1), where
         assert set(scene.aims) <= ({person} if person is not None else set()), where
         scene.draw(self.kept)
+        assert_same_in_the_twin(
+            lambda s: _fresh_frame(scene, s), lambda: _twin_world(scene, person), self.twin, where
+        )
         with text_fit.recording() as ledger:
             _fresh_frame(scene, self.fresh)
         for rect in PANELS:  # (the table shows no secret: types and owners only)
