@@ -234,6 +234,18 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+WHOLE_APP_OPTIONS = frozenset({"-h", "--help", "--version"})
+
+
+def _window_by_default(argv: list[str]) -> list[str]:
+    """`bakugan --lang ru` means `bakugan play --lang ru`: options before any command
+    are the window's (play is the default command), but for the app's own --help and
+    --version."""
+    if argv and argv[0].startswith("-") and argv[0] not in WHOLE_APP_OPTIONS:
+        return ["play", *argv]
+    return argv
+
+
 def _chosen_game(argv: list[str] | None) -> GameRecord | None:
     """The game named by `--rules` (each game brings its own options), or None after
     saying which games there are."""
@@ -248,8 +260,11 @@ def _chosen_game(argv: list[str] | None) -> GameRecord | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    games = ", ".join(r.name("en") for r in REGISTRY.values())
     parser = argparse.ArgumentParser(
-        prog="bakugan", description="Bakugan Battle Brawlers on a table."
+        prog="bakugan",
+        description=f"Bakugan on a table, where you really throw: {games}."
+        " With no command, the game window opens (bakugan play).",
     )
     parser.add_argument(
         "--version",
@@ -338,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         "--level", default=None, choices=("easy", "normal", "hard"), help="with --quick"
     )
     play.set_defaults(run=_cmd_play)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_window_by_default(sys.argv[1:] if argv is None else argv))
     if args.command is None:
         args = parser.parse_args(["play"])
     try:

@@ -48,8 +48,9 @@ def main(lang: str | None = None, quick: str | None = None, game: str | None = N
     except pygame.error as e:
         print(tr(lang or system_language(), "ui.no_display", error=str(e)))
         return 1
-    if game is not None:
-        app.game = game
+    if game is not None and game != app.game:
+        app.game = game  # the game played last is the one the next start shows
+        app.change_settings(game=game)
     app.home = TitleScene
     app.on_crash = recover  # an unexpected error: a report and the crash screen
     if app.settings.fullscreen:

@@ -107,16 +107,8 @@ class TitleScene(Scene):
         if has_save():  # this game's match left for later, else the newest of another
             items.append(("continue", self._continue_label(), self._continue))
         items += [
-            (
-                "play_ai",
-                self.tr("menu.play_ai"),
-                lambda: self.app.push(scenes.setup(self.app, False)),
-            ),
-            (
-                "hotseat",
-                hotseat_label(self.app, self.game),
-                lambda: self.app.push(scenes.setup(self.app, True)),
-            ),
+            ("play_ai", self.tr("menu.play_ai"), partial(self._new_match, False)),
+            ("hotseat", hotseat_label(self.app, self.game), partial(self._new_match, True)),
         ]
         if record.throw_challenges:
             items.append(("challenges", self.tr("menu.challenges"), self._challenges))
@@ -143,6 +135,21 @@ class TitleScene(Scene):
             self.buttons.append(button)
         self.buttons[0].key = pygame.K_RETURN
         self._build_tabs()
+
+    def _new_match(self, hotseat: bool) -> None:
+        """The game's setup; first, when a match of this game is saved (its one slot,
+        which the new match's autosave takes), the question whether to replace it."""
+        from game.persist.saves import has_save
+
+        from .replace_save import ReplaceSaveScene
+
+        def setup() -> Scene:
+            return scenes_for(self.game).setup(self.app, hotseat)
+
+        if has_save(self.game):
+            self.app.push(ReplaceSaveScene(self.app, self.game, setup, self._continue))
+        else:
+            self.app.push(setup())
 
     def _replays(self) -> None:
         from .replay_list import ReplayListScene

@@ -27,6 +27,7 @@ from game.ui.classic.results import ResultsScene
 from game.ui.classic.setup import MatchSetupScene
 from game.ui.classic.throwing import MAX_HAND_SPEED
 from game.ui.menu import TitleScene
+from game.ui.replace_save import ReplaceSaveScene
 from game.ui.slingshot import full_pull
 
 
@@ -79,6 +80,8 @@ class ScreenPlayer:
             # By its entry (a "Continue" may come first; the hot-seat words are the game's).
             want = ("play_ai", "hotseat")[self.menu_item]
             post_click(next(b for b in scene.buttons if b.data["id"] == want).rect.center)
+        elif isinstance(scene, ReplaceSaveScene):  # a match of the game is saved: a new one
+            post_click(scene.buttons[0].rect.center)
         elif isinstance(scene, MatchSetupScene):
             if scene not in self.seeded:  # the same kits and match for the same seed
                 self.seeded.append(scene)

@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
+import pytest
 
 from game.content.classic import shipped_catalog
+from game.persist.settings import UserSettings, save_settings
 from game.rules.classic import random_kit
 from game.ui.app import App
 from game.ui.classic.howto import HowToScene
 from game.ui.classic.match import MatchScene
 from game.ui.classic.setup import MatchSetupScene
 from game.ui.menu import TitleScene
+
+
+@pytest.fixture(autouse=True)
+def _own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A home of its own: a match another test left saved in the suite's shared home
+    would put the title's replace-the-saved-match question before the setup (and the
+    first-match hints off, as the suite's home has them)."""
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    save_settings(UserSettings(language="en", tutorial=False))
 
 
 def _button(button: int, down: bool = True) -> pygame.event.Event:

@@ -102,9 +102,40 @@ def test_play_rules_opens_the_title_on_that_game(
         shown.append(first.game)  # type: ignore[attr-defined]
 
     monkeypatch.setattr(launch.App, "run", run)
-    assert cli.main(["play", "--rules", "planet"]) == 0
     assert cli.main(["play"]) == 0
-    assert shown == ["planet", "classic"]
+    assert cli.main(["play", "--rules", "planet"]) == 0
+    assert cli.main(["play"]) == 0  # the last one: the game played last, however chosen
+    assert cli.main(["play", "--rules", "attack"]) == 0
+    assert cli.main(["--lang", "ru"]) == 0
+    assert shown == ["classic", "planet", "planet", "attack", "attack"]
+
+
+def test_the_window_options_work_without_the_word_play(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`bakugan --lang ru` (the README's command for the window in Russian) is `bakugan
+    play --lang ru`; the other commands and `--help` / `--version` stay themselves."""
+    langs: list[str] = []
+
+    def run(self: launch.App, first: object, **_: object) -> None:
+        langs.append(self.lang)
+
+    monkeypatch.setattr(launch.App, "run", run)
+    assert cli.main(["--lang", "ru"]) == 0
+    assert cli.main(["--lang", "en", "--rules", "planet"]) == 0
+    assert langs == ["ru", "en"]
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--lang", "xx"])
+    assert done.value.code == 2
+
+
+def test_the_help_names_the_three_games(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps its lines
+    assert "Bakugan Battle Brawlers on a table." not in out
+    for record in REGISTRY.values():
+        assert record.name("en") in out
 
 
 def test_the_classic_game_has_an_on_screen_demo_and_a_quick_match() -> None:

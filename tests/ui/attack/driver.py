@@ -15,6 +15,7 @@ from game.ui.app import App
 from game.ui.attack.setup import AttackSetupScene
 from game.ui.attack.table import AttackTableScene
 from game.ui.menu import TitleScene
+from game.ui.replace_save import ReplaceSaveScene
 
 
 def _mouse(kind: int, pos: tuple[int, int], **extra: object) -> pygame.event.Event:
@@ -86,6 +87,8 @@ class AttackPlayer:
             want = "hotseat" if self.hotseat else "play_ai"
             button = next(b for b in scene.buttons if b.data.get("id") == want)
             self.plan.append(click(button.rect.center))
+        elif isinstance(scene, ReplaceSaveScene):  # a match of the game is saved: a new one
+            self.plan.append(click(scene.buttons[0].rect.center))
         elif isinstance(scene, AttackSetupScene):
             self._setup(scene)
         elif isinstance(scene, AttackTableScene):
