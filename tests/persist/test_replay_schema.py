@@ -227,7 +227,7 @@ def test_a_line_names_the_field_and_the_problem(samples: dict[str, list[dict[str
     )
     planet = copy.deepcopy(samples["planet"])
     planet[0]["settings"]["card_play"] = "chaos"
-    assert "settings.card_play: must be one of 'batch', 'free', got 'chaos'" in outcome(planet)
+    assert "settings.card_play: must be one of 'free', 'batch', got 'chaos'" in outcome(planet)
 
 
 @pytest.mark.parametrize(

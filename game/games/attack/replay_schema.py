@@ -10,7 +10,7 @@ checks every setting `Settings.to_json` writes against it.
 from __future__ import annotations
 
 from game.persist.replay_schema import TURNS, GameSchema, Int, ListOf, Nullable, Obj, option
-from game.rules.attack import Variant
+from game.rules.attack import HouseRoll, Stall, Variant
 
 SCHEMA = GameSchema(
     settings=Obj(
@@ -19,7 +19,11 @@ SCHEMA = GameSchema(
             "variant": option(*(v.value for v in Variant)),
             "end_score": Int(1, 1000),
             "max_deals": Int(1, 1000),
-        }
+        },
+        {  # rule options written since issue 25 (an older replay has neither)
+            "stall": option(*(v.value for v in Stall)),
+            "house_roll": option(*(v.value for v in HouseRoll)),
+        },
     ),
     records={
         "end": Obj(

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from game.rules.api import InvalidState
 
 from .cards import DIE_FACES, Effect
-from .settings import Phase, Settings, Variant
+from .settings import HouseRoll, Phase, Settings, Variant
 
 if TYPE_CHECKING:
     from .state import AttackState
@@ -327,10 +327,24 @@ def _between_rounds(s: AttackState, out: list[str]) -> None:
         out.append("deal_no: a game under way before the roll-off for the first dealer")
     if phase is Phase.DEAL and s.settings.variant is Variant.HOUSE and any(s.caught):
         out.append("caught: catches kept into the next deal (the house variant gathers them)")
-    if phase is Phase.TARGET_ROLL:
+    if phase is Phase.TARGET_ROLL and _rolls_before_the_deal(s) and not any(s.hands):
+        # the house variant's next deal: the dice first, the cards still to be dealt
+        if len(s.discards) < s.n:
+            out.append(f"discards: {len(s.discards)} cards to deal to {s.n} players")
+    elif phase is Phase.TARGET_ROLL:
         _hands_even(s, set(), out)
         if s.discards or s.round_no or s.leader != s.dealer:
             out.append("round_no: the deal's rounds began before its targets were rolled")
+
+
+def _rolls_before_the_deal(s: AttackState) -> bool:
+    """Whether a deal after the first rolls its targets before it is dealt (the house
+    variant under the seed's order, `HouseRoll.BEFORE_DEAL`)."""
+    return (
+        s.settings.variant is Variant.HOUSE
+        and s.settings.house_roll is HouseRoll.BEFORE_DEAL
+        and s.deal_no >= 1
+    )
 
 
 def _hands_even(s: AttackState, played: set[int], out: list[str]) -> None:
@@ -360,8 +374,11 @@ def _dice(s: AttackState, out: list[str]) -> None:
     elif phase is Phase.DEALER_ROLL or (phase is Phase.DEAL and s.deal_no == 0):
         if any(set_):
             out.append(f"targets: rolled before the first deal ({phase.value})")
+    elif phase is Phase.DEAL and _rolls_before_the_deal(s) and not all(set_):
+        out.append("targets: missing before the deal (rolled before each new deal)")
     elif phase is Phase.DEAL and s.settings.variant is Variant.HOUSE and any(set_):
-        out.append("targets: kept into the next deal (the house variant rolls them again)")
+        if not _rolls_before_the_deal(s):
+            out.append("targets: kept into the next deal (the house variant rolls them again)")
     elif phase is Phase.DEAL and s.settings.variant is Variant.STANDARD and not all(set_):
         out.append("targets: missing between deals (standard rules keep them)")
 
