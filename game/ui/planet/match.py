@@ -190,8 +190,7 @@ class PlanetMatchScene(Scene):
         self._took(entries)
 
     def _throw(self, player: int, throw: Any) -> None:
-        # what shows while the spheres fly: the thrower's view (in hot-seat nobody's:
-        # the screen is shared)
+        # shown while the spheres fly: the thrower's view (hot-seat: nobody's, the screen is shared)
         before = self.match.observation(-1 if self.match.hotseat else player)
         try:
             entries = self.match.throw(player, throw)
