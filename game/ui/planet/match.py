@@ -12,6 +12,7 @@ board is drawn once per change into a kept surface; each frame adds only what mo
 
 from __future__ import annotations
 
+import math
 import sys
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -334,12 +335,14 @@ class PlanetMatchScene(Scene):
         if self.camera.moving:  # the aim starts once the table is still
             return
         if p is not None and p in self.match.throws_awaited() and p not in self.aims:
+            # aimed at first at the core nearest his band: straight at a core, never at
+            # the seam between two (the Matrix's middle often is one)
+            x0, y0, x1, y1 = session.zone(p).box
+            band = ((x0 + x1) / 2, (y0 + y1) / 2)
+            near = [session.layout.core_centre(h) for h in session.cores()]
+            toward = min(near, key=lambda c: math.dist(c, band), default=session.layout.centre)
             self.aims[p] = PlanetAim(
-                self.view,
-                p,
-                session.zone(p),
-                session.layout.centre,
-                bounds=self.app.window_bounds,
+                self.view, p, session.zone(p), toward, bounds=self.app.window_bounds
             )
             self._dirty = True
         for aim in self.aims.values():
