@@ -155,8 +155,9 @@ def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
         if waiting is not None:
             d = scene.catalog.bakugan[waiting[1]]
             attr = d.attribute.value if d.attribute else None
-        img = sphere(attr, scene.sphere_radius(), 0.0)
+        img = sphere(attr, scene.sphere_radius(throw.radius), 0.0)
         surface.blit(img, img.get_rect(center=(sx, sy)))
+        scene.outlines.circle("moving", "sphere", "aim", (sx, sy), img.get_width() / 2)
     elif a.kind == "roll" and isinstance(a.entry, ThrowDone):
         traj = a.entry.result.trajectory
         if len(traj):
@@ -166,8 +167,11 @@ def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
             x, y, angle = traj.at(a.t)
             d = scene.catalog.bakugan[a.entry.bakugan]
             q = round(angle / (math.tau / 32)) * (math.tau / 32)
-            img = sphere(d.attribute.value if d.attribute else None, scene.sphere_radius(), q)
-            surface.blit(img, img.get_rect(center=view.px((x, y))))
+            radius = scene.sphere_radius(a.entry.throw.radius)
+            img = sphere(d.attribute.value if d.attribute else None, radius, q)
+            at = view.px((x, y))
+            surface.blit(img, img.get_rect(center=at))
+            scene.outlines.circle("moving", "sphere", a.entry.bakugan, at, img.get_width() / 2)
     elif a.kind == "pop" and isinstance(a.entry, ThrowDone):
         d = scene.catalog.bakugan[a.entry.bakugan]
         k = min(a.t / a.duration, 1.0)

@@ -29,6 +29,7 @@ from game.rules.planet import Action, Observation, Phase, PlaceCore
 
 from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
+from ..outlines import Outlines
 from ..scene import Scene
 from ..table_view import TableView
 from .board import PLAYER_COLOURS, Spot, warm_up
@@ -86,6 +87,7 @@ class PlanetMatchScene(Scene):
         self.name = namer(self.catalog, app.lang)
         self.aims: dict[int, PlanetAim] = {}
         self.anim: RollDone | None = None
+        self.outlines = Outlines()  # what the table's bodies were drawn as
         self.view = TableView(1.0, 1.0, TABLE_AREA)
         self.camera = Camera(self.view, TABLE_AREA)
         self.plans = CorePlans()  # hot-seat: each person's order of his cores

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.physics.tuning import SPHERE_RADIUS
+
 from .board import PLAYER_COLOURS, sphere_image
 
 if TYPE_CHECKING:
@@ -16,25 +18,29 @@ if TYPE_CHECKING:
 def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
     """Both spheres along their recorded paths while a roll plays, else the sphere the
     person at the screen aims (never the other one's)."""
-    radius = max(6, scene.view.length(14.0))
+    scene.outlines.start("moving")
     if scene.anim is not None:
         t = min(scene.anim_t, scene.anim_length())
         for roller in (0, 1):
+            radius = scene.view.length(scene.anim.throws[roller].radius)  # as it collides
             x, y, angle = scene.anim.track(roller).at(t)
             # the sphere's colour shows its faction once its Character is known
             character: str | None = scene.anim.bakugan[roller]
             if scene.frozen is not None and roller != scene.frozen.viewer:
                 character = scene.frozen.side(roller).picked
             img = sphere_image(scene.catalog, character, radius, angle)
-            surface.blit(img, img.get_rect(center=scene.view.px((x, y))))
+            at = scene.view.px((x, y))
+            surface.blit(img, img.get_rect(center=at))
+            scene.outlines.circle("moving", "sphere", roller, at, img.get_width() / 2)
         return
     p = scene.person()
     if p is not None and p in scene.aims:
         side = scene.match.observation(p).side(p)
-        img = sphere_image(scene.catalog, side.picked, radius, 0.0)
+        img = sphere_image(scene.catalog, side.picked, scene.view.length(SPHERE_RADIUS), 0.0)
         label = scene.tr("planet_ui.aim_hint")
         aim = scene.aims[p]
         path: list[tuple[int, int]] = []
         if scene.app.aim_assist and aim.power > 0.05:
             path = aim.preview(scene.match.session.scene())
         aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
+        scene.outlines.circle("moving", "sphere", "aimed", aim.sphere_px(), img.get_width() / 2)
