@@ -24,6 +24,7 @@ from game.rules.classic import events as ev
 from . import match_guide, text_fit
 from . import widgets as w
 from .battle_panel import Shot
+from .landing_words import why as why_missed
 from .table_layer import draw_trap_set, figure, sphere
 
 if TYPE_CHECKING:
@@ -82,8 +83,9 @@ def queue(scene: MatchScene, entries: Sequence[Entry], shots: Sequence[Shot | No
             add("banner", 0.8, tr("call.gate_set"))
         elif isinstance(e, ev.Thrown):
             add("banner", 0.7, tr("call.brawl"), scene.bname(e.bakugan))
-        elif isinstance(e, ev.Missed):
-            add("banner", 0.9, tr("match.missed", bakugan=scene.bname(e.bakugan)))
+        elif isinstance(e, ev.Missed):  # and why, in the physics judge's words
+            title = tr("match.missed", bakugan=scene.bname(e.bakugan))
+            add("banner", 1.4, title, why_missed(tr, e.reason))
         elif isinstance(e, ev.BattleStarted):
             sub = f"{scene.bname(e.attacker[1])} — {scene.bname(e.defender[1])}"
             add("banner", 1.0, tr("match.battle"), sub)

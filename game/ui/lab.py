@@ -16,6 +16,7 @@ from game.content.classic import shipped_catalog
 from game.match.layout import THROW_BAND, Zone
 
 from . import widgets as w
+from .landing_words import why
 from .scene import Scene
 from .table_view import TableView
 from .throwing import ThrowInput
@@ -155,7 +156,7 @@ class LabScene(Scene):
             verdict = self.tr(key, slot=f"{slot[0] + 1}:{slot[1] + 1}")
             colour = (140, 240, 140)
         else:
-            verdict = self.tr(f"lab.miss_{landing.reason}")
+            verdict = self.tr("lab.missed", why=why(self.tr, landing.reason))
             colour = (255, 140, 120)
         y = (
             w.paragraph(

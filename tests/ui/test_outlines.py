@@ -245,7 +245,7 @@ def planet_roll(seed: int) -> PlanetMatchScene:
     raise AssertionError("no roll")
 
 
-def test_every_planet_body_is_drawn_as_its_shape() -> None:
+def test_every_planet_body_is_drawn_as_its_shape_and_the_core_that_counts_lights() -> None:
     scene = planet_roll(4)
     done = scene.anim
     assert done is not None
@@ -270,6 +270,14 @@ def test_every_planet_body_is_drawn_as_its_shape() -> None:
         (edge,) = drawn.of("table")
         w, h = world.width, world.height
         assert same_polygon(edge, on_screen(view, [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]))
+        # the core a sphere opened on lights from the moment its disc touched it
+        lit = {o.ident for o in drawn.of("lit")}
+        counted = set()
+        for roller, verdict in enumerate(done.verdicts):
+            if verdict.opened_at is not None and verdict.opened_at * physics.DT <= t:
+                counted |= {(roller, world.targets[c].target.id) for c in verdict.cores}
+        assert lit == counted, t
+    assert any(v.opened_at is not None for v in done.verdicts)
     pygame.quit()
 
 

@@ -43,7 +43,7 @@ from .replay_hook import PlanetLiveReplay
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
-from .words import event_lines, namer
+from .words import event_lines, namer, roll_why
 
 if TYPE_CHECKING:
     from ..app import App
@@ -87,6 +87,7 @@ class PlanetMatchScene(Scene):
         self.name = namer(self.catalog, app.lang)
         self.aims: dict[int, PlanetAim] = {}
         self.anim: RollDone | None = None
+        self.last_roll: RollDone | None = None
         self.outlines = Outlines()  # what the table's bodies were drawn as
         self.view = TableView(1.0, 1.0, TABLE_AREA)
         self.camera = Camera(self.view, TABLE_AREA)
@@ -212,6 +213,7 @@ class PlanetMatchScene(Scene):
         self.message = ""
         for i, entry in enumerate(entries):
             if isinstance(entry, RollDone):
+                self._tell(entry)
                 self.anim, self.anim_t = entry, 0.0
                 self.held = list(entries[i + 1 :])
                 return
@@ -219,6 +221,8 @@ class PlanetMatchScene(Scene):
         self._after()
 
     def _tell(self, entry: Entry, stage: bool = True) -> None:
+        if isinstance(entry, RollDone):
+            self.last_roll = entry  # the why of its Opened / NotOpened, told next
         if isinstance(entry, RollDone | TableChanged):
             return
         state, lang = self.match.state, self.app.lang
@@ -226,6 +230,9 @@ class PlanetMatchScene(Scene):
             v: event_lines(entry, state, v, lang, self.tr) for v in (0, 1)
         }
         told[None] = event_lines(entry, state, self.event_viewer(entry), lang, self.tr)
+        why = roll_why(entry, self.last_roll, self.tr)
+        if why:
+            told = {v: [*lines, why] if lines else lines for v, lines in told.items()}
         if any(told.values()):
             self._said(told)
         if stage:

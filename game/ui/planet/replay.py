@@ -37,7 +37,7 @@ from game.match.planet_replay import (
     view_of,
 )
 from game.match.planet_seats import DEFAULT_LEVEL
-from game.match.planet_session import Entry, RollDone, TableChanged
+from game.match.planet_session import Entry
 from game.match.replaying import RerunError
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
@@ -223,7 +223,7 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
         held = {id(e) for e in self.held}
         self.log = []
         for entry in self.match.session.timeline:  # the log told again for these eyes
-            if id(entry) not in held and not isinstance(entry, RollDone | TableChanged):
+            if id(entry) not in held:  # (a roll is kept for the why of what follows it)
                 self._tell(entry, stage=False)
         self.regions.forget()
         self._dirty = True
