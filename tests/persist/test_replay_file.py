@@ -99,8 +99,8 @@ DAMAGED: dict[str, tuple[Callable[[Path], bytes] | None, str]] = {
     "garbage after end": (_raw(lambda raw: raw + b"garbage!"), "compressed data is damaged"),
     "unknown game": (_set_header("game", "chess"), "a game this version does not have"),
     "other cards": (_set_header("content_hash", "sha256:0"), "made with other cards"),
-    "other physics": (_set_header("physics_hash", "sha256:0"), "made with other physics"),
-    "other pymunk": (_set_header("pymunk", "5.0"), "made with other physics"),
+    "other physics": (_set_header("physics_hash", "sha256:0"), "another version of the physics"),
+    "other pymunk": (_set_header("pymunk", "5.0"), "another version of the physics"),
     "bad kit": (_set_header("kits", [{"bakugan": ["nobody"]}]), "inputs do not fit"),
     "illegal action": (
         _edit(lambda lines: lines.insert(1, {"t": "act", "a": "p1 pass"})),
