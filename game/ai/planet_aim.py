@@ -34,7 +34,7 @@ from typing import Any
 
 from game import physics
 from game.ai.seeding import count, decision_rng, slot_or_none
-from game.physics.geometry import polygon_distance, segment_distance
+from game.physics.geometry import first_touch, polygon_distance, segment_distance
 from game.physics.tuning import DAMPING, GRAVITY, MAX_SPEED, ROLLING_MU, SPHERE_RADIUS
 from game.rules.planet import Catalog, Observation
 
@@ -152,37 +152,13 @@ def clear_line(
 
 
 def _meeting_point(core: physics.Target, origin: physics.Point, radius: float) -> physics.Point:
-    """Where a disc of `radius` rolling from `origin` (outside) toward `core`'s centre
-    first touches its polygon: where the ray enters the polygon grown by `radius` - an
-    edge moved out by it, or the circle around a corner, whichever comes first."""
-    cx, cy = core.center
-    ox, oy = origin
-    dx, dy = cx - ox, cy - oy
-    corners = core.corners()
-    first = 1.0
-    for k, (ax, ay) in enumerate(corners):
-        bx, by = corners[(k + 1) % len(corners)]
-        ex, ey = bx - ax, by - ay
-        length = math.hypot(ex, ey)
-        nx, ny = ey / length, -ex / length  # outward for counter-clockwise corners
-        toward = dx * nx + dy * ny
-        if toward < 0.0:  # the ray heads into this edge's side
-            t = ((ax - ox) * nx + (ay - oy) * ny + radius) / toward
-            hx, hy = ox + dx * t, oy + dy * t
-            along = ((hx - ax) * ex + (hy - ay) * ey) / (length * length)
-            if 0.0 <= along <= 1.0 and 0.0 <= t < first:
-                first = t
-        # the corner's circle: |origin + t d - a| = radius
-        fx, fy = ox - ax, oy - ay
-        a = dx * dx + dy * dy
-        b = 2.0 * (fx * dx + fy * dy)
-        c = fx * fx + fy * fy - radius * radius
-        disc = b * b - 4.0 * a * c
-        if disc >= 0.0:
-            t = (-b - math.sqrt(disc)) / (2.0 * a)
-            if 0.0 <= t < first:
-                first = t
-    return (ox + dx * first, oy + dy * first)
+    """Where a disc of `radius` rolling from `origin` toward `core`'s centre first
+    touches its polygon."""
+    t = first_touch(core.corners(), origin, core.center, radius)
+    return (
+        origin[0] + (core.center[0] - origin[0]) * t,
+        origin[1] + (core.center[1] - origin[1]) * t,
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -48,7 +48,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.physics.geometry import Point, polygon_distance
+from game.physics.geometry import Point, first_touch, polygon_distance
 from game.physics.judge import (
     NO_TOUCH,
     OBSTRUCTED,
@@ -60,7 +60,7 @@ from game.physics.judge import (
 )
 from game.physics.outcome import Run, Touch
 from game.physics.scene import CUSHION_ID, CUSHION_SIDES, Scene
-from game.physics.targets import CoreSpec, Target
+from game.physics.targets import CoreSpec
 from game.physics.tuning import DT
 
 CONTACT_TOLERANCE: float = 0.5
@@ -228,7 +228,7 @@ class TouchJudge:
         start = (end[0] - dx, end[1] - dy)
         r = spheres[sphere].radius
         here = scene.targets_at((start_step + step) * DT)
-        first_at, first = min((_first_contact(here[c], start, end, r), c) for c in fresh)
+        first_at, first = min((first_touch(here[c].corners(), start, end, r), c) for c in fresh)
         at = (start[0] + first_at * dx, start[1] + first_at * dy)
         others = [
             c
@@ -282,24 +282,6 @@ class TouchJudge:
 
     def _openers(self, scene: Scene) -> list[bool]:
         return [isinstance(p.target, self.opens) for p in scene.targets]
-
-
-def _first_contact(target: Target, start: Point, end: Point, radius: float) -> float:
-    """The fraction of the way from `start` to `end` at which a disc of `radius` moving
-    along it first touches `target`'s polygon (0: touching already; 1 if it only does
-    at the end). The distance along a line to a convex polygon is convex, so the part
-    of the way within `radius` is one stretch: its start is found by bisection."""
-    if target.distance(start) <= radius:
-        return 0.0
-    lo, hi = 0.0, 1.0
-    for _ in range(40):
-        mid = (lo + hi) / 2.0
-        p = (start[0] + (end[0] - start[0]) * mid, start[1] + (end[1] - start[1]) * mid)
-        if target.distance(p) <= radius:
-            hi = mid
-        else:
-            lo = mid
-    return hi
 
 
 PLANET = TouchJudge()
