@@ -14,7 +14,7 @@ import math
 import pytest
 
 from game import physics
-from game.match.replaying import RerunError, check_build
+from game.match.classic.replaying import RerunError, check_build
 from game.physics import fingerprint, tuning
 
 CLASSIC_THROWS: list[tuple[float, float]] = [  # (angle, speed) from (400, 70)

@@ -15,15 +15,15 @@ from game import physics
 from game.content.classic import shipped_catalog
 from game.content.planet import shipped_catalog as planet_catalog
 from game.files.lang import catalog, tr
-from game.match.planet_session import PlanetSession, RollDone
+from game.match.planet.session import PlanetSession, RollDone
 from game.rules.classic import events as ev
 from game.rules.classic import random_kit
 from game.rules.planet import Settings
 from game.rules.planet import events as pev
-from game.ui import anims
 from game.ui.app import App
+from game.ui.classic import anims
+from game.ui.classic.match import MatchScene
 from game.ui.landing_words import why
-from game.ui.match_scene import MatchScene
 from game.ui.planet.words import roll_why
 
 CODES = (

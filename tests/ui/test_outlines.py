@@ -26,8 +26,8 @@ from game.challenges import Attempt
 from game.content.classic import shipped_catalog
 from game.content.levels import load_level
 from game.content.planet import shipped_catalog as planet_catalog
-from game.match.planet_play import PlanetMatch, preset_setup
-from game.paths import levels_dir
+from game.files.paths import levels_dir
+from game.match.planet.play import PlanetMatch, preset_setup
 from game.physics.dice import die_body, tray_space
 from game.physics.engine import Engine
 from game.physics.shot import scene_of as shot_scene_of
@@ -38,7 +38,7 @@ from game.ui.app import App
 from game.ui.attack.dice_tray import DiceTray
 from game.ui.attack.layout import TRAY_SCALE
 from game.ui.challenges.board import TableArt
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
 from game.ui.outlines import Outline, Outlines
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.slingshot import DEFAULT_BOUNDS

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.match.planet_layout import CIRCUMRADIUS
+from game.match.planet.layout import CIRCUMRADIUS
 from game.physics import DT
 from game.physics.tuning import SPHERE_RADIUS
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.match.planet_session import RollDone
-from game.planet_demo import _tell as tell_event
+from game.games.planet.event_words import tell_event
+from game.match.planet.session import RollDone
 from game.rules.planet import Catalog, Phase, PlanetState
 from game.rules.planet import events as ev
 
