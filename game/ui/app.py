@@ -100,6 +100,9 @@ class App:
         # `game.ui.launch`, or the first title scene made), and the game chosen there.
         self.home: Callable[[App], Scene] | None = None
         self.game = settings.game
+        # What an unexpected error in a frame goes to (the window's crash screen,
+        # `game.ui.crash.recover`); None: it goes up (tests, demos).
+        self.on_crash: Callable[[App, Exception], None] | None = None
         self._layout()
 
     # ----------------------------------------------------------- strings and scenes
@@ -223,6 +226,15 @@ class App:
     # ----------------------------------------------------------- loop
 
     def step(self) -> None:
+        """One frame (`_frame`); an unexpected error in it goes to `on_crash` if set."""
+        try:
+            self._frame()
+        except Exception as error:
+            if self.on_crash is None:
+                raise
+            self.on_crash(self, error)
+
+    def _frame(self) -> None:
         """One frame: events, fixed-step updates for the elapsed time, draw, flip.
 
         `frame_ms` keeps the work time of each frame, without the wait for the next one.

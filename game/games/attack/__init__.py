@@ -137,6 +137,14 @@ def _text_demo(seed: int, lang: str) -> int:
     return 0
 
 
+def _content_hash() -> str:
+    """The shipped deck's hash, as an Attack replay's header records it."""
+    from game.content.attack import shipped_deck
+    from game.match.attack.recording import deck_hash
+
+    return deck_hash(shipped_deck())
+
+
 RECORD = GameRecord(
     id="attack",
     names={"en": "Bakugan Attack!", "ru": "Бакуган: Атака!"},
@@ -148,4 +156,5 @@ RECORD = GameRecord(
     save_version=1,
     hotseat_label="menu.at_one_screen",  # 3-5 people, not two
     throw_challenges=False,  # cards and dice: nothing is thrown at a Gate Card
+    content_hash=_content_hash,
 )

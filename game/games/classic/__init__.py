@@ -166,6 +166,14 @@ def _save_upgrade(payload: dict[str, Any], version: int) -> dict[str, Any]:
     return SAVE_CHAIN.upgrade(payload, version)
 
 
+def _content_hash() -> str:
+    """The shipped cards' hash, as a classic replay's header records it."""
+    from game.content.classic import shipped_catalog
+    from game.match.classic.recording import catalog_hash
+
+    return catalog_hash(shipped_catalog())
+
+
 RECORD = GameRecord(
     id="classic",
     names={"en": "Bakugan Battle Brawlers", "ru": "Бакуган: Отчаянные бойцы"},
@@ -177,4 +185,5 @@ RECORD = GameRecord(
     ui="game.ui.classic",
     save_version=2,
     save_upgrade=_save_upgrade,
+    content_hash=_content_hash,
 )

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.games import GameRecord, ScenarioKit, SimKit
+from game.games import DeckKit, GameRecord, ScenarioKit, SimKit
 
 if TYPE_CHECKING:
     from game.ai.planet.aim import RollAim
@@ -256,6 +256,32 @@ def _text_demo(seed: int, lang: str) -> int:
     return 0
 
 
+def _content_hash() -> str:
+    """The shipped cards' hash, as a Battle Planet replay's header records it."""
+    from game.content.planet import shipped_catalog
+    from game.match.planet.recording import catalog_hash
+
+    return catalog_hash(shipped_catalog())
+
+
+def _deck_names() -> list[str]:
+    from game.games.planet.decks import deck_names
+
+    return deck_names()
+
+
+def _deck_export(name: str) -> str:
+    from game.games.planet.decks import export_code
+
+    return export_code(name)
+
+
+def _deck_import(code: str, name: str | None) -> Path:
+    from game.games.planet.decks import import_code
+
+    return import_code(code, name)
+
+
 RECORD = GameRecord(
     id="planet",
     names={"en": "Bakugan Battle Planet", "ru": "Бакуган: Боевая планета"},
@@ -264,6 +290,8 @@ RECORD = GameRecord(
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
     text_demo=_text_demo,
     ui="game.ui.planet",
+    content_hash=_content_hash,
+    decks=DeckKit(names=_deck_names, export=_deck_export, take=_deck_import),
 )
 
 
