@@ -32,12 +32,14 @@ from game.physics.dice import die_body, tray_space
 from game.physics.engine import Engine
 from game.physics.shot import scene_of as shot_scene_of
 from game.physics.throw import scene_of
+from game.physics.tuning import SPHERE_RADIUS
 from game.rules.classic import Throw as ThrowAction
 from game.rules.classic import random_kit
 from game.ui.app import App
 from game.ui.attack.dice_tray import DiceTray
 from game.ui.attack.layout import TRAY_SCALE
 from game.ui.challenges.board import TableArt
+from game.ui.classic.lab import LabScene
 from game.ui.classic.match import MatchScene
 from game.ui.outlines import Outline, Outlines
 from game.ui.planet.match import PlanetMatchScene
@@ -385,3 +387,40 @@ def test_every_challenge_body_is_drawn_as_its_shape(name: str, opens: bool) -> N
     (edge,) = drawn.of("table")
     w, h = level.width, level.height
     assert same_polygon(edge, on_screen(view, [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]))
+
+
+# --- the throw lab -----------------------------------------------------------------------
+
+
+def test_every_lab_body_is_drawn_as_its_shape() -> None:
+    """The lab is where the physics is looked at: its cards, its standing Bakugan and the
+    rolling sphere are drawn as they collide and are judged, like the match's."""
+    app = App("en", fast=True)
+    lab = LabScene(app)
+    app.push(lab)
+    table = lab.session.table()
+    lab._throw(physics.Throw((400.0, 90.0), math.pi / 2, 1200.0))
+    assert lab.result is not None and lab.rolling
+    world = scene_of(table)
+    for t in (0.05, lab.result.trajectory.duration / 2):
+        lab.t = t
+        lab.draw(pygame.Surface((1280, 720)))
+        view, drawn = lab.table_view, lab.outlines
+        cards = drawn.of("card")
+        polys = polygons(world)
+        assert len(cards) == len(polys) == len(table.cards)
+        for poly in polys:
+            assert any(same_polygon(o, on_screen(view, poly)) for o in cards), (t, poly)
+        standing = drawn.of("standing")
+        circles = solid_circles(world)
+        assert len(standing) == len(circles) == len(table.standing) > 0
+        for shape in circles:
+            centre = view.fpx(shape.offset)
+            assert any(same_circle(o, centre, shape.radius * view.scale) for o in standing)
+        (sphere,) = drawn.of("sphere")
+        x, y, _ = lab.result.trajectory.at(t)
+        assert same_circle(sphere, view.fpx((x, y)), SPHERE_RADIUS * view.scale), t
+        (edge,) = drawn.of("table")
+        corners = [(0.0, 0.0), (table.width, 0.0), (table.width, table.height), (0.0, table.height)]
+        assert same_polygon(edge, on_screen(view, corners))
+    pygame.quit()
