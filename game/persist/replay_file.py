@@ -64,7 +64,7 @@ REASONS = {
     "game": "of a game this version does not have",
     "no_viewer": "of a game whose replays cannot be watched yet (--verify and sharing work)",
     "content": "made with other cards (the content hash differs)",
-    "physics": "made with other physics (the tuning hash or pymunk version differs)",
+    "physics": "recorded with another version of the physics (its tuning, judging or pymunk)",
     "inputs": "its inputs do not fit the game (a kit, a setting or an action is refused)",
     "drift": "re-running it gives another match (it drifted)",
     "exists": "a file of that name already exists",

@@ -31,12 +31,15 @@ judge by contact), `throw`, `shot` and `simulate` (the front ends), `cache`, and
 
 from game.physics.geometry import PhysicsError
 from game.physics.judge import (
+    BOUNCED,
     CLASSIC,
     NO_TOUCH,
     OBSTRUCTED,
     OFF_CARD,
     OFF_TABLE,
-    ROLLED_OFF,
+    OPEN_REASONS,
+    SHORT,
+    TWO_CORES,
     Judge,
     Landing,
     RestJudge,
@@ -80,6 +83,7 @@ from game.physics.tuning import (
 )
 
 __all__ = [
+    "BOUNCED",
     "CARD_LENGTH",
     "CARD_WIDTH",
     "CLASSIC",
@@ -94,9 +98,11 @@ __all__ = [
     "OBSTRUCTED",
     "OFF_CARD",
     "OFF_TABLE",
+    "OPEN_REASONS",
     "OPEN_SPEED",
     "PLANET",
-    "ROLLED_OFF",
+    "SHORT",
+    "TWO_CORES",
     "CardSpec",
     "Contact",
     "CoreSpec",

@@ -90,11 +90,13 @@ class Sphere:
         "friction",
         "gear",
         "handle",
+        "held",
         "id",
         "inside",
         "mass",
         "moment",
         "objects",
+        "origin",
         "radius",
         "role",
         "slot",
@@ -130,6 +132,8 @@ class Sphere:
         self.captured = -1
         self.carrier: Mover | None = None
         self.exit_step: int | None = None
+        self.held = False  # opened and stopped where it opened (`Engine.hold`)
+        self.origin: tuple[float, float] = (0.0, 0.0)
         self.role: bool | None = None  # thrown or loose: the centre's filter is set for it
 
     def reset(self, static: pymunk.Body, release: Release) -> None:
@@ -179,6 +183,8 @@ class Sphere:
         self.captured = -1
         self.carrier = None
         self.exit_step = None
+        self.held = False
+        self.origin = release.origin
 
 
 class Mover:

@@ -33,6 +33,9 @@ from game.physics.tuning import CUSHION_RADIUS, DAMPING, DT, GRAVITY, SOLVER_ITE
 
 DIE_SIZE = 22.0
 """mm: a die's side (a jumbo die, easy to read on screen)."""
+DIE_ROUNDING = 0.8
+"""mm: the die's box is rounded by this (its collision outline reaches this beyond the
+square; drawn, it is well under a pixel)."""
 DIE_MASS = 1.0
 DIE_MU = 0.28
 """Sliding and tumbling friction: a die stops much sooner than a rolling sphere."""
@@ -194,11 +197,13 @@ class DiceRoll:
         return self.poses_at(self.duration)
 
 
-def _die_body(space: pymunk.Space, pose: Point, angle: float) -> pymunk.Body:
+def die_body(space: pymunk.Space, pose: Point, angle: float) -> pymunk.Body:
+    """A die as the roll builds it in `space`: its body at `pose`, turned by `angle`,
+    its box (`DIE_SIZE` square, corners rounded by `DIE_ROUNDING`) and its friction."""
     body = pymunk.Body(DIE_MASS, pymunk.moment_for_box(DIE_MASS, (DIE_SIZE, DIE_SIZE)))
     body.position = pose
     body.angle = angle
-    shape = pymunk.Poly.create_box(body, (DIE_SIZE, DIE_SIZE), radius=0.8)
+    shape = pymunk.Poly.create_box(body, (DIE_SIZE, DIE_SIZE), radius=DIE_ROUNDING)
     shape.elasticity = DIE_ELASTICITY
     shape.friction = DIE_SURFACE_FRICTION
     space.add(body, shape)
@@ -212,7 +217,9 @@ def _die_body(space: pymunk.Space, pose: Point, angle: float) -> pymunk.Body:
     return body
 
 
-def _space(tray: TraySpec) -> pymunk.Space:
+def tray_space(tray: TraySpec) -> pymunk.Space:
+    """The tray as the roll builds it: a space with its four walls (their inner faces
+    are the tray's edges)."""
     space = pymunk.Space()
     space.iterations = SOLVER_ITERATIONS
     space.damping = DAMPING
@@ -273,12 +280,12 @@ def roll_die(
                 f"resting die {i} at ({pose.x:g}, {pose.y:g}) is not in the tray"
                 f" (0..{tray.width:g}, 0..{tray.depth:g})"
             )
-    space = _space(tray)
+    space = tray_space(tray)
     speed = min(throw.speed, MAX_DIE_SPEED)
-    thrown = _die_body(space, throw.origin, throw.angle)
+    thrown = die_body(space, throw.origin, throw.angle)
     thrown.velocity = (speed * math.cos(throw.angle), speed * math.sin(throw.angle))
     thrown.angular_velocity = 12.0 * throw.spin
-    others = [_die_body(space, (p.x, p.y), p.angle) for p in resting]
+    others = [die_body(space, (p.x, p.y), p.angle) for p in resting]
     bodies = [thrown, *others]
     records = [array("d") for _ in bodies]
 

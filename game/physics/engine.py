@@ -249,7 +249,7 @@ class Engine:
                         CENTRE_BASE + i, MAGNET_BASE + c, begin=begin, separate=separate
                     )
                 if self.scene.touches:
-                    begin, separate = self._pair(EV_TOUCH_IN, EV_TOUCH_OUT, i, c)
+                    begin, separate = self._touch(i, c)
                     space.on_collision(
                         BALL_BASE + i, TOUCH_BASE + c, begin=begin, separate=separate
                     )
@@ -265,6 +265,22 @@ class Engine:
         def separate(arb: pymunk.Arbiter, sp: pymunk.Space, data: Any) -> None:
             # also called when a sphere is removed (the events are cleared then)
             events.append(left)
+
+        return begin, separate
+
+    def _touch(self, i: int, c: int) -> tuple[Callback, Callback]:
+        """Sphere slot `i`'s disc begins or stops touching target `c`; a beginning also
+        says the sphere's velocity in that step (Chipmunk moves bodies before it looks
+        for collisions and changes velocities after: this is the velocity it moved by)."""
+        events = self.events
+        left: Event = (EV_TOUCH_OUT, i, c)
+
+        def begin(arb: pymunk.Arbiter, sp: pymunk.Space, data: Any) -> None:
+            v = arb.bodies[0].velocity
+            events.append((EV_TOUCH_IN, i, c, v.x, v.y))
+
+        def separate(arb: pymunk.Arbiter, sp: pymunk.Space, data: Any) -> None:
+            events.append(left)  # also when a sphere is removed (cleared then)
 
         return begin, separate
 
@@ -379,6 +395,35 @@ class Engine:
         s.captured = best
         s.carrier = carrier
         return best
+
+    def hold(self, s: Sphere, target: int) -> None:
+        """Sphere `s` opened on target `target` and stops where it is: held there (a
+        moving target carries it), spin and all; no magnet takes it afterwards."""
+        space = self.space
+        body = s.body
+        if s.friction is not None:
+            space.remove(s.friction)
+            s.objects.remove(s.friction)
+            s.friction = None
+        for joint in [o for o in s.objects if isinstance(o, pymunk.PivotJoint)]:
+            space.remove(joint)  # a magnet's pull
+            s.objects.remove(joint)
+        body.velocity = (0.0, 0.0)  # once, at the opening: it stops
+        body.angular_velocity = 0.0
+        carrier = self.target_movers[target]
+        p = body.position
+        if carrier is None:
+            pin = pymunk.PivotJoint(self.static, body, (p.x, p.y), (0.0, 0.0))
+        else:
+            at = carrier.body.world_to_local(p)
+            pin = pymunk.PivotJoint(carrier.body, body, (at.x, at.y), (0.0, 0.0))
+        space.add(pin)
+        s.objects.append(pin)
+        assert s.gear is not None
+        s.gear.max_force = math.inf
+        s.captured = target
+        s.carrier = carrier
+        s.held = True
 
 
 __all__ = [

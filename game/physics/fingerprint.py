@@ -1,8 +1,9 @@
 """What a recorded throw depends on besides its inputs: the tuning and pymunk.
 
 A replay stores the throws, not where they came to rest; re-rolled with other tuning
-(friction, magnets, the step) or another pymunk they may come out elsewhere. The replay
-header keeps `physics_hash` (every constant of `tuning`, by its exact value) and
+(friction, magnets, the step), other judging rules or another pymunk they may come out
+elsewhere. The replay header keeps `physics_hash` (every constant of `tuning`, by its
+exact value, `JUDGE_RULES` - the version of the judges' rules - among them) and
 `pymunk_version`, so a replay made with other physics is told apart from a drift.
 """
 

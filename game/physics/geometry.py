@@ -117,6 +117,46 @@ def polygon_distance(corners: Sequence[Point], p: Point) -> float:
     return 0.0 if inside else best
 
 
+def first_touch(corners: Sequence[Point], start: Point, end: Point, radius: float) -> float:
+    """The fraction of the way from `start` to `end` at which a disc of `radius` moving
+    along it first touches the convex polygon `corners` (counter-clockwise): 0 if it
+    touches already, 1 if it does not before the end. Where the segment enters the
+    polygon grown by `radius`: an edge moved out by it, or the circle around a corner,
+    whichever it meets first."""
+    if polygon_distance(corners, start) <= radius:
+        return 0.0
+    sx, sy = start
+    dx, dy = end[0] - sx, end[1] - sy
+    a2 = dx * dx + dy * dy
+    if a2 == 0.0:
+        return 1.0
+    first = 1.0
+    n = len(corners)
+    for k in range(n):
+        ax, ay = corners[k]
+        bx, by = corners[(k + 1) % n]
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        if length > 0.0:
+            nx, ny = ey / length, -ex / length  # outward for counter-clockwise corners
+            toward = dx * nx + dy * ny
+            if toward < 0.0:  # heading into this edge's side
+                t = (radius - ((sx - ax) * nx + (sy - ay) * ny)) / toward
+                if 0.0 <= t < first:
+                    along = ((sx + dx * t - ax) * ex + (sy + dy * t - ay) * ey) / (length * length)
+                    if 0.0 <= along <= 1.0:
+                        first = t
+        fx, fy = sx - ax, sy - ay  # the corner's circle: |start + t d - a| = radius
+        b = 2.0 * (fx * dx + fy * dy)
+        c = fx * fx + fy * fy - radius * radius
+        disc = b * b - 4.0 * a2 * c
+        if disc >= 0.0:
+            t = (-b - math.sqrt(disc)) / (2.0 * a2)
+            if 0.0 <= t < first:
+                first = t
+    return first
+
+
 def circle_hits_box(center: Point, radius: float, corners: Sequence[Point]) -> bool:
     """True if the disc overlaps the convex polygon `corners` (counter-clockwise)."""
     return polygon_distance(corners, center) < radius
@@ -173,6 +213,7 @@ __all__ = [
     "circle_hits_box",
     "far_from",
     "finite",
+    "first_touch",
     "place",
     "polygon_distance",
     "real",

@@ -15,6 +15,9 @@ looks, not one every REST_CHECK_EVERY steps.
   than friction and off below SPIN_MIN_SPEED), so its position is final. The run ends
   when every sphere on the table rests, or at MAX_STEPS (judged where they lie).
 - A sphere whose centre leaves the table is taken out at once; the others go on.
+- With a watch (a judge that stops a sphere where it opens: `touch.TouchJudge`), each
+  step's touches are shown to it; a thrown sphere that opens is held there at once
+  (`Engine.hold`) and the others go on.
 - A speed above MAX_SPEED after any contact (a bumper or a moving piece can add some)
   is clamped back, so the no-tunnelling argument of `tuning.MAX_SPEED` still holds.
 
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from game.physics import fast
 from game.physics.engine import (
@@ -42,6 +45,7 @@ from game.physics.engine import (
     Sphere,
 )
 from game.physics.outcome import Run, RunContact, SphereRun, Touch
+from game.physics.scene import Scene
 from game.physics.tuning import (
     DAMPING,
     DT,
@@ -59,21 +63,47 @@ from game.physics.tuning import (
     SPIN_OMEGA,
 )
 
+if TYPE_CHECKING:
+    from game.physics.touch import Moment
+
 Push = tuple[Any, tuple[float, float], Sphere]
 """(body handle, force, sphere) of one pushing sphere."""
 
 
-def run(engine: Engine, releases: Sequence[Release], start_step: int, record: bool) -> Run:
+@runtime_checkable
+class Watch(Protocol):
+    """A judge that stops a sphere when it opens (`touch.TouchJudge`): asked, at each
+    step in which a thrown sphere's disc began to touch a target, what that did."""
+
+    def moment(
+        self,
+        scene: Scene,
+        start_step: int,
+        spheres: Sequence[Sphere],
+        sphere: int,
+        began: Sequence[Touch],
+        touching: set[int],
+    ) -> Moment | None: ...
+
+
+def run(
+    engine: Engine,
+    releases: Sequence[Release],
+    start_step: int,
+    record: bool,
+    watch: Watch | None = None,
+) -> Run:
     """Release `releases` (thrown ones first, then the loose) at clock step
-    `start_step` and step until everything rests or MAX_STEPS run out."""
+    `start_step` and step until everything rests or MAX_STEPS run out; `watch` stops a
+    thrown sphere where it opens."""
     spheres = engine.setup(releases, start_step)
     try:
-        return steps(engine, spheres, record)
+        return steps(engine, spheres, record, watch)
     finally:
         engine.teardown()
 
 
-def steps(engine: Engine, spheres: list[Sphere], record: bool) -> Run:
+def steps(engine: Engine, spheres: list[Sphere], record: bool, watch: Watch | None = None) -> Run:
     """The loop (see the module's docstring)."""
     space = engine.space
     events = engine.events
@@ -118,6 +148,8 @@ def steps(engine: Engine, spheres: list[Sphere], record: bool) -> Run:
     next_push = 0  # step at which the pushes are re-aimed next
     rested = False
     n = 0
+    touching: list[set[int]] = [set() for _ in spheres]  # (watched runs) by slot
+    opened: set[int] = set()
 
     while True:
         # --- look at the state after step n ---
@@ -243,7 +275,16 @@ def steps(engine: Engine, spheres: list[Sphere], record: bool) -> Run:
                 mover.sync(start + n)
             sync_at += 1
         if events:
+            seen = len(touches)
             gone = _handle(engine, spheres, events, contacts, touches, n, get_v)
+            if watch is not None and len(touches) > seen:
+                for s in _opening(engine, watch, spheres, touches[seen:], touching, opened):
+                    if alone:
+                        if pushing:
+                            set_gravity((0.0, 0.0))
+                            pushing = False
+                    else:
+                        pushes = [p for p in pushes if p[2] is not s]
             for s in gone:
                 s.exit_step = n
                 s.inside.clear()
@@ -273,6 +314,7 @@ def steps(engine: Engine, spheres: list[Sphere], record: bool) -> Run:
                 exit_step=s.exit_step,
                 captured=s.captured,
                 track=taken.get(s.body.id, b""),
+                origin=s.origin,
             )
         )
     return Run(
@@ -284,6 +326,38 @@ def steps(engine: Engine, spheres: list[Sphere], record: bool) -> Run:
         contacts=tuple(contacts),
         touches=tuple(touches),
     )
+
+
+def _opening(
+    engine: Engine,
+    watch: Watch,
+    spheres: list[Sphere],
+    fresh: Sequence[Touch],
+    touching: list[set[int]],
+    opened: set[int],
+) -> list[Sphere]:
+    """One step's touches shown to the watch: the thrown spheres that open now are held
+    where they are (returned)."""
+    began: dict[int, list[Touch]] = {}
+    for t in fresh:
+        if t.began:
+            touching[t.sphere].add(t.target)
+            began.setdefault(t.sphere, []).append(t)
+        else:
+            touching[t.sphere].discard(t.target)
+    held: list[Sphere] = []
+    for slot in sorted(began):
+        s = spheres[slot]
+        if slot in opened or not s.thrown or s.exit_step is not None:
+            continue
+        moment = watch.moment(
+            engine.scene, engine.start_step, spheres, slot, began[slot], touching[slot]
+        )
+        if moment is not None and moment.opened:
+            opened.add(slot)
+            engine.hold(s, moment.cores[0])
+            held.append(s)
+    return held
 
 
 def _handle(
@@ -314,7 +388,8 @@ def _handle(
         elif kind == EV_TOUCH_IN:
             if where is None:
                 where = tuple((p.x, p.y) for p in (s.body.position for s in spheres))
-            touches.append(Touch(n, event[1], event[2], True, where))
+            motion = (event[3] * DT, event[4] * DT)
+            touches.append(Touch(n, event[1], event[2], True, where, motion))
         else:
             touches.append(Touch(n, event[1], event[2], False))
     events.clear()

@@ -48,6 +48,10 @@ class Touch:
     positions: tuple[Point, ...] = ()
     """Where every sphere's centre was after that step, by slot (a touch that began
     only): what a judge by contact measures the sphere's other contacts with."""
+    motion: Point = (0.0, 0.0)
+    """How far the sphere's centre moved in that step (a touch that began only): it
+    was at ``positions[sphere] - motion`` before it, so a judge can tell which of two
+    targets its disc met first within the step."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +68,12 @@ class SphereRun:
     exit_step: int | None
     """The step its centre left the table at (None: it stayed on)."""
     captured: int
-    """The index of the target whose magnet caught it, or -1."""
+    """The index of the target whose magnet caught it (or, with a judge that stops a
+    sphere where it opens, on which it opened and is held), or -1."""
     track: bytes = b""
     """(x, y, angle) doubles at t = 0 and after every step it was on the table."""
+    origin: Point | None = None
+    """Where it was released (None in runs written by hand without one)."""
 
     @property
     def exited(self) -> bool:

@@ -129,7 +129,8 @@ def simulate(
     ]
     engine = Engine(scene) if fresh else _CACHE.get(scene)
     try:
-        run = loop.run(engine, [*releases, *loose_releases(scene)], start_step, record)
+        watch = judge if isinstance(judge, loop.Watch) else None
+        run = loop.run(engine, [*releases, *loose_releases(scene)], start_step, record, watch)
     except BaseException:
         _CACHE.discard(scene, engine)
         raise

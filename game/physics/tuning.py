@@ -163,3 +163,14 @@ with e = 0.675; surface friction 0.09 either way, so a glancing hit at full spee
 spins a sphere up by at most ~14 rad/s (about half a full-spin throw)."""
 
 SOLVER_ITERATIONS: int = 10
+
+# --- the judges' rules ---------------------------------------------------------------
+
+JUDGE_RULES: int = 2
+"""The version of what the judges decide and of how the engine stops a sphere a judge
+holds. Their rules are code, not numbers: bump this with any change to them that can
+change a landing or a path, so that `fingerprint.physics_hash` changes and a replay
+recorded before is refused as made with other physics, never reported as drifted
+(`tests/physics/test_fingerprint.py` fails when reference landings change under the
+same hash). 2: a Battle Planet sphere stops on the first core it opens on (two at once:
+neither); a miss says why (`short`, `bounced`)."""

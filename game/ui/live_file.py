@@ -10,7 +10,11 @@ be written is given up with a line in the log, and the match plays on.
 Going on with the replay of a resumed match: the autosave names the file and how many
 records it had then (`fields`); those records go into a new file with the same header,
 which the match goes on writing (a crash may have left records past the save, or a
-stream without its end), and the old file goes.
+stream without its end), and the old file goes. A replay recorded with another version
+of the physics (its header's hash; an update came between the save and Continue) is not
+gone on with: the match's later throws would be rolled by other physics under its
+header. The file stays as it was (refused as such by the viewer) and the match goes on
+unrecorded.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any
 from game.games.replays import read
 from game.persist import paths
 from game.persist.replay_file import ReplayError, ReplayWriter, new_name, replays_dir
+from game.physics.fingerprint import physics_hash, pymunk_version
 
 log = logging.getLogger(__name__)
 _OPEN: weakref.WeakSet[LiveFile] = weakref.WeakSet()
@@ -85,6 +90,11 @@ class LiveFile:
             header = dict(replay.header)
             if header.get("game") != self.game:
                 raise ReplayError("game", f"game {str(header.get('game'))[:30]!r}", old)
+            if (header.get("physics_hash"), header.get("pymunk")) != (
+                physics_hash(),
+                pymunk_version(),
+            ):  # recorded before the physics changed: its throws would not re-run alike
+                raise ReplayError("physics", "recorded with another version of the physics", old)
             if len(replay.records) < count:
                 raise ReplayError(
                     "record", f"{len(replay.records)} records, the save has {count}", old

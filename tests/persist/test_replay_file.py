@@ -99,8 +99,8 @@ DAMAGED: dict[str, tuple[Callable[[Path], bytes] | None, str]] = {
     "garbage after end": (_raw(lambda raw: raw + b"garbage!"), "compressed data is damaged"),
     "unknown game": (_set_header("game", "chess"), "a game this version does not have"),
     "other cards": (_set_header("content_hash", "sha256:0"), "made with other cards"),
-    "other physics": (_set_header("physics_hash", "sha256:0"), "made with other physics"),
-    "other pymunk": (_set_header("pymunk", "5.0"), "made with other physics"),
+    "other physics": (_set_header("physics_hash", "sha256:0"), "another version of the physics"),
+    "other pymunk": (_set_header("pymunk", "5.0"), "another version of the physics"),
     "bad kit": (
         _edit(lambda lines: lines[0]["kits"][0].__setitem__("bakugan", ["nobody"] * 3)),
         "inputs do not fit",

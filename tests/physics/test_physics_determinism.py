@@ -167,8 +167,9 @@ def test_property_repeatable_and_consistent(
     assert not first.timed_out
     if landing.reason == "off_table":
         assert not table.contains(landing.position)
-    elif landing.reason == "off_card":
+    elif landing.reason in ("off_card", "short", "bounced"):
         assert all(c.distance(landing.position) >= throw.radius for c in table.cards)
+        assert (landing.reason == "bounced") == bool(first.contacts)
     else:
         card = table.card(landing.card)
         assert card.distance(landing.position) < throw.radius

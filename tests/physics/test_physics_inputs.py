@@ -105,7 +105,7 @@ def test_a_failed_throw_never_poisons_the_cached_space(monkeypatch: pytest.Monke
     assert resolve_throw(TABLE, throw).digest() == expected  # the space is cached now
     real_run = loop.steps
 
-    def blow_up(engine: Any, spheres: Any, record: bool) -> Any:
+    def blow_up(engine: Any, spheres: Any, record: bool, *watch: Any) -> Any:
         # what the overflow of a mass of 1e155 did: NaN in the space's static body
         engine.space.static_body.velocity = (math.nan, math.nan)
         raise ValueError("cannot convert float NaN to integer")
@@ -125,7 +125,7 @@ def test_a_failed_shot_never_poisons_the_cached_arena(monkeypatch: pytest.Monkey
     expected = resolve_shot(spec, throw, fresh=True)
     assert resolve_shot(spec, throw) == expected
 
-    def blow_up(engine: Any, spheres: Any, record: bool) -> Any:
+    def blow_up(engine: Any, spheres: Any, record: bool, *watch: Any) -> Any:
         engine.space.static_body.velocity = (math.nan, math.nan)
         raise ValueError("boom")
 

@@ -77,7 +77,7 @@ def test_a_sphere_stopping_exactly_on_the_centre_opens() -> None:
 def test_a_sphere_resting_just_off_every_card_misses() -> None:
     result = stop_at(456.0 - R - 3.0)  # 3 mm short of touching the card
     landing = result.landing
-    assert (landing.card, landing.partial, landing.reason) == (None, False, "off_card")
+    assert (landing.card, landing.partial, landing.reason) == (None, False, "short")
     assert not landing.opened
     assert CARD.distance(landing.position) > R
 
@@ -152,7 +152,7 @@ def test_a_sphere_leaving_the_table_misses_at_once() -> None:
 def test_cushions_bounce_the_sphere_back_and_report_the_contact() -> None:
     table = TableSpec(cushions=True)
     result = resolve_throw(table, Throw((400.0, 700.0), UP, 1500.0))
-    assert result.landing.reason == "off_card"
+    assert (result.landing.reason, result.landing.by) == ("bounced", CUSHION_ID)
     assert result.contacts and result.contacts[0].other == CUSHION_ID
     assert result.contacts[0].position[1] == pytest.approx(table.height, abs=MAX_SPEED * DT)
     assert result.contacts[0].impulse > 500
@@ -189,7 +189,7 @@ def test_the_time_cap_judges_a_moving_sphere_where_it_lies(
     result = resolve_throw(TABLE, Throw(ORIGIN, UP, 1000.0))
     assert result.timed_out
     assert result.steps == 30 and result.time_to_rest == pytest.approx(30 * DT)
-    assert result.landing.reason == "off_card"
+    assert result.landing.reason == "short"
     assert result.landing.position == result.trajectory[-1][:2]
 
 
@@ -233,7 +233,7 @@ def test_time_to_rest_and_steps_agree() -> None:
 def test_a_throw_of_zero_speed_rests_at_once() -> None:
     result = resolve_throw(TABLE, Throw(ORIGIN, UP, 0.0))
     assert result.steps == 0 and result.time_to_rest == 0.0
-    assert result.landing.position == ORIGIN and result.landing.reason == "off_card"
+    assert result.landing.position == ORIGIN and result.landing.reason == "short"
 
 
 @pytest.mark.parametrize(

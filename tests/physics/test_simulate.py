@@ -80,7 +80,10 @@ def test_two_spheres_thrown_at_once_meet_head_on_and_both_are_judged() -> None:
     assert ya < 400.0 - 14.0 < 400.0 + 14.0 < yb
     assert ya + yb == pytest.approx(800.0, abs=1e-6)
     assert run.rested and len(outcome.landings) == 2
-    assert all(landing.reason == "off_card" for landing in outcome.landings)
+    assert [(landing.reason, landing.by) for landing in outcome.landings] == [
+        ("bounced", "b"),
+        ("bounced", "a"),
+    ]
 
 
 def test_spheres_thrown_together_bounce_off_a_standing_piece_and_off_each_other() -> None:

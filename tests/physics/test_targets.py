@@ -103,7 +103,7 @@ def test_a_sphere_resting_on_a_core_edge_opens_partially_and_beyond_it_misses() 
     partial = simulate(SCENE, [Throw(ORIGIN, UP, speed_to_stop_at(edge - R + 4.0))])
     assert (partial.landings[0].card, partial.landings[0].partial) == ("core", True)
     miss = simulate(SCENE, [Throw(ORIGIN, UP, speed_to_stop_at(edge - R - 3.0))])
-    assert (miss.landings[0].card, miss.landings[0].reason) == (None, "off_card")
+    assert (miss.landings[0].card, miss.landings[0].reason) == (None, "short")
 
 
 def test_touches_of_a_core_are_reported_and_change_nothing_else() -> None:

@@ -177,8 +177,14 @@ def test_each_refusal_is_its_own_line_in_the_players_language(
         said[name] = scene.message
     assert len(set(said.values())) == 5 and len(scene.items) == 1
     words = {
-        "en": ("damaged", "newer version", "other cards", "other physics", "drifted"),
-        "ru": ("повреждён", "более новой", "другими картами", "другой физикой", "разошёлся"),
+        "en": (
+            "damaged",
+            "newer version",
+            "other cards",
+            "another version of the physics",
+            "drifted",
+        ),
+        "ru": ("повреждён", "более новой", "другими картами", "другой версией физики", "разошёлся"),
     }[lang]
     for name, word in zip(said, words, strict=True):
         assert word in said[name].split(": ", 2)[-1], said[name]

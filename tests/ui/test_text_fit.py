@@ -365,3 +365,28 @@ def test_the_lab_and_the_challenges_fit(app: App, tmp_path: Path) -> None:
     long.write_text("not a level", encoding="utf-8")
     author.check_file()
     _draw(app, author, "level author problems")
+
+
+def test_every_reason_a_throw_missed_fits_where_it_is_said(app: App) -> None:
+    """The classic banner (under "missed!" with the longest name), the throw lab's
+    verdict and a challenge's notes, with every reason the judges give."""
+    reasons = sorted(k for k in catalog(app.lang) if k.startswith("throw.why."))
+    assert len(reasons) >= 8
+    longest = CAT.bakugan[_longest(dict(CAT.bakugan), app.lang)[0]].name.get(app.lang)
+    lab = LabScene(app)
+    app.push(lab)
+    level = next(e.level for e in discover() if e.level is not None)
+    challenge = ChallengeScene(app, level, number=20)
+    for key in reasons:
+        why = app.tr(key)
+        for area in (hud.field_area(True), hud.field_area(False)):
+            with text_fit.recording() as ledger:
+                banner(app.screen, area, app.tr("match.missed", bakugan=longest), why, 0.5)
+            _check(ledger, f"banner {key}")
+        with text_fit.recording() as ledger:
+            w.paragraph(app.screen, app.tr("lab.missed", why=why), pygame.Rect(0, 0, 292, 90), 28)
+        _check(ledger, f"lab {key}")
+        challenge.notes = [(app.tr("challenge.missed"), (255, 0, 0), 2.0), (why, (0, 0, 0), 2.0)]
+        app.push(challenge)
+        _draw(app, challenge, f"challenge note {key}")
+        app.pop()

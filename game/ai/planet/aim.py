@@ -2,10 +2,14 @@
 same physics that rolls it on the table.
 
 `plan_roll` works on a copy of the table with the thrower's sphere alone (the other
-player's throw is released at the same moment and nobody sees it in advance): from the
-thrower's band straight at the core's centre, it finds by bisection the speeds at which
-the sphere stays on the core (its magnet catches it, or it rests over it) and takes the
-middle of that window, the throw that stays on the core under the largest speed error.
+player's throw is released at the same moment and nobody sees it in advance). A sphere
+opens on the first core its disc touches and stops there, so a core is reached only
+along a line on which the disc meets no other core first: `clear_line` finds, along the
+thrower's band, the release straight at the core's centre that passes the other cores
+widest (none: the core cannot be reached, `choose_core` is not offered it). On that
+line it finds by bisection the speeds at which the sphere opens on the core and takes
+the middle of that window, the throw that stays on the core under the largest speed
+error.
 The plan is deterministic and kept (the same table, band and core give the same throw).
 `execute` adds the hand's noise, the difficulty knob: an error of the release angle
 (`angle_noise`, radians, standard deviation) and of the speed (`speed_noise`, a fraction
@@ -23,13 +27,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from game import physics
 from game.ai.seeding import count, decision_rng, slot_or_none
+from game.physics.geometry import first_touch, polygon_distance, segment_distance
 from game.physics.tuning import DAMPING, GRAVITY, MAX_SPEED, ROLLING_MU, SPHERE_RADIUS
 from game.rules.planet import Catalog, Observation
 
@@ -97,6 +102,65 @@ def _first_guess(distance: float) -> float:
     return math.sqrt(2.0 * a * distance) * (1.0 + drag * 0.25)
 
 
+CLEAR_STEP = 10.0
+"""mm between the releases along the band that `clear_line` tries."""
+ROOM_ENOUGH = 40.0
+"""mm: a line that passes every other core this wide is as good as any wider one."""
+
+
+@lru_cache(maxsize=4096)
+def clear_line(
+    scene: physics.Scene, box: Box, target: Hashable, radius: float = SPHERE_RADIUS
+) -> tuple[physics.Point, float] | None:
+    """(release, clearance): of the releases along band `box` (at `release_point`'s
+    depth) aimed straight at core `target`'s centre, the one whose sphere's disc passes
+    every other core widest (clearance, mm) before it meets the target; None if on
+    every such line it would touch another core first."""
+    core = next((p.target for p in scene.targets if p.target.id == target), None)
+    if core is None:
+        raise ValueError(f"no core {target!r} on the table")
+    others = [
+        (c.center, tuple(c.corners()), max(math.dist(c.center, k) for k in c.corners()))
+        for c in (p.target for p in scene.targets)
+        if c is not core
+    ]
+    x0, _, x1, _ = box
+    across = release_point(box, core.center)
+    best: tuple[float, float, physics.Point] | None = None
+    steps = int((x1 - x0 - 2 * EDGE_INSET) // CLEAR_STEP)
+    for k in range(steps + 1):
+        origin = (x0 + EDGE_INSET + k * CLEAR_STEP, across[1])
+        meet = _meeting_point(core, origin, radius)
+        room = ROOM_ENOUGH
+        for centre, corners, reach in others:
+            # no nearer to the path than its centre is, less its corners' reach
+            if segment_distance(centre, origin, meet) - reach - radius >= room:
+                continue
+            # (the release is far from every core; a path across a polygon passes
+            # nearer one of its corners than any sphere's radius)
+            apart = min(
+                polygon_distance(corners, meet),
+                *(segment_distance(c, origin, meet) for c in corners),
+            )
+            room = min(room, apart - radius)
+            if room <= 0.0:
+                break
+        key = (room, -abs(origin[0] - across[0]))
+        if room > 0.0 and (best is None or key > best[:2]):
+            best = (*key, origin)
+    return None if best is None else (best[2], best[0])
+
+
+def _meeting_point(core: physics.Target, origin: physics.Point, radius: float) -> physics.Point:
+    """Where a disc of `radius` rolling from `origin` toward `core`'s centre first
+    touches its polygon."""
+    t = first_touch(core.corners(), origin, core.center, radius)
+    return (
+        origin[0] + (core.center[0] - origin[0]) * t,
+        origin[1] + (core.center[1] - origin[1]) * t,
+    )
+
+
 @lru_cache(maxsize=4096)
 def plan_roll(
     scene: physics.Scene,
@@ -111,7 +175,8 @@ def plan_roll(
     if core is None:
         raise ValueError(f"no core {target!r} on the table")
     aim = core.center
-    origin = release_point(box, aim)
+    line = clear_line(scene, box, target, radius)
+    origin = release_point(box, aim) if line is None else line[0]
     angle = math.atan2(aim[1] - origin[1], aim[0] - origin[0])
     guess = _first_guess(math.dist(origin, aim))
     lo, hi = max(SPEED_LO, guess / 1.5), min(SPEED_HI, guess * 1.5)
@@ -172,17 +237,26 @@ def core_value(catalog: Catalog, core: str | None) -> float:
 
 
 def choose_core(
-    obs: Observation, catalog: Catalog, lying: Sequence[Hashable], rng: random.Random
+    obs: Observation,
+    catalog: Catalog,
+    lying: Sequence[Hashable],
+    rng: random.Random,
+    reachable: Callable[[Hashable], bool] | None = None,
 ) -> Hashable | None:
     """The core to aim at among those `lying` on the table: the one worth most to the
-    player (from the backs he may see), a tie broken by his generator; None if none."""
+    player (from the backs he may see) that he can reach (`reachable`; the best of all
+    if he reaches none), a tie broken by his generator; None if none lie there."""
     if not lying:
         return None
     backs: dict[Hashable, str | None] = {view.hex: view.core for view in obs.matrix}
     scored = [(core_value(catalog, backs.get(h)), h) for h in lying]
-    top = max(score for score, _ in scored)
-    best = [h for score, h in scored if score == top]
-    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+    for top in sorted({score for score, _ in scored}, reverse=True):
+        best = [h for score, h in scored if score == top]
+        if reachable is not None:
+            best = [h for h in best if reachable(h)]
+        if best:
+            return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+    return choose_core(obs, catalog, lying, rng)
 
 
 class RollAimer:
@@ -216,7 +290,11 @@ class RollAimer:
         self.throws += 1
         lying = [p.target.id for p in scene.targets]
         if target is None:
-            target = choose_core(obs, self.catalog, lying, rng)
+
+            def reachable(h: Hashable) -> bool:
+                return clear_line(scene, box, h, radius) is not None
+
+            target = choose_core(obs, self.catalog, lying, rng, reachable)
         self.intended = target
         if target is None:  # nothing on the table: roll at its middle
             middle = (scene.width / 2.0, scene.height / 2.0)
@@ -233,6 +311,7 @@ __all__ = [
     "RollAimer",
     "RollPlan",
     "choose_core",
+    "clear_line",
     "core_value",
     "execute",
     "plan_roll",

@@ -13,7 +13,7 @@ drives it with bots.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -34,6 +34,7 @@ from game.rules.classic import (
 )
 from game.rules.classic.events import Event, Evolved
 from game.rules.classic.observation import Observation
+from game.rules.classic.piles import FieldGate
 
 DEFAULT_SETTINGS = Settings()
 
@@ -151,14 +152,10 @@ class MatchSession:
                 physics.CardSpec(id=slot, center=layout.slot_center(slot))
                 for slot in sorted(self.state.field)
             )
-            standing = []
-            for slot, fg in sorted(self.state.field.items()):
-                centre = layout.slot_center(slot)
-                for i, (p, b) in enumerate(fg.standing):
-                    pos = self.resting.get((p, b), centre)
-                    if i and pos == centre:  # a second one on the card stands beside it
-                        pos = (centre[0] + 20.0, centre[1])
-                    standing.append(physics.Obstacle((p, b), pos))
+            standing = [
+                physics.Obstacle(key, pos)
+                for key, pos in standing_places(layout, self.state.field, self.resting)
+            ]
             self._table = physics.TableSpec(
                 width=self.width, height=self.height, cards=cards, standing=tuple(standing)
             )
@@ -244,6 +241,26 @@ class MatchSession:
         if self.recorder is not None and self.state.is_over():
             self.recorder.end(self.state.winner, self.state.turn)
         return list(events)
+
+
+def standing_places(
+    layout: TableLayout,
+    field: Mapping[Slot, FieldGate],
+    resting: Mapping[tuple[int, str], physics.Point],
+) -> list[tuple[tuple[int, str], physics.Point]]:
+    """Where each opened Bakugan standing on the field stands ((player, bakugan), point),
+    in the order the table builds them: where it came to rest, else its card's centre (a
+    second one on the card with no place of its own stands 20 mm beside it). The physics
+    table and the screen both place them by this."""
+    out = []
+    for slot, fg in sorted(field.items()):
+        centre = layout.slot_center(slot)
+        for i, (p, b) in enumerate(fg.standing):
+            pos = resting.get((p, b), centre)
+            if i and pos == centre:
+                pos = (centre[0] + 20.0, centre[1])
+            out.append(((p, b), pos))
+    return out
 
 
 @dataclass(slots=True)

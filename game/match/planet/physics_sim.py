@@ -236,6 +236,7 @@ def run_physics_sim(
         "throws": throws,
         "open_rate": rate(sum(c["opened"] for c in per.values()), throws),
         "on_core_rate": rate(sum(c["on_core"] for c in per.values()), throws),
+        "intended_rate": rate(sum(c["intended"] for c in per.values()), throws),
         "reroll_rate": rate(rerolls, rolls),
         "shared_core_rate": rate(shared, rolls),
         "bots": {

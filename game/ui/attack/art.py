@@ -127,6 +127,19 @@ _PIPS = {
 }
 
 
+def die_corners(
+    centre: tuple[float, float], angle: float, side: float
+) -> list[tuple[float, float]]:
+    """A die's square on screen: `side` px, at `centre`, turned by `angle` (radians,
+    table frame)."""
+    c, s = math.cos(-angle), math.sin(-angle)
+    half = side / 2
+    return [
+        (centre[0] + u * c - v * s, centre[1] + u * s + v * c)
+        for u, v in ((-half, -half), (half, -half), (half, half), (-half, half))
+    ]
+
+
 def draw_die(
     surface: pygame.Surface,
     centre: tuple[float, float],
@@ -139,12 +152,11 @@ def draw_die(
     """A die seen from above at `centre`, turned by `angle` (radians, table frame: the
     screen's y is flipped), showing `face` on top."""
     c, s = math.cos(-angle), math.sin(-angle)
-    half = side / 2
 
     def at(u: float, v: float) -> tuple[float, float]:
         return (centre[0] + u * c - v * s, centre[1] + u * s + v * c)
 
-    corners = [at(-half, -half), at(half, -half), at(half, half), at(-half, half)]
+    corners = die_corners(centre, angle, side)
     shadow = [(x + 3, y + 4) for x, y in corners]
     pygame.draw.polygon(surface, (0, 0, 0), shadow)
     pygame.draw.polygon(surface, colour, corners)

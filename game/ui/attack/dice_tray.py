@@ -19,7 +19,8 @@ from game.physics.dice import DIE_SIZE, DiceRoll, DiePose, DieThrow, TraySpec, r
 
 from .. import slingshot
 from .. import widgets as w
-from .art import draw_die, seat_colour
+from ..outlines import Outlines
+from .art import die_corners, draw_die, seat_colour
 from .layout import TRAY_SCALE, tray_rect
 
 MIN_SPEED = 300.0
@@ -49,6 +50,7 @@ class DiceTray:
         self.pointer: tuple[int, int] | None = None
         self.charging = False
         self.charge = 0.0
+        self.outlines = Outlines()  # what the tray and its dice were drawn as
 
     # --- geometry ---------------------------------------------------------------------
 
@@ -187,12 +189,16 @@ class DiceTray:
         pygame.draw.rect(surface, (52, 34, 22), r.inflate(22, 22), border_radius=16)
         pygame.draw.rect(surface, (30, 70, 52), r, border_radius=8)
         pygame.draw.rect(surface, (90, 60, 40), r.inflate(22, 22), 4, border_radius=16)
+        self.outlines.start("tray")
+        self.outlines.rect("tray", "tray", "tray", r)  # the walls' inner faces
         side = DIE_SIDE_PX
-        for owner, pose in reversed(self.faces_shown()):  # the newest on top
+        for i, (owner, pose) in enumerate(reversed(self.faces_shown())):  # the newest on top
             x, y = self.to_screen(pose.x, pose.y)
-            if owner >= 0:
-                pygame.draw.circle(surface, seat_colour(owner), (round(x), round(y)), side * 0.9, 2)
             draw_die(surface, (x, y), pose.angle, side, pose.face)
+            corners = die_corners((x, y), pose.angle, side)
+            if owner >= 0:  # whose: its own edge in the seat's colour (the box it collides)
+                pygame.draw.polygon(surface, seat_colour(owner), corners, 2)
+            self.outlines.polygon("tray", "die", i, corners)
         if self.waiting is not None:
             sx, sy = self.origin_px()
             aim = self.aim_now(bounds)

@@ -15,6 +15,7 @@ from game.challenges import KNOCK, LAND, ZONE, Attempt, LevelDef
 from game.physics.arena import Block, Round, standing_position
 
 from .. import widgets as w
+from ..outlines import Outlines
 from ..table_view import TableView
 
 Point = tuple[float, float]
@@ -155,10 +156,14 @@ class TableArt:
         self.level = level
         self.view = TableView(level.width, level.height, TABLE_AREA)
         self.marks = Marks.of(level)
+        self.outlines = Outlines()  # what the table's bodies were drawn as
 
     def draw_table(self, surface: pygame.Surface) -> None:
+        """The table and its edges (a frame's drawing of the bodies starts here)."""
         v = self.view
         r = v.rect
+        self.outlines.start("table")
+        self.outlines.rect("table", "table", "table", r)
         rail = max(8, v.length(22))
         pygame.draw.rect(surface, (10, 12, 20), r.inflate(rail * 2 + 16, rail * 2 + 16), 0, 14)
         sides = self.level.cushions
@@ -243,9 +248,11 @@ class TableArt:
             x, y, angle = lc.card.pose(t)
             w_px = v.length(lc.card.spec.width)
             h_px = v.length(lc.card.spec.length)
-            img = card_image(lc.colour, w_px, h_px, round(math.degrees(angle)))
+            turn = round(math.degrees(angle))
+            img = card_image(lc.colour, w_px, h_px, turn)
             centre = v.px((x, y))
             surface.blit(img, img.get_rect(center=centre))
+            self.outlines.polygon("table", "card", lc.id, _turned_box(centre, w_px, h_px, turn))
             mag = v.length(lc.card.spec.magnet_radius)
             if mag > 1:
                 glow = pygame.Surface((mag * 2 + 4, mag * 2 + 4), pygame.SRCALPHA)
@@ -300,11 +307,13 @@ class TableArt:
                 inner = [(cx + (x - cx) * 0.7, cy + (y - cy) * 0.55) for x, y in pts]
                 pygame.draw.polygon(surface, light, inner)
                 pygame.draw.polygon(surface, (230, 236, 250), pts, 2)
+                self.outlines.polygon("table", "piece", piece.id, pts)
             else:
                 assert isinstance(piece, Round)
                 x, y, _ = piece.pose(t)
                 c = v.px((x, y))
                 r = v.length(piece.radius)
+                self.outlines.circle("table", "piece", piece.id, c, r)
                 if piece.bumper:
                     ring = (255, 120 + int(100 * hot), 70)
                     pygame.draw.circle(surface, (20, 12, 10), (c[0] + 3, c[1] + 3), r)
@@ -328,10 +337,14 @@ class TableArt:
             if hide is not None and sphere_i == hide:
                 continue
             attr = self.level.spheres[sphere_i].attribute
-            size = max(16, self.view.length(st.radius * 3.0))
-            img = art.open_bakugan(SPECIES.get(attr, "elfin"), art_attribute(attr), size)
-            pos = standing_position(st, cards, t)
-            surface.blit(img, img.get_rect(center=self.view.px(pos)))
+            ring = self.view.length(st.radius)  # as big as it collides
+            img = art.open_bakugan(
+                SPECIES.get(attr, "elfin"), art_attribute(attr), max(4, 2 * ring - 4)
+            )
+            at = self.view.px(standing_position(st, cards, t))
+            pygame.draw.circle(surface, (230, 236, 250), at, ring, 2)
+            surface.blit(img, img.get_rect(center=at))
+            self.outlines.circle("table", "standing", st.id, at, ring)
 
     def draw_sphere(
         self,
@@ -344,12 +357,28 @@ class TableArt:
     ) -> None:
         from .. import art
 
-        r = max(4, self.view.length(radius))
+        r = self.view.length(radius)
         img = art.closed_sphere(art_attribute(attr), r, angle)
         c = self.view.px(pos)
-        if rival:
-            pygame.draw.circle(surface, RIVAL_RED, c, r + 3, 2)
         surface.blit(img, img.get_rect(center=c))
+        if rival:  # marked along its own edge: the circle it collides as
+            pygame.draw.circle(surface, RIVAL_RED, c, r, 2)
+        ident = "rival" if rival else "thrown"
+        self.outlines.circle("table", "sphere", ident, c, img.get_width() / 2)
+
+
+def _turned_box(
+    centre: tuple[int, int], width: float, length: float, degrees: float
+) -> list[tuple[float, float]]:
+    """The corners on screen of a box `width` x `length` px at `centre`, turned
+    counter-clockwise by `degrees` (the screen's y points down)."""
+    a = math.radians(degrees)
+    c, s = math.cos(a), math.sin(a)
+    w, h = width / 2, length / 2
+    return [
+        (centre[0] + c * x + s * y, centre[1] - s * x + c * y)
+        for x, y in ((-w, -h), (w, -h), (w, h), (-w, h))
+    ]
 
 
 def art_attribute(attribute: str) -> str | None:

@@ -20,6 +20,7 @@ from game.physics.arena import ShotResult
 
 from .. import widgets as w
 from ..hand_throw import bound_keys
+from ..landing_words import why
 from ..scene import Scene
 from .aim import Aim
 from .board import BAD, GOOD, RGB, TableArt, felt
@@ -221,11 +222,12 @@ class ChallengeScene(Scene):
             x, y = self.art.view.px(landing.position)
             for dx, dy, speed, life in art.burst_particles(len(self.attempt.reports), 22):
                 self.particles.append([x, y, dx * speed, dy * speed, life])
-        elif landing.reason == "off_table":
-            self.notes.append((self.tr("challenge.missed_off_table"), BAD, 2.2))
-            self._sound("play", "miss")
         else:
-            self.notes.append((self.tr("challenge.missed"), BAD, 2.2))
+            off = landing.reason == "off_table"
+            key = "challenge.missed_off_table" if off else "challenge.missed"
+            self.notes.append((self.tr(key), BAD, 2.2))
+            if not off:  # (its own words say that one)
+                self.notes.append((why(self.tr, landing.reason), w.MUTED, 2.2))
             self._sound("play", "miss")
         for _, bonus in report.met:
             self.notes.append((self.tr("challenge.met", points=1000 + bonus), w.ACCENT, 2.6))

@@ -23,6 +23,7 @@ from game.rules.classic import events as ev
 
 from .. import text_fit
 from .. import widgets as w
+from ..landing_words import why as why_missed
 from . import match_guide
 from .battle_panel import Shot
 from .table_layer import draw_trap_set, figure, sphere
@@ -83,8 +84,9 @@ def queue(scene: MatchScene, entries: Sequence[Entry], shots: Sequence[Shot | No
             add("banner", 0.8, tr("call.gate_set"))
         elif isinstance(e, ev.Thrown):
             add("banner", 0.7, tr("call.brawl"), scene.bname(e.bakugan))
-        elif isinstance(e, ev.Missed):
-            add("banner", 0.9, tr("match.missed", bakugan=scene.bname(e.bakugan)))
+        elif isinstance(e, ev.Missed):  # and why, in the physics judge's words
+            title = tr("match.missed", bakugan=scene.bname(e.bakugan))
+            add("banner", 1.4, title, why_missed(tr, e.reason))
         elif isinstance(e, ev.BattleStarted):
             sub = f"{scene.bname(e.attacker[1])} — {scene.bname(e.defender[1])}"
             add("banner", 1.0, tr("match.battle"), sub)
@@ -156,8 +158,9 @@ def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
         if waiting is not None:
             d = scene.catalog.bakugan[waiting[1]]
             attr = d.attribute.value if d.attribute else None
-        img = sphere(attr, scene.sphere_radius(), 0.0)
+        img = sphere(attr, scene.sphere_radius(throw.radius), 0.0)
         surface.blit(img, img.get_rect(center=(sx, sy)))
+        scene.outlines.circle("moving", "sphere", "aim", (sx, sy), img.get_width() / 2)
     elif a.kind == "roll" and isinstance(a.entry, ThrowDone):
         traj = a.entry.result.trajectory
         if len(traj):
@@ -167,8 +170,11 @@ def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
             x, y, angle = traj.at(a.t)
             d = scene.catalog.bakugan[a.entry.bakugan]
             q = round(angle / (math.tau / 32)) * (math.tau / 32)
-            img = sphere(d.attribute.value if d.attribute else None, scene.sphere_radius(), q)
-            surface.blit(img, img.get_rect(center=view.px((x, y))))
+            radius = scene.sphere_radius(a.entry.throw.radius)
+            img = sphere(d.attribute.value if d.attribute else None, radius, q)
+            at = view.px((x, y))
+            surface.blit(img, img.get_rect(center=at))
+            scene.outlines.circle("moving", "sphere", a.entry.bakugan, at, img.get_width() / 2)
     elif a.kind == "pop" and isinstance(a.entry, ThrowDone):
         d = scene.catalog.bakugan[a.entry.bakugan]
         k = min(a.t / a.duration, 1.0)

@@ -14,8 +14,11 @@ import pygame
 from game import physics
 from game.content.classic import shipped_catalog
 from game.match.zone import THROW_BAND, Zone
+from game.physics.tuning import SPHERE_RADIUS
 
 from .. import widgets as w
+from ..landing_words import why
+from ..outlines import Outlines
 from ..scene import Scene
 from ..table_view import TableView
 from .throwing import ThrowInput
@@ -60,6 +63,8 @@ class LabScene(Scene):
         self.result: physics.ThrowResult | None = None
         self.t = 0.0
         self.rolling = False
+        self.radius = SPHERE_RADIUS  # mm: the sphere in flight
+        self.outlines = Outlines()  # what the table's bodies were drawn as
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -81,12 +86,16 @@ class LabScene(Scene):
             if problem:
                 self.throw_input.refuse(self.tr("throw.too_close"))
                 return
-            self.result = physics.resolve_throw(table, throw)
-            traj = self.result.trajectory
-            self.paths.append([self.table_view.px(traj[i][:2]) for i in range(0, len(traj), 4)])
-            self.paths = self.paths[-6:]
-            self.t = 0.0
-            self.rolling = True
+            self._throw(throw)
+
+    def _throw(self, throw: physics.Throw) -> None:
+        self.result = physics.resolve_throw(self.session.table(), throw)
+        self.radius = throw.radius
+        traj = self.result.trajectory
+        self.paths.append([self.table_view.px(traj[i][:2]) for i in range(0, len(traj), 4)])
+        self.paths = self.paths[-6:]
+        self.t = 0.0
+        self.rolling = True
 
     def update(self, dt: float) -> None:
         self.throw_input.update(dt)
@@ -102,19 +111,32 @@ class LabScene(Scene):
         edge = (150, 110, 60) if self.session.cushions else (60, 40, 26)
         pygame.draw.rect(surface, edge, self.table_view.rect.inflate(14, 14), border_radius=10)
         surface.blit(art.table_felt(self.table_view.rect.size), self.table_view.rect)
-        table = self.session.table()
+        table, view, outlines = self.session.table(), self.table_view, self.outlines
+        outlines.start("table")
+        outlines.start("moving")
+        outlines.rect("table", "table", "table", view.rect)
+        # every body as the physics has it: a card as big as it is judged, a standing
+        # Bakugan's ring the circle a sphere bounces off, the magnetic area to scale
         for card in table.cards:
             assert isinstance(card.id, tuple)
-            r = self.table_view.box(card.center, card.width - 3, card.length - 3)
+            (cx, cy), half_w, half_l = card.center, card.width / 2, card.length / 2
+            left, top = view.px((cx - half_w, cy + half_l))  # each edge to its nearest pixel
+            right, bottom = view.px((cx + half_w, cy - half_l))
+            r = pygame.Rect(left, top, right - left, bottom - top)
             surface.blit(art.gate_card("silver", r.size, False), r)
-            mag = pygame.Surface((int(card.magnet_radius * 2 * 0.7) + 2,) * 2, pygame.SRCALPHA)
-            centre, radius = mag.get_rect().center, mag.get_width() // 2
+            outlines.rect("table", "card", card.id, r)
+            radius = view.length(card.magnet_radius)
+            mag = pygame.Surface((2 * radius + 2,) * 2, pygame.SRCALPHA)
+            centre = mag.get_rect().center
             pygame.draw.circle(mag, (120, 200, 255, 90), centre, radius)
             pygame.draw.circle(mag, (170, 230, 255, 230), centre, radius, 2)
             surface.blit(mag, mag.get_rect(center=r.center))
         for obstacle in table.standing:
-            img = art.open_bakugan("gorem", "subterra", 30)
-            surface.blit(img, img.get_rect(center=self.table_view.px(obstacle.position)))
+            c, ring = view.px(obstacle.position), view.length(obstacle.radius)
+            img = art.open_bakugan("gorem", "subterra", max(4, 2 * ring - 4))
+            surface.blit(img, img.get_rect(center=c))
+            pygame.draw.circle(surface, (230, 170, 90), c, ring, 2)
+            outlines.circle("table", "standing", obstacle.id, c, ring)
         for i, path in enumerate(self.paths):
             if len(path) > 1:
                 shade = 90 + 165 * (i + 1) // len(self.paths)
@@ -132,8 +154,10 @@ class LabScene(Scene):
         if self.rolling and self.result is not None:
             traj = self.result.trajectory
             x, y, a = traj.at(self.t)
-            img = art.closed_sphere(None, 11, round(a * 8) / 8)
-            surface.blit(img, img.get_rect(center=self.table_view.px((x, y))))
+            radius = view.length(self.radius)  # as big as it collides
+            img = art.closed_sphere(None, radius, round(a * 8) / 8)
+            surface.blit(img, img.get_rect(center=view.px((x, y))))
+            outlines.circle("moving", "sphere", "rolling", view.px((x, y)), img.get_width() / 2)
             x0, y0, _ = traj.at(max(0.0, self.t - 1 / 60))
             speed = math.hypot(x - x0, y - y0) * 60
             w.text(
@@ -155,7 +179,7 @@ class LabScene(Scene):
             verdict = self.tr(key, slot=f"{slot[0] + 1}:{slot[1] + 1}")
             colour = (140, 240, 140)
         else:
-            verdict = self.tr(f"lab.miss_{landing.reason}")
+            verdict = self.tr("lab.missed", why=why(self.tr, landing.reason))
             colour = (255, 140, 120)
         y = (
             w.paragraph(

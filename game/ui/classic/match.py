@@ -32,6 +32,7 @@ from game.match.classic.persist import match_payload, read_match_payload
 from game.match.classic.seats import BotSeat, restore_seats, seats_snapshot
 from game.match.classic.session import Entry, MatchSession, ThrowDone
 from game.persist.saves import clear_save, save_match
+from game.physics.tuning import OBSTACLE_RADIUS, SPHERE_RADIUS
 from game.rules.classic import (
     Action,
     Kit,
@@ -43,6 +44,7 @@ from game.ui.classic.replay_hook import LiveReplay
 
 from .. import widgets as w
 from ..curtain import Curtain
+from ..outlines import Outlines
 from ..scene import Scene
 from ..seat_colours import PLAYER_COLOURS
 from ..table_view import TableView
@@ -67,7 +69,6 @@ from .match_choices import HandItem
 from .match_turns import THINK_TIME
 from .results import PauseScene, ResultsScene
 from .side_panel import SidePanel
-from .table_layer import snap
 from .throwing import ThrowInput
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ class MatchScene(Scene):
         self.session = MatchSession(self.catalog, self.kits, self.rules, seed=seed)
         self.view: MatchState = self.session.state.clone()
         self.view_resting = dict(self.session.resting)
+        self.outlines = Outlines()  # what the table's bodies were drawn as
         # Each computer's difficulty (assets/data/classic/ai.toml).
         self.levels = tuple(levels) if levels else (level,) * n
         self.level = level
@@ -266,15 +268,19 @@ class MatchScene(Scene):
         return centre
 
     def card_rect(self, slot: tuple[int, int]) -> pygame.Rect:
-        """Where the Gate Card slot `slot` lies on screen."""
-        return self.table_view.box(
-            self.slot_centre(slot), physics.CARD_WIDTH - 3, physics.CARD_LENGTH - 3
-        )
+        """Where the Gate Card slot `slot` lies on screen: as big as the card the
+        physics judges a sphere on (`physics.CARD_WIDTH` x `CARD_LENGTH`)."""
+        return self.table_view.box(self.slot_centre(slot), physics.CARD_WIDTH, physics.CARD_LENGTH)
+
+    def standing_radius(self, scale: float | None = None) -> int:
+        """px: the ring of an opened Bakugan standing on a card, the circle it collides
+        as (`OBSTACLE_RADIUS`), at the camera's scale (or `scale`)."""
+        k = self.table_view.scale if scale is None else scale
+        return max(2, round(OBSTACLE_RADIUS * k))
 
     def figure_size(self, scale: float | None = None) -> int:
-        """An opened Bakugan's size on screen, at the camera's scale (or `scale`)."""
-        k = self.table_view.scale if scale is None else scale
-        return snap(min(140, max(26, 46 * k)))
+        """An opened Bakugan's art on screen: inside its ring (`standing_radius`)."""
+        return max(4, 2 * self.standing_radius(scale) - 4)
 
     def settle_scale(self) -> float | None:
         """While the camera moves, the scale it is heading for (art is drawn at that size
@@ -284,8 +290,10 @@ class MatchScene(Scene):
             return None
         return target.scale
 
-    def sphere_radius(self) -> int:
-        return max(6, min(30, round(14 * self.table_view.scale)))
+    def sphere_radius(self, radius: float = SPHERE_RADIUS) -> int:
+        """px: a sphere of `radius` mm as drawn (its collision circle) at the camera's
+        scale."""
+        return max(1, round(radius * self.table_view.scale))
 
     def bname(self, ident: str) -> str:
         return self.catalog.bakugan[ident].name.get(self.app.lang)

@@ -40,6 +40,7 @@ def draw(scene: MatchScene, surface: pygame.Surface) -> None:
         draw_curtain(surface, p, scene.tr, scene.colour(p))
         return
     draw_table(scene, surface)
+    scene.outlines.start("moving")
     for x, y, _, _, life in scene.particles:
         pygame.draw.circle(surface, (255, 230, 140), (int(x), int(y)), max(1, int(4 * life / 0.6)))
     if scene.throw_input is not None and not scene.anims:  # (under a hint about it too)

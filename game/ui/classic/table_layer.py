@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import physics
+from game.match.classic.session import standing_places
 from game.rules.classic import MoveBakugan, TakeGate
 from game.rules.classic import events as ev
 
@@ -53,19 +54,23 @@ def card_image(
     title: str = "",
     heading: int | None = None,
 ) -> tuple[pygame.Surface, pygame.Rect]:
-    """A Gate Card's art for `rect`; while the camera moves (`heading`: the card's height
-    where it stops) the art of that height is stretched instead of drawn anew."""
+    """A Gate Card's art filling `rect` (the card as the physics has it); while the
+    camera moves (`heading`: the card's height where it stops) the art of one of a few
+    sizes is stretched to it instead of drawn anew."""
     from .. import art
 
     # Still: the art at the card's size. Moving: the art of one of a few sizes (the
     # nearest), stretched, so a zoom draws no card art anew at every step.
-    h = snap(rect.h) if heading is None else bucket(rect.h)
-    wd = max(8, round(h * physics.CARD_WIDTH / physics.CARD_LENGTH))
-    font = w.font(max(10, wd // 9)) if title else None
-    img = art.gate_card(colour, (wd, h), face_up, bonuses, title, None, font)
-    if heading is not None and snap(rect.h) != h:
-        now = max(8, round(snap(rect.h) * physics.CARD_WIDTH / physics.CARD_LENGTH))
-        img = pygame.transform.scale(img, (now, snap(rect.h)))
+    size = (max(8, rect.w), max(8, rect.h))
+    if heading is None:
+        drawn = size
+    else:
+        h = bucket(rect.h)
+        drawn = (max(8, round(h * physics.CARD_WIDTH / physics.CARD_LENGTH)), h)
+    font = w.font(max(10, drawn[0] // 9)) if title else None
+    img = art.gate_card(colour, drawn, face_up, bonuses, title, None, font)
+    if drawn != size:
+        img = pygame.transform.scale(img, size)
     return img, img.get_rect(center=rect.center)
 
 
@@ -148,9 +153,16 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
         glow = pygame.Surface(r.size, pygame.SRCALPHA)
         glow.fill((255, 220, 90, pulse // 3))
         surface.blit(glow, r)
-    size = scene.figure_size()
+    ring = scene.standing_radius()
     heading = scene.settle_scale()
-    card_h = None if heading is None else round((physics.CARD_LENGTH - 3) * heading)
+    card_h = None if heading is None else round(physics.CARD_LENGTH * heading)
+    outlines = scene.outlines
+    outlines.start("table")
+    outlines.rect("table", "table", "table", view.rect)
+    # where each standing Bakugan stands: where the physics has it (the table of the
+    # view's moment: the places it rested at then)
+    resting = {**scene.session.resting, **scene.view_resting}
+    places = dict(standing_places(scene.session.layout, scene.view.field, resting))
     for slot, fg in scene.view.field.items():
         r = scene.card_rect(slot)
         face_up = shot is not None and shot.slot == slot and shot.gate_open
@@ -164,21 +176,24 @@ def draw_table(scene: MatchScene, surface: pygame.Surface) -> None:
         surface.blit(img, at)
         if shown and not face_up:  # still face down in the match: veiled
             surface.blit(_veil(at.size), at)
-        pygame.draw.rect(surface, scene.colour(fg.owner), at.inflate(4, 4), 2, border_radius=5)
+        # its owner's colour along its edge, inside it: the card ends where it is judged
+        pygame.draw.rect(surface, scene.colour(fg.owner), at, 2, border_radius=5)
+        outlines.rect("table", "card", slot, at)
         on_card = [k for k in fg.standing if k not in fighting]
         if shot is not None and shot.slot == slot:  # the two battling are there too
             on_card += fighting
         centre = scene.slot_centre(slot)
-        for i, (q, b) in enumerate(on_card):
-            pos = scene.view_resting.get((q, b)) or scene.session.resting.get((q, b), centre)
+        for q, b in on_card:
+            pos = places.get((q, b)) or resting.get((q, b), centre)
             d = scene.catalog.bakugan[b]
             sprite = figure(scene, d.species, d.attribute.value if d.attribute else None)
             c = view.px(pos)
-            c = (c[0] + i * size // 3, c[1] - i * size // 5)
             if face_up and (q, b) in fighting:  # beside the open card: its face stays readable
                 side = fighting.index((q, b))
-                c = (at.left - size // 3 if side == 0 else at.right + size // 3, at.centery)
-            pygame.draw.circle(surface, scene.colour(q), c, size // 2 + 2, 3)
+                c = (at.left - ring if side == 0 else at.right + ring, at.centery)
+            else:  # as big as it collides: its ring is the circle a sphere bounces off
+                outlines.circle("table", "standing", (q, b), c, ring)
+            pygame.draw.circle(surface, scene.colour(q), c, ring, 3)
             surface.blit(sprite, sprite.get_rect(center=c))
     if battle is not None:
         for i, support in enumerate(s for s in battle.supports if s.kind == "trap"):

@@ -21,6 +21,7 @@ import pygame
 
 from game import physics
 from game.match.zone import Zone
+from game.physics.tuning import SPHERE_RADIUS
 
 from .. import slingshot
 from .. import widgets as w
@@ -170,9 +171,13 @@ class ThrowInput(slingshot.Slingshot):
             pygame.draw.line(surface, (230, 230, 230), (sx, sy), self.drag_to, 2)
         from .table_layer import sphere
 
-        radius = getattr(self.scene, "sphere_radius", lambda: 11)()
+        radius = self.view.length(SPHERE_RADIUS)  # as big as it collides
         img = sphere(attr, radius, self.spin * 2)
-        surface.blit(img, img.get_rect(center=(sx, sy)))
+        at = (round(sx), round(sy))
+        surface.blit(img, img.get_rect(center=at))
+        outlines = getattr(self.scene, "outlines", None)
+        if outlines is not None:
+            outlines.circle("moving", "sphere", "aimed", at, img.get_width() / 2)
         # The power meter and the spin beside the sphere, along its line.
         fx, fy = self.toward_field()
         side = (-fy, fx) if self.horizontal else (fy, -fx)

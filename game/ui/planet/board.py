@@ -22,6 +22,7 @@ from game.rules.planet.observation import BakuganView, CoreView, SideView
 
 from .. import art
 from .. import widgets as w
+from ..outlines import Outlines
 from ..table_view import TableView
 
 Tr = Callable[..., str]
@@ -141,7 +142,8 @@ def card_face(
         y += 17
 
 
-def _hexagon(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+def hexagon(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """A core's outline on screen: corners up and down, flats facing left and right."""
     cx, cy = centre
     vec = pygame.math.Vector2(radius, 0)
     return [(cx + vec.rotate(60 * k + 30).x, cy + vec.rotate(60 * k + 30).y) for k in range(6)]
@@ -151,7 +153,7 @@ def _hexagon(centre: tuple[float, float], radius: float) -> list[tuple[float, fl
 def _core_image(radius: int, kind: str) -> pygame.Surface:
     size = radius * 2 + 2
     s = pygame.Surface((size, size), pygame.SRCALPHA)
-    pts = _hexagon((size / 2, size / 2), radius)
+    pts = hexagon((size / 2, size / 2), radius)
     pygame.draw.polygon(s, CORE_COLOURS.get(kind, (160, 160, 160)), pts)
     pygame.draw.polygon(s, (20, 20, 30), pts, 2)
     return s
@@ -291,26 +293,30 @@ def draw_matrix(
     lying: Iterable[Hex],
     places: Iterable[Hex] = (),
     focus: Hex | None = None,
+    outlines: Outlines | None = None,
 ) -> list[Spot]:
     """The BakuCores lying on the table (a core a Bakugan holds is with it), each
-    showing its type; `places` (free hexes to place a core on) glow."""
+    showing its type, as big as the hexagon the physics judges a touch on (its outline
+    noted in `outlines`); `places` (free hexes to place a core on) glow."""
     on_table = set(lying)
     spots = []
-    radius = max(8, view.length(CIRCUMRADIUS))
+    radius = view.length(CIRCUMRADIUS)
     for c in matrix:
         centre = view.px(layout.core_centre(c.hex))
         if c.hex in on_table:
             core_icon(surface, centre, radius, c.type)
+            if outlines is not None:
+                outlines.polygon("table", "core", c.hex, hexagon(centre, radius))
             if c.core is not None:
                 pygame.draw.circle(surface, PLAYER_COLOURS[c.owner], centre, max(3, radius // 4))
         else:
-            pygame.draw.polygon(surface, (60, 70, 90), _hexagon(centre, radius), 1)
+            pygame.draw.polygon(surface, (60, 70, 90), hexagon(centre, radius), 1)
         r = pygame.Rect(0, 0, radius * 2, radius * 2)
         r.center = centre
         spots.append(Spot(r, "core", c.core or "", c.owner))
     for h in places:
         centre = view.px(layout.core_centre(h))
-        pygame.draw.polygon(surface, w.ACCENT, _hexagon(centre, radius), 3 if h == focus else 1)
+        pygame.draw.polygon(surface, w.ACCENT, hexagon(centre, radius), 3 if h == focus else 1)
         r = pygame.Rect(0, 0, radius * 2, radius * 2)
         r.center = centre
         spots.append(Spot(r, "hex", f"{h[0]},{h[1]}"))
@@ -330,5 +336,6 @@ __all__ = [
     "draw_matrix",
     "draw_side",
     "faction_colour",
+    "hexagon",
     "sphere_image",
 ]

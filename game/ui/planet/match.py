@@ -12,6 +12,7 @@ board is drawn once per change into a kept surface; each frame adds only what mo
 
 from __future__ import annotations
 
+import math
 import sys
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -28,6 +29,7 @@ from game.rules.planet import Action, Observation, Phase, PlaceCore
 
 from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
+from ..outlines import Outlines
 from ..scene import Scene
 from ..table_view import TableView
 from .board import PLAYER_COLOURS, Spot, warm_up
@@ -41,7 +43,7 @@ from .replay_hook import PlanetLiveReplay
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
-from .words import event_lines, namer
+from .words import event_lines, namer, roll_why
 
 if TYPE_CHECKING:
     from ..app import App
@@ -85,6 +87,8 @@ class PlanetMatchScene(Scene):
         self.name = namer(self.catalog, app.lang)
         self.aims: dict[int, PlanetAim] = {}
         self.anim: RollDone | None = None
+        self.last_roll: RollDone | None = None
+        self.outlines = Outlines()  # what the table's bodies were drawn as
         self.view = TableView(1.0, 1.0, TABLE_AREA)
         self.camera = Camera(self.view, TABLE_AREA)
         self.plans = CorePlans()  # hot-seat: each person's order of his cores
@@ -208,6 +212,7 @@ class PlanetMatchScene(Scene):
         self.message = ""
         for i, entry in enumerate(entries):
             if isinstance(entry, RollDone):
+                self._tell(entry)
                 self.anim, self.anim_t = entry, 0.0
                 self.held = list(entries[i + 1 :])
                 return
@@ -215,6 +220,8 @@ class PlanetMatchScene(Scene):
         self._after()
 
     def _tell(self, entry: Entry, stage: bool = True) -> None:
+        if isinstance(entry, RollDone):
+            self.last_roll = entry  # the why of its Opened / NotOpened, told next
         if isinstance(entry, RollDone | TableChanged):
             return
         state, lang = self.match.state, self.app.lang
@@ -222,6 +229,9 @@ class PlanetMatchScene(Scene):
             v: event_lines(entry, state, v, lang, self.tr) for v in (0, 1)
         }
         told[None] = event_lines(entry, state, self.event_viewer(entry), lang, self.tr)
+        why = roll_why(entry, self.last_roll, self.tr)
+        if why:
+            told = {v: [*lines, why] if lines else lines for v, lines in told.items()}
         if any(told.values()):
             self._said(told)
         if stage:
@@ -333,12 +343,14 @@ class PlanetMatchScene(Scene):
         if self.camera.moving:  # the aim starts once the table is still
             return
         if p is not None and p in self.match.throws_awaited() and p not in self.aims:
+            # aimed at first at the core nearest his band: straight at a core, never at
+            # the seam between two (the Matrix's middle often is one)
+            x0, y0, x1, y1 = session.zone(p).box
+            band = ((x0 + x1) / 2, (y0 + y1) / 2)
+            near = [session.layout.core_centre(h) for h in session.cores()]
+            toward = min(near, key=lambda c: math.dist(c, band), default=session.layout.centre)
             self.aims[p] = PlanetAim(
-                self.view,
-                p,
-                session.zone(p),
-                session.layout.centre,
-                bounds=self.app.window_bounds,
+                self.view, p, session.zone(p), toward, bounds=self.app.window_bounds
             )
             self._dirty = True
         for aim in self.aims.values():

@@ -1,5 +1,8 @@
 """What moves over the Battle Planet table: both spheres in flight along the paths the
-physics recorded, and, before a roll, the sphere the person at the screen aims."""
+physics recorded, and, before a roll, the sphere the person at the screen aims. The
+core a sphere opens on lights in its player's colour from the moment its disc touches
+it (the judge's step, `physics.Verdict.opened_at`); two touched at once both light,
+in the colour of a roll that keeps no core."""
 
 from __future__ import annotations
 
@@ -7,7 +10,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .board import PLAYER_COLOURS, sphere_image
+from game.match.planet.layout import CIRCUMRADIUS
+from game.physics import DT
+from game.physics.tuning import SPHERE_RADIUS
+
+from .board import PLAYER_COLOURS, hexagon, sphere_image
 
 if TYPE_CHECKING:
     from .match import PlanetMatchScene
@@ -16,10 +23,12 @@ if TYPE_CHECKING:
 def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
     """Both spheres along their recorded paths while a roll plays, else the sphere the
     person at the screen aims (never the other one's)."""
-    radius = max(6, scene.view.length(14.0))
+    scene.outlines.start("moving")
     if scene.anim is not None:
         t = min(scene.anim_t, scene.anim_length())
+        draw_lit_cores(scene, surface, t)
         for roller in (0, 1):
+            radius = scene.view.length(scene.anim.throws[roller].radius)  # as it collides
             x, y, angle = scene.anim.track(roller).at(t)
             # the sphere's colour shows its faction once its Character is known (both
             # rolls are out: a face-up one's name is seen, a face-down one's is not)
@@ -28,15 +37,42 @@ def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
                 seen = {b.character for b in scene.frozen.side(roller).bakugan if b.face_up}
                 character = character if character in seen else None
             img = sphere_image(scene.catalog, character, radius, angle)
-            surface.blit(img, img.get_rect(center=scene.view.px((x, y))))
+            at = scene.view.px((x, y))
+            surface.blit(img, img.get_rect(center=at))
+            scene.outlines.circle("moving", "sphere", roller, at, img.get_width() / 2)
         return
     p = scene.person()
     if p is not None and p in scene.aims:
         side = scene.match.observation(p).side(p)
-        img = sphere_image(scene.catalog, side.picked, radius, 0.0)
+        img = sphere_image(scene.catalog, side.picked, scene.view.length(SPHERE_RADIUS), 0.0)
         label = scene.tr("planet_ui.aim_hint")
         aim = scene.aims[p]
         path: list[tuple[int, int]] = []
         if scene.app.aim_assist and aim.power > 0.05:
             path = aim.preview(scene.match.session.scene())
         aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
+        scene.outlines.circle("moving", "sphere", "aimed", aim.sphere_px(), img.get_width() / 2)
+
+
+NO_CORE = (255, 150, 80)
+"""The outline of two cores touched at once (the roll keeps neither)."""
+
+
+def draw_lit_cores(scene: PlanetMatchScene, surface: pygame.Surface, t: float) -> None:
+    """The cores the spheres opened on, lit from the moment each opened (t seconds into
+    the roll)."""
+    done = scene.anim
+    assert done is not None
+    layout = scene.match.session.layout
+    targets = done.outcome.run.scene.targets
+    size = max(8, scene.view.length(CIRCUMRADIUS))
+    for roller, verdict in enumerate(done.verdicts):
+        if verdict.opened_at is None or verdict.opened_at * DT > t:
+            continue
+        colour = PLAYER_COLOURS[roller] if len(verdict.cores) == 1 else NO_CORE
+        for core in verdict.cores:
+            h = targets[core].target.id
+            assert isinstance(h, tuple)
+            centre = scene.view.px(layout.core_centre((int(h[0]), int(h[1]))))
+            pygame.draw.polygon(surface, colour, hexagon(centre, size + 3), 4)
+            scene.outlines.polygon("moving", "lit", (roller, h), hexagon(centre, size))

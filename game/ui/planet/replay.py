@@ -224,7 +224,7 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
         held = {id(e) for e in self.held}
         self.log = []
         for entry in self.match.session.timeline:  # the log told again for these eyes
-            if id(entry) not in held and not isinstance(entry, RollDone | TableChanged):
+            if id(entry) not in held:  # (a roll is kept for the why of what follows it)
                 self._tell(entry, stage=False)
         self.regions.forget()
         self._dirty = True

@@ -143,7 +143,10 @@ def draw_table(scene: PlanetMatchScene, surface: pygame.Surface, obs: Observatio
     o = scene.offer()
     if o is not None and scene.core is not None and scene.core in o.by_core:
         places = [a.hex for a in o.by_core[scene.core]]
-    return draw_matrix(surface, view, layout, obs.matrix, lying, places)
+    outlines = scene.outlines
+    outlines.start("table")
+    outlines.rect("table", "table", "table", view.rect)
+    return draw_matrix(surface, view, layout, obs.matrix, lying, places, outlines=outlines)
 
 
 class Regions:

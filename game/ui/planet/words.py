@@ -4,7 +4,8 @@ language. No drawing here: the screens put these strings in their boxes.
 
 Card names and texts are data (both languages in assets/data/planet); everything else
 comes from the language catalogs (`planet_ui.*`, and the text demo's `planet_demo.*`
-lines for the events, told the same way on screen as in words).
+lines for the events, told the same way on screen as in words). A Bakugan that keeps no
+core after a roll is told why, in the physics judge's words (`roll_why`).
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.games.planet.event_words import tell_event
+from game.match.planet.session import RollDone
 from game.rules.planet import Catalog, Phase, PlanetState
 from game.rules.planet import events as ev
+
+from ..landing_words import why
 
 Tr = Callable[..., str]
 
@@ -153,6 +157,18 @@ def event_lines(
     return lines
 
 
+def roll_why(event: object, roll: RollDone | None, tr: Tr) -> str:
+    """Why a Bakugan of `roll` kept no core (`event` its Opened without one, or its
+    NotOpened), in the physics judge's words; "" for any other event."""
+    if roll is None:
+        return ""
+    if (isinstance(event, ev.Opened) and event.hex is None) or isinstance(event, ev.NotOpened):
+        landing = roll.outcome.landings[event.player]
+        spheres = {t.sphere_id for t in roll.throws}
+        return why(tr, landing.reason, landing.by, spheres)
+    return ""
+
+
 __all__ = [
     "ALWAYS",
     "KEYWORDS",
@@ -163,4 +179,5 @@ __all__ = [
     "namer",
     "phase_name",
     "piece_name",
+    "roll_why",
 ]

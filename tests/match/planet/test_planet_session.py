@@ -30,6 +30,7 @@ from game.match.planet.session import (
     ThrowRefused,
     lying_cores,
 )
+from game.physics.tuning import SPHERE_RADIUS
 from game.rules.planet import Roll, Settings
 from game.rules.planet import events as ev
 
@@ -140,34 +141,76 @@ def test_neither_opened_both_roll_again_with_the_same_bakugan() -> None:
     entries = s.roll(short)
     assert [e for e in entries if isinstance(e, ev.Reroll)]
     assert [landing.reason for landing in entries[0].outcome.landings] == [  # type: ignore[union-attr]
-        physics.NO_TOUCH,
-        physics.NO_TOUCH,
+        physics.SHORT,
+        physics.SHORT,
     ]
     assert s.awaiting_roll() == picked
 
 
-def test_rolled_off_a_core_opens_without_it_and_off_the_table_stays_closed() -> None:
+def test_touching_two_cores_at_once_opens_without_a_core_and_off_the_table_stays_closed() -> None:
     s = session()
     to_roll(s)
-    centre = s.layout.centre
-    # p0 rolls across the first core and stops beyond the Matrix; p1 flies off the table
-    speed = next(
-        v
-        for v in range(900, 2400, 20)
-        if physics.simulate(
-            s.scene(), [straight(s, 0, centre, float(v))], record=False, judge=physics.PLANET
-        )
-        .landings[0]
-        .reason
-        == physics.ROLLED_OFF
+    layout = s.layout
+    # p0 rolls straight up the line where two cores of a row meet (the first such seam
+    # nothing else stands in front of); p1 flies off the table
+    centres = [layout.core_centre(h) for h in s.cores()]
+    seams = sorted(
+        ((a[0] + b[0]) / 2.0, a[1])
+        for a in centres
+        for b in centres
+        if a[1] == b[1] and 0 < b[0] - a[0] < 38.5
     )
-    entries = s.roll([straight(s, 0, centre, float(speed)), straight(s, 1, (60.0, 0.0), 2500.0)])
+    off = straight(s, 1, (60.0, 0.0), 2500.0)
+
+    def landing(seam: physics.Point) -> physics.Landing:
+        trial = s._named([straight(s, 0, seam, 1500.0), off])
+        return physics.simulate(s.scene(), trial, judge=physics.PLANET).landings[0]
+
+    seam = next(p for p in seams if landing(p).reason == physics.TWO_CORES)
+    entries = s.roll([straight(s, 0, seam, 1500.0), off])
     done = entries[0]
     assert isinstance(done, RollDone)
+    assert done.outcome.landings[0].reason == physics.TWO_CORES
     assert done.rolls == (Roll(0, True), Roll(1, False))
     assert done.outcome.landings[1].reason == physics.OFF_TABLE
     opened = next(e for e in entries if isinstance(e, ev.Opened))
     assert (opened.player, opened.hex) == (0, None)  # open, no core's bonus
+
+
+def test_aimed_straight_at_the_nearest_core_it_opens_there_and_stops_there() -> None:
+    """The playtest: aimed straight at the nearest core (a Fist), the sphere is drawn on
+    it, yet the table said "opens on a Shield", the core behind, and the Fist stayed on
+    the Matrix. A sphere opens on the first BakuCore it touches with nothing in the way,
+    as the toy does, and stops there: every throw along that line that reaches the core
+    opens on it, however hard, and the cores behind stay where they lie."""
+    s = session()
+    to_roll(s)
+    layout = s.layout
+    nearest = min(s.cores(), key=lambda h: layout.core_centre(h)[1])
+    centre = layout.core_centre(nearest)
+    far = s.cores()[-1]
+    seen: dict[object, list[float]] = {}
+    for speed in range(900, 2500, 40):
+        throws = [straight(s, 0, centre, float(speed)), straight(s, 1, centre, 200.0)]
+        outcome = physics.simulate(s.scene(), s._named(throws), judge=physics.PLANET)
+        landing = outcome.landings[0]
+        seen.setdefault(landing.card if landing.opened else landing.reason, []).append(speed)
+        if not landing.opened:
+            continue
+        verdict = physics.PLANET.verdict(outcome.run, 0)
+        assert landing.card == nearest, (speed, landing)
+        # it stops where it opened: its path is still from that step on, its disc on the core
+        track = outcome.track("p0")
+        assert verdict.opened_at is not None
+        x, y, _ = track[verdict.opened_at]
+        assert track[len(track) - 1][:2] == (x, y), speed
+        core = layout.core(nearest)
+        assert core.distance((x, y)) < SPHERE_RADIUS, speed
+    assert set(seen) == {physics.SHORT, nearest}, seen
+    assert min(seen[nearest]) > max(seen[physics.SHORT])
+    entries = s.roll([straight(s, 0, centre, 2000.0), straight(s, 1, centre, 200.0)])
+    assert entries[0].rolls[0].core == nearest  # type: ignore[union-attr]
+    assert nearest not in s.cores() and far in s.cores()
 
 
 def test_two_on_one_core_both_get_it() -> None:

@@ -38,11 +38,13 @@ def test_the_same_seed_plays_the_same_matches(capsys: pytest.CaptureFixture[str]
         assert first[key] == again[key]
 
 
-def test_the_noise_is_the_knob_of_the_on_core_rate(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_noise_is_the_knob_of_the_rate_on_the_core_aimed_at(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     shaky = sim(capsys, "--games", "8", "--aim-noise", "0.1", "--speed-noise", "0.15")
     steady = sim(capsys, "--games", "8", "--aim-noise", "0", "--speed-noise", "0")
     assert shaky["bots"]["random"]["aim"] == {"angle_noise": 0.1, "speed_noise": 0.15}
-    assert shaky["on_core_rate"] + 0.2 < steady["on_core_rate"]
+    assert shaky["intended_rate"] + 0.2 < steady["intended_rate"]
 
 
 def test_in_words(capsys: pytest.CaptureFixture[str]) -> None:

@@ -63,7 +63,7 @@ class Person:
                 return
             if "sphere_px" in status:
                 self.throws += 1
-                post_pull(status["sphere_px"], status["back_px"], 36 + 4 * (self.throws % 5))
+                post_pull(status["sphere_px"], status["back_px"], 40 + 6 * (self.throws % 5))
                 return
         for b in status.get("buttons", []):
             if b["label"] not in self.skip:
