@@ -1,8 +1,17 @@
-"""Replays recorded by main at bd7c8e9, before the seed's words became the defaults
-(issue 25, point 7), still verify: each records the options in effect (Attack's
-earliest ones by their absence), so the re-run plays them by the rules of their time.
-Under today's defaults the same records no longer fit (the second test), so the first
-would fail if a replay read its options from the defaults."""
+"""Replays recorded under the readings that were the defaults before the seed's words
+became them (issue 25, point 7) still verify: each records the options in effect
+(Attack's earliest ones, recorded by main at bd7c8e9, by their absence), so the re-run
+plays them by the rules of their time. Under today's defaults the same records no
+longer fit (the second test), so the first would fail if a replay read its options
+from the defaults.
+
+The classic and Battle Planet files hold throws, so a new physics (a new judge)
+refuses them as made with other physics; they are recorded again then, with the same
+seeds and options (`bakugan sim --rules classic --games 1 --seed 5 --players 3
+--policies greedy,greedy,greedy --multi-cards own_battle --physics --record DIR`;
+`bakugan sim --rules planet --games 1 --seed 3 --policies random,random --card-play
+batch --tie-break-empty loses_game --physics --record DIR`). The Attack files hold no
+throw and stay as main wrote them."""
 
 from __future__ import annotations
 
@@ -16,8 +25,8 @@ from game.games.replays import verify_one
 
 DATA = Path(__file__).parents[1] / "rules" / "data"
 OLD = {
-    "classic-main-bd7c8e9-3p-own-battle.replay.gz": {"multi_cards": "field_any"},
-    "planet-main-bd7c8e9-batch.replay.gz": {"card_play": "free", "tie_break_empty": "loses_battle"},
+    "classic-3p-own-battle.replay.gz": {"multi_cards": "field_any"},
+    "planet-batch.replay.gz": {"card_play": "free", "tie_break_empty": "loses_battle"},
     "attack-main-bd7c8e9-stalled.replay.gz": {"stall": "no_catch_possible"},
     "attack-main-bd7c8e9-house.replay.gz": {"house_roll": "before_deal"},
 }

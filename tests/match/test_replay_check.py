@@ -109,6 +109,25 @@ def test_a_tampered_field_of_each_record_of_each_game_drifts_named(
     assert not (tmp_path / "replays").exists() or not any((tmp_path / "replays").iterdir())
 
 
+@pytest.mark.parametrize(
+    ("game", "refused"), [("classic", True), ("planet", True), ("attack", False)]
+)
+def test_another_physics_refuses_only_the_games_whose_records_roll_on_the_table(
+    samples: dict[str, list[dict[str, Any]]], game: str, refused: bool, tmp_path: Path
+) -> None:
+    """A new judge (the physics hash) changes where a thrown sphere stops, so a classic
+    or Battle Planet replay made before is refused; an Attack replay holds no throw (the
+    dice's faces are the rules' roll) and re-runs alike."""
+    lines = copy.deepcopy(samples[game])
+    lines[0]["physics_hash"] = "sha256:" + "0" * 64
+    path = tmp_path / f"{game}.replay.gz"
+    path.write_bytes(pack(lines))
+    verdict = verify_one(path)
+    assert (verdict.kind, "physics" in verdict.line) == (
+        ("unchecked", True) if refused else ("identical", False)
+    ), verdict.line
+
+
 def test_every_computable_field_of_the_records_the_games_write_is_tampered_above(
     samples: dict[str, list[dict[str, Any]]],
 ) -> None:
