@@ -117,9 +117,9 @@ class MatchScene(Scene):
         # Each computer's difficulty (assets/data/ai/levels.toml).
         self.levels = tuple(levels) if levels else (level,) * n
         self.level = level
-        # Aim assist: the player's setting, but off by default against Hard (H toggles it).
+        # The aim guide: the player's level, but off at first against Hard (H steps it).
         hard = any(lv == "hard" and not h for lv, h in zip(self.levels, self.humans, strict=True))
-        self.aim_assist = app.aim_assist and not hard
+        self.aim_guide = "off" if hard else app.settings.aim_guide
         self.bots = {
             p: BotSeat.named(self.levels[p], self.catalog, seed + p, shipped_levels(), self.rules)
             for p in range(n)

@@ -19,7 +19,7 @@ from game.challenges.scoring import (
 )
 from game.physics import DT
 
-from .. import text_fit
+from .. import aim_guide, text_fit
 from .. import widgets as w
 from ..controls import throw_keys
 from .board import BAD, GOOD, SIDE, TABLE_AREA, art_attribute, draw_stars
@@ -102,9 +102,9 @@ def draw_aim(scene: ChallengeScene, surface: pygame.Surface) -> None:
         (ex - 12 * math.cos(aim.angle + 0.4), ey + 12 * math.sin(aim.angle + 0.4)),
     ]
     pygame.draw.polygon(surface, (255, 220, 120), head)
-    if scene.app.aim_assist and aim.power > aim.feel.release:
-        for i, p in enumerate(scene.preview_path()[::2]):
-            pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
+    if aim_guide.shows(scene.guide) and aim.power > aim.feel.release:
+        ring = v.length(scene.aim.radius)
+        aim_guide.draw(surface, scene.preview_path(), scene.guide, ring)
     if aim.dragging and aim.drag_to is not None:
         pygame.draw.line(surface, (230, 230, 230), (sx, sy), aim.drag_to, 2)
     sphere = scene.attempt.sphere()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .. import aim_guide
 from .board import PLAYER_COLOURS, sphere_image
 
 if TYPE_CHECKING:
@@ -34,7 +35,8 @@ def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
         img = sphere_image(scene.catalog, side.picked, radius, 0.0)
         label = scene.tr("planet_ui.aim_hint")
         aim = scene.aims[p]
+        guide = scene.app.settings.aim_guide
         path: list[tuple[int, int]] = []
-        if scene.app.aim_assist and aim.power > 0.05:
-            path = aim.preview(scene.match.session.scene())
-        aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
+        if aim_guide.shows(guide) and aim.power > 0.05:
+            path = [scene.view.px(q) for q in aim.preview(scene.match.session.scene(), guide)]
+        aim.draw(surface, img, PLAYER_COLOURS[p], label, path, guide)
