@@ -215,3 +215,29 @@ def test_the_settings_row_steps_through_the_levels_and_keeps_them(app: App) -> N
         row.on_click()
         seen.append(app.settings.aim_guide)
     assert seen == ["whole", "off", "start"]
+
+
+def _click(app: App, rect: pygame.Rect) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+    app.step()
+
+
+def test_each_games_how_to_play_has_the_guides_row(app: App) -> None:
+    from game.ui.howto import THROW_PAGE, HowToScene
+    from game.ui.planet.rules import PlanetRulesScene
+
+    howto = HowToScene(app)
+    app.push(howto)
+    howto.page = THROW_PAGE
+    app.step()
+    assert howto.guide.label == "Aim guide: first part of the path"
+    _click(app, howto.guide.rect)
+    assert app.settings.aim_guide == "whole" and howto.page == THROW_PAGE  # not a page turn
+    assert howto.guide.label == "Aim guide: the whole path"
+    rules = PlanetRulesScene(app)
+    app.push(rules)
+    app.step()
+    row = next(b for b in rules.buttons if b.label.startswith("Aim guide"))
+    assert row.label == "Aim guide: the whole path"
+    _click(app, row.rect)
+    assert app.settings.aim_guide == "off" and row.label == "Aim guide: off"
