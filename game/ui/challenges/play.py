@@ -18,7 +18,7 @@ from game.persist.progress import Progress
 from game.physics import DT
 from game.physics.arena import ShotResult
 
-from .. import aim_guide
+from .. import aim_guide, miss_mark
 from .. import widgets as w
 from ..scene import Scene
 from ..throwing import bound_keys
@@ -78,6 +78,7 @@ class ChallengeScene(Scene):
         self.flash: dict[str, float] = {}
         self.particles: list[list[float]] = []
         self.trail: list[tuple[int, int]] = []
+        self.gone: miss_mark.Gone | None = None  # where the last throw's miss went
         self._preview: list[tuple[int, int]] = []
         self._preview_key: tuple[tuple[float, ...], str] | None = None
         self._preview_age = 0
@@ -156,6 +157,8 @@ class ChallengeScene(Scene):
         assert index is not None
         self.roll = Roll(result, index)
         self.trail = []
+        self.gone = None
+        self.notes = []  # the last throw's words make way for this one's roll
         self._sound("play", "throw")
 
     # --- update ---------------------------------------------------------------------
@@ -224,11 +227,13 @@ class ChallengeScene(Scene):
             x, y = self.art.view.px(landing.position)
             for dx, dy, speed, life in art.burst_particles(len(self.attempt.reports), 22):
                 self.particles.append([x, y, dx * speed, dy * speed, life])
-        elif landing.reason == "off_table":
-            self.notes.append((self.tr("challenge.missed_off_table"), BAD, 2.2))
-            self._sound("play", "miss")
         else:
-            self.notes.append((self.tr("challenge.missed"), BAD, 2.2))
+            off = landing.reason == "off_table"
+            track = report.result.track(report.result.sphere_id)
+            level = self.attempt.level
+            self.gone = miss_mark.where(track, off, level.width, level.height)
+            key = "challenge.missed_off_table" if off else "challenge.missed"
+            self.notes.append((self.tr(key), BAD, 2.2))
             self._sound("play", "miss")
         for _, bonus in report.met:
             self.notes.append((self.tr("challenge.met", points=1000 + bonus), w.ACCENT, 2.6))
