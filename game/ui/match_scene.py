@@ -136,6 +136,7 @@ class MatchScene(Scene):
         self.hover_piece: tuple[str, str] | None = None
         self.hover_rect: pygame.Rect | None = None
         self.hover_chip: int | None = None
+        self.bar = hud.TOP  # where the chips lie (`match_framing.move_bar`)
         self.particles: list[list[float]] = []
         self.shake = 0.0
         self.curtain = Curtain(self.humans)
@@ -284,6 +285,10 @@ class MatchScene(Scene):
             return None
         return target.scale
 
+    def bar_edge(self) -> str:
+        """Where the players' chips lie now (`match_framing.move_bar`)."""
+        return self.bar
+
     def sphere_radius(self) -> int:
         return max(6, min(30, round(14 * self.table_view.scale)))
 
@@ -412,22 +417,25 @@ class MatchScene(Scene):
         self.live_replay.tick(self)
         self.t += dt
         match_presenter.effects(self, dt)
-        self._update_side()
-        self.camera.aim(match_framing.frame(self))
-        self.camera.update(dt)
+        self._update_side()  # (before the turn: its choices are built for the panel)
         if not self.anims:
             match_turns.next_turn(self, dt)
-            return
-        a = match_presenter.advance(self, dt)
-        if a is not None and a.kind == "aim":
-            match_turns.aimed(self, a)
-        elif a is not None and not self.anims:
-            self._catch_up()
+        else:
+            a = match_presenter.advance(self, dt)
+            if a is not None and a.kind == "aim":
+                match_turns.aimed(self, a)
+            elif a is not None and not self.anims:
+                self._catch_up()
+        # The view for what is on now (an animation that just began included).
+        match_framing.move_bar(self)
+        self.camera.aim(match_framing.frame(self))
+        self.camera.update(dt)
 
     def _update_side(self) -> None:
         """The side panel shows while the person at the screen has a hand to look at,
-        and makes way for a throw and its roll."""
-        rolling = bool(self.anims) and self.anims[0].kind in ("aim", "roll")
+        and makes way for a throw and its roll (until the sphere is off the table:
+        opened, or its miss shown)."""
+        rolling = bool(self.anims) and self.anims[0].kind in ("aim", *match_framing.SPHERE_KINDS)
         throwing = self.throw_input is not None and not self.curtain.down
         person = any(self.humans)
         self.side.shown = person and self.viewer is not None and not rolling and not throwing

@@ -34,6 +34,7 @@ from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.classic import Action, Kit, Settings
 
+from . import match_framing
 from . import widgets as w
 from .match_scene import MatchScene
 from .replay_controls import ReplayControls
@@ -131,7 +132,7 @@ class ReplayScene(ReplayControls, MatchScene):
 
     def _update_side(self) -> None:
         """The hand of the view shows in the side panel (not while a throw rolls)."""
-        rolling = bool(self.anims) and self.anims[0].kind in ("aim", "roll")
+        rolling = bool(self.anims) and self.anims[0].kind in ("aim", *match_framing.SPHERE_KINDS)
         self.side.shown = not rolling
 
     def mark_indices(self, kind: str) -> list[int]:
