@@ -80,7 +80,8 @@ def queue(scene: MatchScene, entries: Sequence[Entry], shots: Sequence[Shot | No
             if e.result.landing.opened:
                 add("pop", 0.45)
         elif isinstance(e, ev.Missed) and rolled is not None and rolled.bakugan == e.bakugan:
-            add("missed", MISSED, tr("match.missed", bakugan=scene.bname(e.bakugan)))
+            title = tr("match.missed", bakugan=scene.bname(e.bakugan))
+            add("missed", MISSED, title, missed_why(scene, rolled))
             out[-1].data["roll"] = rolled
         elif isinstance(e, ev.MatchStarted):
             add("banner", 1.3, tr("call.field_open"))
@@ -148,14 +149,28 @@ MISSED = 1.4
 """seconds a miss shows where the sphere went, under its call"""
 
 
+def gone_of(scene: MatchScene, roll: ThrowDone) -> miss_mark.Gone:
+    """Where the sphere of the missed throw `roll` went (`miss_mark`): at rest off the
+    cards, or where it left the table."""
+    left = roll.result.landing.reason == physics.OFF_TABLE
+    session = scene.session
+    return miss_mark.where(roll.result.trajectory, left, session.width, session.height)
+
+
+def missed_why(scene: MatchScene, roll: ThrowDone) -> str:
+    """The line under a miss's call that says why it missed: off the table, short of
+    the Gate Cards, past them, or beside them (`miss_mark.why`, along its throw)."""
+    cards = [card.corners() for card in scene.session.table().cards]
+    why = miss_mark.why(gone_of(scene, roll), roll.result.trajectory, cards)
+    return scene.tr(f"match.missed_{why}") if why is not None else ""
+
+
 def gone(scene: MatchScene, a: Anim) -> miss_mark.Gone | None:
     """Where the sphere of a miss went (the "missed" animation's throw)."""
     roll = a.data.get("roll")
     if a.kind != "missed" or not isinstance(roll, ThrowDone):
         return None
-    left = roll.result.landing.reason == physics.OFF_TABLE
-    session = scene.session
-    return miss_mark.where(roll.result.trajectory, left, session.width, session.height)
+    return gone_of(scene, roll)
 
 
 def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:

@@ -5,7 +5,7 @@ table meanwhile:
 - the roll: the field and the path the sphere has rolled so far and will roll in the
   next `LOOKAHEAD` s (the physics recorded it: the view widens ahead of the sphere), in
   the screen clear of the chips and of the battle panel (the side panel makes way);
-- while the sphere pops open, and while a miss shows where it went (`MISSED`), the
+- while the sphere pops open, and while a miss shows where it went (`anims.MISSED`), the
   roll's last frame: the view waits for the sphere to stop before closing in;
 - a battle's card up close, else the field.
 
@@ -26,7 +26,7 @@ import pygame
 from game import physics
 from game.match.session import ThrowDone
 
-from . import camera, hud, match_draw, miss_mark
+from . import anims, camera, hud, match_draw, miss_mark
 from .throwing import throw_line
 
 if TYPE_CHECKING:
@@ -38,8 +38,6 @@ ROLL_MARGIN = 40.0
 """mm of table framed around the path (the sphere, a miss's mark)"""
 SAMPLE = 1 / 30
 """seconds between two points of a path read for its box"""
-MISSED = 1.4
-"""seconds a miss shows where the sphere went (under its call)"""
 SPHERE_KINDS = ("roll", "pop", "missed")
 """The animations during which a thrown sphere lies on the table"""
 CLEAR = 4
@@ -213,7 +211,4 @@ def keep_in_sight(scene: MatchScene) -> None:
 def gone(scene: MatchScene, shown: Shown) -> miss_mark.Gone:
     """Where a missed sphere went (`miss_mark`): at rest off the cards, or where it left
     the table."""
-    left = shown.throw.result.landing.reason == physics.OFF_TABLE
-    return miss_mark.where(
-        shown.throw.result.trajectory, left, scene.session.width, scene.session.height
-    )
+    return anims.gone_of(scene, shown.throw)

@@ -430,6 +430,7 @@ class MatchScene(Scene):
         match_framing.move_bar(self)
         self.camera.aim(match_framing.frame(self))
         self.camera.update(dt)
+        match_framing.keep_in_sight(self)  # (where the easing lags behind the sphere)
 
     def _update_side(self) -> None:
         """The side panel shows while the person at the screen has a hand to look at,

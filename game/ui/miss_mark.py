@@ -2,15 +2,18 @@
 target, or, where it left the table, a ring on the table's edge and an arrow on the
 table leading into it the way the sphere went out (so the mark needs no room past the
 edge). The same mark in every game that throws (the classic match, the throw
-challenges); why it missed is said in words by the game's own call.
+challenges, Battle Planet's spheres off the table); why it missed (`why`: off the
+table, short of the cards, past them, or beside them) is said in words by the game's
+own call.
 
-Geometry first (`where`, from the recorded path in table mm), then the drawing in
-screen px (`draw`).
+Geometry first (`where`, `why`, from the recorded path in table mm), then the drawing
+in screen px (`draw`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -24,6 +27,8 @@ REACH = 8  # px the ring reaches past the sphere's radius, at most
 EXTENT = 30 + REACH + 2 + ARROW
 """px from its point the farthest part of a mark lies (a sphere of 30 px at most)"""
 BACK = 0.05  # s of path before its end that gives the way it went out
+OFF_TABLE, SHORT, PAST, BESIDE = "off_table", "short", "past", "beside"
+"""Why a miss missed (`why`)"""
 
 
 class Track(Protocol):
@@ -54,6 +59,31 @@ def where(track: Track, left_table: bool, width: float, height: float) -> Gone:
     d = math.hypot(x - px, y - py) or 1.0
     edge = (min(max(x, 0.0), width), min(max(y, 0.0), height))
     return Gone((x, y), edge, ((x - px) / d, (y - py) / d))
+
+
+def why(gone: Gone, track: Track, cards: Sequence[Sequence[Point]]) -> str | None:
+    """Why the miss `gone` (of the recorded path `track`) missed, as the eye reads it
+    along its throw (the way it set off) against the cards' corners `cards`: it left
+    the table (OFF_TABLE), it rests nearer the thrower than every card's nearest corner
+    (SHORT), farther than every card's farthest one (PAST), or at a depth some card
+    spans, on none (BESIDE). None: no card to tell it by."""
+    if gone.edge is not None:
+        return OFF_TABLE
+    if not cards:
+        return None
+    ox, oy, _ = track.at(0.0)
+    x1, y1, _ = track.at(min(BACK, track.duration))
+    d = math.hypot(x1 - ox, y1 - oy)
+    if d == 0.0:
+        return None
+    ux, uy = (x1 - ox) / d, (y1 - oy) / d
+    depths = [(x - ox) * ux + (y - oy) * uy for card in cards for x, y in card]
+    rest = (gone.rest[0] - ox) * ux + (gone.rest[1] - oy) * uy
+    if rest < min(depths):
+        return SHORT
+    if rest > max(depths):
+        return PAST
+    return BESIDE
 
 
 def ring_px(radius: int, pulse: float = 1.0) -> int:
@@ -96,4 +126,18 @@ def draw(
     pygame.draw.polygon(surface, COLOUR, head)
 
 
-__all__ = ["ARROW", "EXTENT", "REACH", "Gone", "draw", "ring_px", "tail", "where"]
+__all__ = [
+    "ARROW",
+    "BESIDE",
+    "EXTENT",
+    "OFF_TABLE",
+    "PAST",
+    "REACH",
+    "SHORT",
+    "Gone",
+    "draw",
+    "ring_px",
+    "tail",
+    "where",
+    "why",
+]

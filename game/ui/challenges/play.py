@@ -232,7 +232,8 @@ class ChallengeScene(Scene):
             track = report.result.track(report.result.sphere_id)
             level = self.attempt.level
             self.gone = miss_mark.where(track, off, level.width, level.height)
-            key = "challenge.missed_off_table" if off else "challenge.missed"
+            why = miss_mark.why(self.gone, track, [c.card.spec.corners() for c in level.cards])
+            key = f"challenge.missed_{why}" if why is not None else "challenge.missed"
             self.notes.append((self.tr(key), BAD, 2.2))
             self._sound("play", "miss")
         for _, bonus in report.met:
