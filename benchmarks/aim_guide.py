@@ -47,9 +47,10 @@ from game import physics  # noqa: E402
 from game.content.classic import shipped_catalog  # noqa: E402
 from game.persist.settings import UserSettings  # noqa: E402
 from game.rules.classic import random_kit  # noqa: E402
-from game.ui import aim_guide, match_framing, slingshot  # noqa: E402
+from game.ui import aim_guide, slingshot  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.match_scene import MatchScene  # noqa: E402
+from game.ui.classic import match_framing  # noqa: E402
+from game.ui.classic.match import MatchScene  # noqa: E402
 
 OLD_PREVIEW = 0.7
 """seconds of path the aim assist dotted before the guide had levels"""

@@ -117,9 +117,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
-    from game.ui.lab import run_lab
+    from game.ui.scenes import game_scenes
 
-    return run_lab(args.lang)
+    scenes = game_scenes(args.rules)
+    if scenes is None or scenes.lab is None:
+        name = REGISTRY[args.rules].name("en")
+        print(f"bakugan lab: {name} has no throw lab", file=sys.stderr)
+        return 2
+    return scenes.lab(args.lang)
 
 
 def _cmd_levels(args: argparse.Namespace) -> int:
@@ -245,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.set_defaults(run=_cmd_demo)
     lab = sub.add_parser("lab", help="the throw lab: throw on a test table, see the physics")
     lab.add_argument("--lang", default=None, choices=("en", "ru"))
+    lab.add_argument("--rules", default=DEFAULT_GAME, help=f"the game: {', '.join(REGISTRY)}")
     lab.set_defaults(run=_cmd_lab)
     lv = sub.add_parser("levels", help="check the throw-challenge level files")
     lv.add_argument("paths", nargs="*", help="level files or folders (default: levels/)")

@@ -30,5 +30,7 @@ def levels_dir() -> Path:
     return _root() / "levels"
 
 
-def data_dir(rules: str = "classic") -> Path:
-    return assets_dir() / "data" / rules
+def game_data_dir(game: str) -> Path:
+    """The data a game ships (cards, decks, AI levels): ``assets/data/<game>``. Not the
+    player's own files: those are `game.persist.paths.data_dir`."""
+    return assets_dir() / "data" / game

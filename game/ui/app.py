@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.persist import lang as catalogs
+from game.files import lang as catalogs
+from game.files.atomic import sweep_stale_temps
+from game.files.lang import LANGUAGES, tr
 from game.persist import paths
-from game.persist.atomic import sweep_stale_temps
-from game.persist.lang import LANGUAGES, tr
 from game.persist.settings import UserSettings, read_settings, save_settings
 
 from .audio import Audio
@@ -42,9 +42,8 @@ def _forget_fonts() -> None:
     widgets.render.cache_clear()
     widgets._panel.cache_clear()
     art.font.cache_clear()
-    from .pieces import _thumb
-
-    _thumb.cache_clear()
+    for clear in fonts.FORGET_WITH_FONTS:
+        clear()
 
 
 class App:
@@ -168,7 +167,7 @@ class App:
 
     def _bind_pad(self) -> None:
         """The controller sends the player's throwing keys, whatever they are bound to."""
-        from .throwing import bound_keys
+        from .hand_throw import bound_keys
 
         self.gamepad.bind(bound_keys(self.settings.keys))
 

@@ -9,8 +9,8 @@ from functools import partial
 
 import pygame
 
+from game.files.lang import tr
 from game.games import DEFAULT_GAME, REGISTRY
-from game.persist.lang import tr
 from game.persist.settings import system_language
 
 from .app import App

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.files.lang import LANGUAGES
 from game.games import DEFAULT_GAME, REGISTRY
-from game.persist.lang import LANGUAGES
 from game.persist.saves import Saved, SaveError
 from game.persist.upgrade import UpgradeError
 

@@ -114,7 +114,7 @@ class Slingshot(ABC):
         bounds: Callable[[], Bounds] | None = None,
     ) -> None:
         self.feel = feel
-        self.keys = dict(keys)  # key code -> throwing action (`throwing.bound_keys`)
+        self.keys = dict(keys)  # key code -> throwing action (`hand_throw.bound_keys`)
         self.bounds = bounds or (lambda: DEFAULT_BOUNDS)  # the window, logical
         self.angle = 0.0
         self.power = 0.0

@@ -21,14 +21,14 @@ from game.challenges.defs import GUIDES
 from game.content.classic import shipped_catalog
 from game.content.levels import discover
 from game.content.planet import shipped_catalog as planet_catalog
-from game.match.planet_play import PlanetMatch, preset_setup
+from game.match.planet.play import PlanetMatch, preset_setup
 from game.persist.progress import Progress
 from game.persist.settings import AIM_GUIDES, UserSettings
 from game.rules.classic import random_kit
 from game.ui import aim_guide
 from game.ui.app import App
 from game.ui.challenges import ChallengeScene
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
 from game.ui.menu import SettingsScene
 from game.ui.planet.throw import PLANET_HAND_SPEED, PlanetAim
 
@@ -223,7 +223,7 @@ def _click(app: App, rect: pygame.Rect) -> None:
 
 
 def test_each_games_how_to_play_has_the_guides_row(app: App) -> None:
-    from game.ui.howto import THROW_PAGE, HowToScene
+    from game.ui.classic.howto import THROW_PAGE, HowToScene
     from game.ui.planet.rules import PlanetRulesScene
 
     howto = HowToScene(app)

@@ -20,7 +20,7 @@ from game.rules.classic import Settings, Throw, random_kit
 from game.ui import slingshot
 from game.ui.app import App
 from game.ui.challenges import Aim, ChallengeScene
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
 
 CAT = shipped_catalog()
 SIZES = [(1280, 720), (1024, 600), "full", (1280, 800)]
@@ -178,7 +178,7 @@ def _pull_to(hand: _Hand, pos: tuple[int, int]) -> bool:
 
 
 def test_the_match_and_the_challenges_throw_with_one_slingshot() -> None:
-    from game.ui.throwing import ThrowInput
+    from game.ui.classic.throwing import ThrowInput
 
     assert issubclass(ThrowInput, slingshot.Slingshot) and issubclass(Aim, slingshot.Slingshot)
     # The challenges' hand reaches every speed the level solver proves stars with.

@@ -20,8 +20,8 @@ from game.physics.arena import ShotResult
 
 from .. import aim_guide, miss_mark
 from .. import widgets as w
+from ..hand_throw import bound_keys
 from ..scene import Scene
-from ..throwing import bound_keys
 from .aim import Aim
 from .board import BAD, GOOD, RGB, TableArt, felt
 from .play_view import draw_board, draw_result, draw_side

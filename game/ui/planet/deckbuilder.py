@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.content.planet import shipped_catalog
-from game.games import planet_decks
+from game.games.planet import decks as planet_decks
 from game.rules.planet.defs import TEAM_SIZE, Faction
 
 from .. import widgets as w

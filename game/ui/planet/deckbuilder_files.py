@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.games import planet_decks as mine
+from game.games.planet import decks as mine
 from game.persist import decks
 
 from .deckbuilder_model import Draft

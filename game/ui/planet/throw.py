@@ -15,12 +15,12 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game import physics
-from game.match.layout import Zone
+from game.match.zone import Zone
 
 from .. import aim_guide, slingshot
 from .. import widgets as w
+from ..hand_throw import bound_keys, throw_line
 from ..table_view import TableView
-from ..throwing import bound_keys, throw_line
 
 Bounds = Callable[[], slingshot.Bounds]
 PREVIEW_EVERY = 0.08

@@ -17,7 +17,7 @@ import pytest
 
 from game import physics
 from game.content.planet import shipped_catalog
-from game.match.planet_play import PlanetMatch, preset_setup
+from game.match.planet.play import PlanetMatch, preset_setup
 from game.rules.planet import Energize, Pass, Phase
 from game.ui import miss_mark
 from game.ui.app import App
