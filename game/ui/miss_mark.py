@@ -3,7 +3,7 @@ target, or, where it left the table, a ring on the table's edge and an arrow on 
 table leading into it the way the sphere went out (so the mark needs no room past the
 edge). The same mark in every game that throws (the classic match, the throw
 challenges, Battle Planet's spheres off the table); why it missed (`why`: off the
-table, short of the cards, past them, or beside them) is said in words by the game's
+table, short of the cards, back off them, past them, or beside them) is said in words by the game's
 own call.
 
 Geometry first (`where`, `why`, from the recorded path in table mm), then the drawing
@@ -27,8 +27,9 @@ REACH = 8  # px the ring reaches past the sphere's radius, at most
 EXTENT = 30 + REACH + 2 + ARROW
 """px from its point the farthest part of a mark lies (a sphere of 30 px at most)"""
 BACK = 0.05  # s of path before its end that gives the way it went out
-OFF_TABLE, SHORT, PAST, BESIDE = "off_table", "short", "past", "beside"
+OFF_TABLE, SHORT, BACK_OFF, PAST, BESIDE = "off_table", "short", "back", "past", "beside"
 """Why a miss missed (`why`)"""
+SAMPLE = 1 / 30  # s between two points of a path read for how far it got
 
 
 class Track(Protocol):
@@ -65,8 +66,9 @@ def why(gone: Gone, track: Track, cards: Sequence[Sequence[Point]]) -> str | Non
     """Why the miss `gone` (of the recorded path `track`) missed, as the eye reads it
     along its throw (the way it set off) against the cards' corners `cards`: it left
     the table (OFF_TABLE), it rests nearer the thrower than every card's nearest corner
-    (SHORT), farther than every card's farthest one (PAST), or at a depth some card
-    spans, on none (BESIDE). None: no card to tell it by."""
+    (SHORT; BACK_OFF when it had got that far and came back: a knock, a bounce),
+    farther than every card's farthest one (PAST), or at a depth some card spans, on
+    none (BESIDE). None: no card to tell it by."""
     if gone.edge is not None:
         return OFF_TABLE
     if not cards:
@@ -80,7 +82,10 @@ def why(gone: Gone, track: Track, cards: Sequence[Sequence[Point]]) -> str | Non
     depths = [(x - ox) * ux + (y - oy) * uy for card in cards for x, y in card]
     rest = (gone.rest[0] - ox) * ux + (gone.rest[1] - oy) * uy
     if rest < min(depths):
-        return SHORT
+        steps = math.ceil(track.duration / SAMPLE)
+        path = (track.at(min(k * SAMPLE, track.duration)) for k in range(steps + 1))
+        reached = max((x - ox) * ux + (y - oy) * uy for x, y, _ in path)
+        return BACK_OFF if reached >= min(depths) else SHORT
     if rest > max(depths):
         return PAST
     return BESIDE
@@ -128,6 +133,7 @@ def draw(
 
 __all__ = [
     "ARROW",
+    "BACK_OFF",
     "BESIDE",
     "EXTENT",
     "OFF_TABLE",

@@ -2,7 +2,8 @@
 pixels: on every shipped level, throws of several powers and angles roll whole on the
 screen, never under the side panel or a note; a miss is marked where the sphere went
 (at rest off the cards, or where it left the table), its note says why (off the table,
-short of the cards, past them, beside them), and the notes make way for the mark."""
+short of the cards, back off them, past them, beside them), and the notes make way for
+the mark."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ def test_the_sphere_rolls_in_sight_and_a_miss_is_marked_on_every_level(app: App)
             misses += 1
             assert mark is not None, entry.ident
             off = roll.result.landing.reason == "off_table"
-            whys = ["off_table"] if off else ["short", "past", "beside"]
+            whys = ["off_table"] if off else ["short", "back", "past", "beside"]
             said = [scene.tr(f"challenge.missed_{why}") for why in whys]
             assert any(note[0] in said for note in scene.notes), (entry.ident, scene.notes)
             at = view.fpx(mark.edge or mark.rest)

@@ -57,3 +57,22 @@ def test_a_sphere_that_left_the_table_is_marked_on_its_edge_and_said_off_the_tab
 def test_without_cards_a_miss_on_the_table_has_no_why() -> None:
     track = Line((350.0, 50.0), (350.0, 300.0))
     assert miss_mark.why(miss_mark.where(track, False, 800.0, 1000.0), track, []) is None
+
+
+class There:
+    """Up at the card from (350, 50) to (350, 450), then knocked back to (340, 250)."""
+
+    duration = 2.0
+
+    def at(self, t: float) -> tuple[float, float, float]:
+        if t <= 1.0:
+            return (350.0, 50.0 + 400.0 * t, 0.0)
+        k = min(t - 1.0, 1.0)
+        return (350.0 - 10.0 * k, 450.0 - 200.0 * k, 0.0)
+
+
+def test_a_sphere_knocked_back_off_the_cards_came_back_it_did_not_stop_short() -> None:
+    track = There()
+    gone = miss_mark.where(track, False, 800.0, 1000.0)
+    assert gone.rest == (340.0, 250.0)
+    assert miss_mark.why(gone, track, [CARD]) == miss_mark.BACK_OFF

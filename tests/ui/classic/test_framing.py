@@ -4,9 +4,9 @@ of 1280 x 720 and 1024 x 600) the thrown sphere on the table, in logical px, is 
 under the chips, the side panel or its tab, the battle panel or the throw's hint; the
 view never closes in while the sphere is on the table (rolling, opening, or a miss
 showing where it went), and a miss shows where it went long enough to see, clear of
-its call, which says why it missed (off the table, short of the cards, past them,
-beside them). While a person aims, his pull to the window's edge covers none of them (the
-top seat's bar goes to the bottom)."""
+its call, which says why it missed (off the table, short of the cards, back off them,
+past them, beside them). While a person aims, his pull to the window's edge covers none
+of them (the top seat's bar goes to the bottom)."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def _play_throw(scene: MatchScene, throw: physics.Throw) -> dict[str, float]:
                 parts.append(_circle(view.fpx(miss_mark.tail(mark, radius, view.scale)), 3))
             call = scene.anims[0]
             off = shown.throw.result.landing.reason == physics.OFF_TABLE
-            whys = ["off_table"] if off else ["short", "past", "beside"]
+            whys = ["off_table"] if off else ["short", "back", "past", "beside"]
             assert call.sub in [scene.tr(f"match.missed_{why}") for why in whys], call.sub
             band = anims.banner_band(scene.banner_area(), True, (round(at[0]), round(at[1])))
             for part in parts:
