@@ -23,6 +23,11 @@ ANY_ORDER = "any"
 IN_ORDER = "in_order"
 ORDERS = (ANY_ORDER, IN_ORDER)
 
+GUIDES = ("off", "start", "whole")
+"""The aim guide's levels, least help first (the settings' `AIM_GUIDES`): a level's
+`guide` is the most its scored runs show."""
+NO_GUIDE = "off"
+
 ATTRIBUTES = ("pyrus", "aquos", "subterra", "haos", "darkus", "ventus", "clear")
 CARD_COLOURS = ("gold", "silver", "bronze")
 
@@ -121,6 +126,7 @@ class LevelDef:
     pieces: tuple[Piece, ...] = ()
     rivals: tuple[LevelRival, ...] = ()
     targets: tuple[Target, ...] = ()
+    guide: str = NO_GUIDE  # the most aim guide a scored run shows (one of GUIDES)
     arena: ArenaSpec = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -16,6 +16,8 @@ from typing import Any
 
 from game.challenges.defs import (
     ANY_ORDER,
+    GUIDES,
+    NO_GUIDE,
     ORDERS,
     LevelDef,
 )
@@ -135,9 +137,10 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
 
     has_limits = r.value(data, "limits", Table())
     limits = has_limits or {}
-    r.unknown(limits, ("throws", "time"), None, "limits")
+    r.unknown(limits, ("throws", "time", "guide"), None, "limits")
     throws = r.value(limits, "throws", Int(1, 30), "limits") if has_limits is not None else None
     time = r.value(limits, "time", Num(5.0, 900.0, default=None), "limits")
+    guide = r.value(limits, "guide", OneOf(GUIDES, default=NO_GUIDE), "limits")
 
     has_goal = r.value(data, "goal", Table())
     goal = has_goal or {}
@@ -207,6 +210,7 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
         pieces=tuple(pieces),
         rivals=tuple(rivals),
         targets=tuple(targets),
+        guide=guide or NO_GUIDE,
     )
     problems = check_level(level)
     if problems:

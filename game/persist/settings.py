@@ -50,6 +50,7 @@ from game.rules.api import GameError
 
 __all__ = [  # the key bindings' names are `keys`'s, named here for the older imports
     "ACTIONS",
+    "AIM_GUIDES",
     "ANIMATION_SPEED_RANGE",
     "DEFAULT_KEYS",
     "EFFECTS_LEVELS",
@@ -74,8 +75,12 @@ __all__ = [  # the key bindings' names are `keys`'s, named here for the older im
     "write_fault",
 ]
 
-FORMAT = 1
+FORMAT = 2
 LANGUAGES = ("en", "ru")
+AIM_GUIDES = ("off", "start", "whole")
+"""The aim guide's levels, least help first: none; the first part of the path (where the
+throw heads and how the spin bends it, never where it stops); the whole path to where it
+stops (`game.ui.aim_guide`, docs/screens.md "The aim guide")."""
 EFFECTS_LEVELS = ("full", "reduced", "off")
 ANIMATION_SPEED_RANGE = (0.5, 3.0)
 
@@ -107,7 +112,7 @@ class UserSettings:
     effects_volume: float = 0.8
     music_volume: float = 0.5
     fullscreen: bool = False
-    aim_assist: bool = True
+    aim_guide: str = "start"  # one of AIM_GUIDES
     animation_speed: float = 1.0
     effects_level: str = "full"  # screen shake and particles: full, reduced, off
     tutorial: bool = True  # the first-match hints; off once seen or dismissed
@@ -167,8 +172,13 @@ def _from_plain(data: Mapping[str, Any]) -> tuple[UserSettings, list[str]]:
             take(name, raw if raw in LANGUAGES else None, f"expected one of {LANGUAGES}")
         elif name in ("effects_volume", "music_volume"):
             take(name, _number(raw, 0.0, 1.0), "expected a number from 0 to 1")
-        elif name in ("fullscreen", "aim_assist", "tutorial"):
+        elif name in ("fullscreen", "tutorial"):
             take(name, raw if isinstance(raw, bool) else None, "expected true or false")
+        elif name == "aim_guide":
+            take(name, raw if raw in AIM_GUIDES else None, f"expected one of {AIM_GUIDES}")
+        elif name == "aim_assist":  # format 1's (the upgrade takes true and false)
+            why = "now aim_guide (ignored)" if isinstance(raw, bool) else "expected true or false"
+            bad.append(f"aim_assist: {why}, got {brief(raw)}")
         elif name == "animation_speed":
             lo, hi = ANIMATION_SPEED_RANGE
             take(name, _number(raw, lo, hi), f"expected a number from {lo} to {hi}")
@@ -193,7 +203,7 @@ def _to_plain(s: UserSettings) -> dict[str, Any]:
         "effects_volume": s.effects_volume,
         "music_volume": s.music_volume,
         "fullscreen": s.fullscreen,
-        "aim_assist": s.aim_assist,
+        "aim_guide": s.aim_guide,
         "animation_speed": s.animation_speed,
         "effects_level": s.effects_level,
         "tutorial": s.tutorial,
@@ -263,15 +273,28 @@ def _settings_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-SETTINGS_CHAIN = Chain("settings", FORMAT, {0: _settings_0_to_1})
+def _settings_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 had the aim assist on or off (``aim_assist = true``: the first part of
+    the path previewed); format 2 has the aim guide's levels: on is ``"start"``, off is
+    ``"off"``. A value that is not true or false stays under its old name, for the
+    field check to name it."""
+    data["format"] = 2
+    if isinstance(data.get("aim_assist"), bool):
+        data["aim_guide"] = "start" if data.pop("aim_assist") else "off"
+    return data
+
+
+SETTINGS_CHAIN = Chain("settings", FORMAT, {0: _settings_0_to_1, 1: _settings_1_to_2})
 """The settings file's formats: an older file is upgraded, not refused (format 0: no
-``format`` line at all)."""
+``format`` line at all; format 1: the aim assist on or off)."""
+LEGACY_FIELDS = frozenset({"aim_assist"})
+"""Fields of older formats: a file without a ``format`` line that has one is ours."""
 
 
 def _from_data(data: dict[str, Any]) -> tuple[UserSettings, list[str]]:
     decode.check_depth(data)
     fmt = data.get("format")
-    known = {f.name for f in dataclasses.fields(UserSettings)}
+    known = {f.name for f in dataclasses.fields(UserSettings)} | LEGACY_FIELDS
     if fmt is None and not known & set(data):
         raise ValueError("not a settings file of this game")
     version = 0 if fmt is None else fmt

@@ -80,7 +80,6 @@ class App:
         for problem in (*catalogs.problems("en"), *catalogs.problems("ru")):
             log.warning("language catalog: %s", problem)
         self.notify(catalogs.damage_notice(self.lang))
-        self.aim_assist = settings.aim_assist
         self.audio = Audio(settings.effects_volume, settings.music_volume)
         self.gamepad = Gamepad()
         self._bind_pad()
@@ -161,7 +160,6 @@ class App:
         self.settings = self.settings.replace(**changes)
         if "language" in changes:  # (a --lang given at launch holds until then)
             self.lang = self.settings.language
-        self.aim_assist = self.settings.aim_assist
         self.time_scale = self.settings.animation_speed
         self.audio.effects_volume = self.settings.effects_volume
         self.audio.music_volume = self.settings.music_volume

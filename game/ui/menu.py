@@ -13,6 +13,7 @@ from game.files.lang import LANGUAGES
 from game.games import DEFAULT_GAME, REGISTRY
 from game.persist.saves import Saved, SaveError
 
+from . import aim_guide
 from . import widgets as w
 from .backdrop import backdrop
 from .coming import placeholder
@@ -285,7 +286,7 @@ class SettingsScene(Scene):
             ("settings.language", self.tr(f"lang.{self.app.lang}"), self._lang),
             ("settings.effects_volume", f"{round(st.effects_volume * 100)}%", self._effects),
             ("settings.music_volume", f"{round(st.music_volume * 100)}%", self._music),
-            ("settings.aim_assist", on_off[st.aim_assist], self._assist),
+            ("settings.aim_guide", self.tr(f"settings.guide_{st.aim_guide}"), self._guide),
             ("settings.animation_speed", f"{st.animation_speed:g}x", self._speed),
             ("settings.effects", self.tr(f"settings.effects_{st.effects_level}"), self._fx),
             ("settings.fullscreen", on_off[st.fullscreen], self._fullscreen),
@@ -321,8 +322,8 @@ class SettingsScene(Scene):
     def _music(self) -> None:
         self._change(music_volume=round((self.app.settings.music_volume + 0.2) % 1.2, 1))
 
-    def _assist(self) -> None:
-        self._change(aim_assist=not self.app.settings.aim_assist)
+    def _guide(self) -> None:
+        self._change(aim_guide=aim_guide.next_level(self.app.settings.aim_guide))
 
     def _speed(self) -> None:
         speeds = (0.5, 1.0, 1.5, 2.0, 3.0)

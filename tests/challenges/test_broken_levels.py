@@ -84,6 +84,12 @@ BROKEN: list[tuple[str, str | bytes, str, str]] = [
     ),
     ("out_of_range", GOOD_LEVEL.replace("magnet = 30", "magnet = 80"), "cards[1].magnet", "range"),
     (
+        "bad_guide",
+        GOOD_LEVEL.replace("throws = 3\n", 'throws = 3\nguide = "full"\n'),
+        "limits.guide",
+        "choice",
+    ),
+    (
         "bad_choice",
         GOOD_LEVEL.replace('kind = "land"', 'kind = "hover"'),
         "targets[1].kind",
@@ -152,6 +158,26 @@ def test_the_good_level_is_good(tmp_path: Path) -> None:
     level = load_level(_write(tmp_path, "01_good", GOOD_LEVEL))
     assert level.ident == "good"
     assert level.name.get("ru") == "Тестовый уровень"
+    assert level.guide == "off"  # no aim guide in a scored run unless the level says so
+
+
+@pytest.mark.parametrize("guide", ["off", "start", "whole"])
+def test_a_level_may_allow_the_aim_guide_in_its_scored_runs(tmp_path: Path, guide: str) -> None:
+    body = GOOD_LEVEL.replace("throws = 3\n", f'throws = 3\nguide = "{guide}"\n')
+    assert load_level(_write(tmp_path, "01_guided", body)).guide == guide
+
+
+def test_a_bad_guide_is_named_with_its_choices(tmp_path: Path) -> None:
+    body = GOOD_LEVEL.replace("throws = 3\n", "throws = 3\nguide = 'full'\n")
+    path = _write(tmp_path, "05_guided", body)
+    line = '05_guided.toml: limits.guide: must be one of off, start, whole, got "full"'
+    with pytest.raises(LevelError) as caught:
+        load_level(path)
+    assert [p.line("en") for p in caught.value.level_problems] == [line]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["levels", "--check", str(path)]) == 1
+    assert out.getvalue().splitlines() == [line, "0 levels ok, 1 with errors"]
 
 
 @pytest.mark.parametrize(("name", "body", "field", "code"), BROKEN, ids=[b[0] for b in BROKEN])

@@ -34,7 +34,7 @@ CUSTOM = UserSettings(
     effects_volume=0.1 + 0.2,  # a float that needs every digit to come back equal
     music_volume=0.0,
     fullscreen=True,
-    aim_assist=False,
+    aim_guide="whole",
     animation_speed=2.5,
     effects_level="reduced",
     keys={**DEFAULT_KEYS, "throw_charge": "right shift", "aim_left": "[4]", "pause": "'"},
@@ -127,7 +127,7 @@ def test_bad_fields_take_their_defaults_and_are_all_named() -> None:
     s, warning = load_settings()
     assert s == UserSettings(
         music_volume=0.3,
-        aim_assist=False,
+        aim_guide="off",  # format 1's aim_assist = false
         effects_level="reduced",
         keys={**DEFAULT_KEYS, "aim_left": "j"},
     )
@@ -202,7 +202,7 @@ def test_settings_that_would_not_read_back_are_not_saved() -> None:
 
 def test_the_file_is_readable_toml_with_every_field() -> None:
     data = tomllib.loads(to_toml(CUSTOM))
-    assert data["format"] == 1 and data["language"] == "ru" and data["fullscreen"] is True
+    assert data["format"] == 2 and data["language"] == "ru" and data["fullscreen"] is True
     assert set(data["keys"]) == set(DEFAULT_KEYS)
 
 
@@ -313,7 +313,7 @@ def test_a_file_binding_the_games_own_keys_is_refused_with_the_controls_reason()
     assert s.key("aim_left") == DEFAULT_KEYS["aim_left"]
     assert s.key("throw_charge") == DEFAULT_KEYS["throw_charge"]
     warning = loaded.warning or ""
-    assert "keys.aim_left: “h” is kept for the game: it turns the aim preview" in warning
+    assert "keys.aim_left: “h” is kept for the game: it steps the aim guide" in warning
     assert "keys.throw_charge: “return” is kept for the game: it chooses in the menus" in warning
     assert loaded.reserved == (("aim_left", "h"), ("throw_charge", "return"))
     assert "Клавиша «h» нужна игре" in (loaded.notice("ru") or "")
@@ -347,3 +347,18 @@ def test_the_game_chosen_last_is_kept_and_a_bad_one_takes_the_default(home: Path
     # A game this version lacks is still a well-formed id: kept (the title shows the
     # default game for it), so a newer version's choice survives an older one.
     assert from_toml('format = 1\ngame = "nosuch"\n') == (UserSettings(game="nosuch"), [])
+
+
+def test_the_aim_guide_has_three_levels_and_a_bad_one_takes_the_default() -> None:
+    for level in ("off", "start", "whole"):
+        assert from_toml(f'format = 2\naim_guide = "{level}"\n') == (
+            UserSettings(aim_guide=level),
+            [],
+        )
+    settings, problems = from_toml('format = 2\naim_guide = "full"\nmusic_volume = 0.1\n')
+    assert settings == UserSettings(music_volume=0.1)
+    assert problems == ["aim_guide: expected one of ('off', 'start', 'whole'), got 'full'"]
+    # format 1's name in a format 2 file is not read twice
+    _, problems = from_toml("format = 2\naim_assist = false\n")
+    assert problems == ["aim_assist: now aim_guide (ignored), got False"]
+    assert 'aim_guide = "whole"' in to_toml(UserSettings(aim_guide="whole"))

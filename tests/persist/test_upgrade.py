@@ -108,12 +108,34 @@ def test_a_newer_classic_save_is_refused_not_guessed() -> None:
 def test_settings_step_0_to_1_reads_a_file_without_a_format_line() -> None:
     from game.persist.settings import SETTINGS_CHAIN, from_toml
 
-    assert SETTINGS_CHAIN.upgrade({"language": "ru"}, 0) == {"language": "ru", "format": 1}
+    assert SETTINGS_CHAIN.steps[0]({"language": "ru"}) == {"language": "ru", "format": 1}
+    assert SETTINGS_CHAIN.upgrade({"language": "ru"}, 0) == {"language": "ru", "format": 2}
     settings, problems = from_toml('language = "ru"\nmusic_volume = 0.25\n')
     assert problems == [] and settings.language == "ru" and settings.music_volume == 0.25
 
 
-@pytest.mark.parametrize("fmt", ["2", "-1", '"one"'])
+def test_settings_step_1_to_2_reads_the_aim_assist_into_the_aim_guides_levels() -> None:
+    from game.persist.settings import SETTINGS_CHAIN, UserSettings, from_toml
+
+    step = SETTINGS_CHAIN.steps[1]
+    assert step({"format": 1, "aim_assist": 3}) == {"format": 2, "aim_assist": 3}
+    on = SETTINGS_CHAIN.upgrade({"format": 1, "aim_assist": True, "music_volume": 0.2}, 1)
+    assert on == {"format": 2, "aim_guide": "start", "music_volume": 0.2}
+    off = SETTINGS_CHAIN.upgrade({"format": 1, "aim_assist": False}, 1)
+    assert off == {"format": 2, "aim_guide": "off"}
+    # on was the default then, "start" is now: a file that never changed it keeps it
+    assert from_toml("format = 1\naim_assist = true\n") == (UserSettings(aim_guide="start"), [])
+    settings, problems = from_toml('format = 1\naim_assist = false\nlanguage = "ru"\n')
+    assert problems == [] and settings == UserSettings(aim_guide="off", language="ru")
+    # the first files (no format line) come up both steps
+    assert from_toml("aim_assist = false\n") == (UserSettings(aim_guide="off"), [])
+    # a value that was never true or false is named under its own name, the rest kept
+    settings, problems = from_toml("format = 1\naim_assist = 3\nmusic_volume = 0.1\n")
+    assert settings == UserSettings(music_volume=0.1)
+    assert problems == ["aim_assist: expected true or false, got 3"]
+
+
+@pytest.mark.parametrize("fmt", ["3", "-1", '"one"'])
 def test_a_settings_format_the_chain_cannot_reach_is_refused(fmt: str) -> None:
     from game.persist.settings import from_toml
 

@@ -22,6 +22,7 @@ Point = tuple[float, float]
 RGB = tuple[int, int, int]
 
 TABLE_AREA = pygame.Rect(16, 16, 880, 688)
+EDGE = 16  # px of TABLE_AREA (8 each side) left round the table
 SIDE = pygame.Rect(910, 10, 360, 700)
 STAR_GOLD = (255, 206, 72)
 STAR_EMPTY = (70, 78, 100)
@@ -154,7 +155,8 @@ class TableArt:
 
     def __init__(self, level: LevelDef) -> None:
         self.level = level
-        self.view = TableView(level.width, level.height, TABLE_AREA)
+        # a little floor round the table: a miss's mark on its edge stays on the screen
+        self.view = TableView(level.width, level.height, TABLE_AREA.inflate(-EDGE, -EDGE))
         self.marks = Marks.of(level)
         self.outlines = Outlines()  # what the table's bodies were drawn as
 

@@ -18,6 +18,7 @@ from game.persist.progress import Progress
 from game.physics import DT
 from game.physics.arena import ShotResult
 
+from .. import aim_guide, miss_mark
 from .. import widgets as w
 from ..hand_throw import bound_keys
 from ..landing_words import why
@@ -29,7 +30,6 @@ from .play_view import draw_board, draw_result, draw_side
 if TYPE_CHECKING:
     from ..app import App
 
-PREVIEW_SECONDS = 0.7
 CLOCK_STEPS = round((1.0 / 60.0) / DT)
 """Physics steps of the level's clock per screen update (the app updates at 60 Hz)."""
 
@@ -79,8 +79,9 @@ class ChallengeScene(Scene):
         self.flash: dict[str, float] = {}
         self.particles: list[list[float]] = []
         self.trail: list[tuple[int, int]] = []
+        self.gone: miss_mark.Gone | None = None  # where the last throw's miss went
         self._preview: list[tuple[int, int]] = []
-        self._preview_key: tuple[float, ...] | None = None
+        self._preview_key: tuple[tuple[float, ...], str] | None = None
         self._preview_age = 0
         self.buttons: list[w.Button] = []
         self.refused = 0.0
@@ -97,6 +98,9 @@ class ChallengeScene(Scene):
         self.aim.radius = sphere.radius if sphere is not None else 14.0
         self.aim.clamp()
         self._reset_play()
+        if self.guide != self.app.settings.aim_guide:  # the level holds the guide back
+            held = self.tr(f"settings.guide_{self.guide}")
+            self.notes.append((self.tr("challenge.guide_held", level=held), w.MUTED, 4.0))
 
     def _sound(self, name: str, *args: float | str) -> None:
         """Play through the app's audio if it has one (the game runs silent without)."""
@@ -108,8 +112,8 @@ class ChallengeScene(Scene):
     def retry(self) -> None:
         self._sound("roll", 0.0)
         if self.level is not None:
-            self.start(self.level)
             self.notes = []
+            self.start(self.level)
 
     # --- input ----------------------------------------------------------------------
 
@@ -154,6 +158,8 @@ class ChallengeScene(Scene):
         assert index is not None
         self.roll = Roll(result, index)
         self.trail = []
+        self.gone = None
+        self.notes = []  # the last throw's words make way for this one's roll
         self._sound("play", "throw")
 
     # --- update ---------------------------------------------------------------------
@@ -224,9 +230,13 @@ class ChallengeScene(Scene):
                 self.particles.append([x, y, dx * speed, dy * speed, life])
         else:
             off = landing.reason == "off_table"
-            key = "challenge.missed_off_table" if off else "challenge.missed"
+            track = report.result.track(report.result.sphere_id)
+            level = self.attempt.level
+            self.gone = miss_mark.where(track, off, level.width, level.height)
+            side = miss_mark.why(self.gone, track, [c.card.spec.corners() for c in level.cards])
+            key = f"challenge.missed_{side}" if side is not None else "challenge.missed"
             self.notes.append((self.tr(key), BAD, 2.2))
-            if not off:  # (its own words say that one)
+            if side is None and not off:  # where it went says nothing: the judge's words
                 self.notes.append((why(self.tr, landing.reason), w.MUTED, 2.2))
             self._sound("play", "miss")
         for _, bonus in report.met:
@@ -280,14 +290,25 @@ class ChallengeScene(Scene):
             return self.roll.result.start_step * DT + self.roll.t
         return self.attempt.seconds
 
+    @property
+    def guide(self) -> str:
+        """The aim guide's level here: the player's, but in a scored run (a level played
+        from the level select, its result kept) at most what the level allows."""
+        chosen = self.app.settings.aim_guide
+        if self.progress is None or self.level is None:
+            return chosen  # nothing is kept: the author's window, a test
+        return aim_guide.allowed(chosen, self.level.guide)
+
     def preview_path(self) -> list[tuple[int, int]]:
+        """The aim guide's dots on screen, at this run's level (`guide`)."""
         aim = self.aim
+        level = self.guide
         key = (round(aim.x, 1), round(aim.y, 1), round(aim.angle, 3), round(aim.power, 2), aim.spin)
         self._preview_age += 1
         moving = self.attempt.level.moving
-        if key == self._preview_key and not (moving and self._preview_age >= 6):
+        if (key, level) == self._preview_key and not (moving and self._preview_age >= 6):
             return self._preview
-        self._preview_key = key
+        self._preview_key = (key, level)
         self._preview_age = 0
         throw = self.attempt.make_throw(aim.origin(), aim.angle, aim.speed(), aim.spin)
         self._preview = []
@@ -297,10 +318,8 @@ class ChallengeScene(Scene):
             result = self.attempt.simulate(throw, record=True)
         except ValueError:
             return self._preview
-        track = result.track(throw.sphere_id)
-        end = min(PREVIEW_SECONDS, track.duration)
         v = self.art.view
-        self._preview = [v.px(track.at(end * k / 24)[:2]) for k in range(25)]
+        self._preview = [v.px(p) for p in aim_guide.guide(result.track(throw.sphere_id), level)]
         return self._preview
 
     def result_box(self) -> pygame.Rect:

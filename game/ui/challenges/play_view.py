@@ -19,10 +19,10 @@ from game.challenges.scoring import (
 )
 from game.physics import DT
 
-from .. import text_fit
+from .. import aim_guide, miss_mark, text_fit
 from .. import widgets as w
 from ..controls import throw_keys
-from .board import BAD, GOOD, SIDE, TABLE_AREA, art_attribute, draw_stars
+from .board import BAD, GOOD, RGB, SIDE, TABLE_AREA, art_attribute, draw_stars
 
 if TYPE_CHECKING:
     from .play import ChallengeScene
@@ -84,6 +84,9 @@ def draw_board(scene: ChallengeScene, surface: pygame.Surface) -> None:
                 art_.draw_sphere(surface, pos, lr.rival.radius, lr.attribute, angle, True)
     for x, y, _, _, life in scene.particles:
         pygame.draw.circle(surface, (255, 230, 140), (int(x), int(y)), max(1, int(4 * life / 0.6)))
+    if scene.gone is not None and roll is None:  # where the last throw's miss went
+        radius = art_.view.length(scene.aim.radius)
+        miss_mark.draw(surface, scene.gone, art_.view.px, radius, 0.5 + 0.5 * math.sin(scene.t * 9))
     if roll is None and not scene.finished:
         draw_aim(scene, surface)
 
@@ -102,9 +105,9 @@ def draw_aim(scene: ChallengeScene, surface: pygame.Surface) -> None:
         (ex - 12 * math.cos(aim.angle + 0.4), ey + 12 * math.sin(aim.angle + 0.4)),
     ]
     pygame.draw.polygon(surface, (255, 220, 120), head)
-    if scene.app.aim_assist and aim.power > aim.feel.release:
-        for i, p in enumerate(scene.preview_path()[::2]):
-            pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
+    if aim_guide.shows(scene.guide) and aim.power > aim.feel.release:
+        ring = v.length(scene.aim.radius)
+        aim_guide.draw(surface, scene.preview_path(), scene.guide, ring)
     if aim.dragging and aim.drag_to is not None:
         pygame.draw.line(surface, (230, 230, 230), (sx, sy), aim.drag_to, 2)
     sphere = scene.attempt.sphere()
@@ -220,19 +223,45 @@ def draw_side(scene: ChallengeScene, surface: pygame.Surface) -> None:
         18,
         w.MUTED,
     )
-    for i, (line, colour, life) in enumerate([] if scene.finished else scene.notes[-3:]):
+    for (line, colour, life), rect in zip(shown_notes(scene), note_rects(scene), strict=True):
         # A note as wide as the table at most (a long file name shrinks it).
         room = pygame.Rect(0, 0, TABLE_AREA.w - 48, 36)
         img = w.render(line, w.fitted_size(line, room, 30), colour)
         img = img.copy()
         img.set_alpha(int(255 * min(1.0, life * 2)))
-        rect = img.get_rect(center=(scene.art.view.rect.centerx, 60 + i * 40))
+        rect = img.get_rect(center=rect.center)
         text_fit.record(line, rect, TABLE_AREA, surface)
         back = rect.inflate(24, 10)
         box = pygame.Surface(back.size, pygame.SRCALPHA)
         box.fill((0, 0, 0, int(150 * min(1.0, life * 2))))
         surface.blit(box, back)
         surface.blit(img, rect)
+
+
+NOTE_H = 40  # px from one note's line to the next
+
+
+def shown_notes(scene: ChallengeScene) -> list[tuple[str, RGB, float]]:
+    """The notes over the table now: the last three (none once the attempt is over)."""
+    return [] if scene.finished else scene.notes[-3:]
+
+
+def note_rects(scene: ChallengeScene) -> list[pygame.Rect]:
+    """Where the notes lie (each with its backing): across the top of the table, or
+    across its foot when the top would hide where a missed sphere went."""
+    notes = shown_notes(scene)
+    cx = scene.art.view.rect.centerx
+    rects = [pygame.Rect(0, 0, TABLE_AREA.w - 24, 46) for _ in notes]
+    for i, rect in enumerate(rects):
+        rect.center = (cx, 60 + i * NOTE_H)
+    mark = scene.gone
+    if mark is not None and rects:
+        at = scene.art.view.px(mark.edge or mark.rest)
+        reach = miss_mark.EXTENT
+        if any(r.inflate(2 * reach, 2 * reach).collidepoint(at) for r in rects):
+            for i, rect in enumerate(rects):
+                rect.center = (cx, TABLE_AREA.bottom - 44 - (len(rects) - 1 - i) * NOTE_H)
+    return rects
 
 
 def target_text(scene: ChallengeScene, i: int) -> str:

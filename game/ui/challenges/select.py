@@ -13,6 +13,7 @@ import pygame
 from game.content.levels import LevelEntry, discover
 from game.persist.progress import Progress
 
+from .. import aim_guide
 from .. import widgets as w
 from ..scene import Scene
 from .board import BAD, RGB, STAR_GOLD, draw_stars, felt
@@ -263,3 +264,7 @@ class LevelSelectScene(Scene):
                 20,
                 w.MUTED,
             )
+            # the most aim guide its scored runs show (the player's level, or less)
+            shown = aim_guide.allowed(self.app.settings.aim_guide, level.guide)
+            guide = self.tr("levels.guide", level=self.tr(f"settings.guide_{shown}"))
+            w.text(surface, guide, (box.right - 18, y + 62), 20, w.MUTED, "topright")

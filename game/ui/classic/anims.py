@@ -1,8 +1,9 @@
 """The timeline on screen: each step's entries as animations, in order.
 
-A throw rolls along its recorded path and pops open; the seed's calls come as banners
-(«Поле Игры Открыть!», «Бакуган в бой!», «Карту ворот открыть!» ...); a Trap flies onto
-the card and opens; the battle's result is announced. Each animation carries the
+A throw rolls along its recorded path and pops open, or its miss shows where the
+sphere went (`miss_mark`) under the call; the seed's calls come as banners («Поле Игры
+Открыть!», «Бакуган в бой!», «Карту ворот открыть!» ...); a Trap flies onto the card
+and opens; the battle's result is announced. Each animation carries the
 battle as the rules core had it right after its event (`battle_panel.Shot`), so the
 battle panel tells the truth while it plays.
 """
@@ -21,7 +22,7 @@ from game import physics
 from game.match.classic.session import Entry, ThrowDone
 from game.rules.classic import events as ev
 
-from .. import text_fit
+from .. import miss_mark, text_fit
 from .. import widgets as w
 from ..landing_words import why as why_missed
 from . import match_guide
@@ -64,6 +65,7 @@ def queue(scene: MatchScene, entries: Sequence[Entry], shots: Sequence[Shot | No
     shot = scene.battle_shot_now()
     decided: Shot | None = shot if shot is not None and shot.decided else None
     events = iter(shots)
+    rolled: ThrowDone | None = None  # this step's throw (a miss shows where it went)
     for e in entries:
         if not isinstance(e, ThrowDone):
             shot = next(events, None)
@@ -75,9 +77,14 @@ def queue(scene: MatchScene, entries: Sequence[Entry], shots: Sequence[Shot | No
         add = partial(_add, out, e, shown)
 
         if isinstance(e, ThrowDone):
+            rolled = e
             add("roll", max(e.result.trajectory.duration, 0.2))
             if e.result.landing.opened:
                 add("pop", 0.45)
+        elif isinstance(e, ev.Missed) and rolled is not None and rolled.bakugan == e.bakugan:
+            title = tr("match.missed", bakugan=scene.bname(e.bakugan))
+            add("missed", MISSED, title, missed_why(scene, rolled))
+            out[-1].data["roll"] = rolled
         elif isinstance(e, ev.MatchStarted):
             add("banner", 1.3, tr("call.field_open"))
         elif isinstance(e, ev.GateSet):
@@ -141,8 +148,37 @@ def queue(scene: MatchScene, entries: Sequence[Entry], shots: Sequence[Shot | No
 # --------------------------------------------------------------------------- drawing
 
 
-def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
+MISSED = 1.4
+"""seconds a miss shows where the sphere went, under its call"""
 
+
+def gone_of(scene: MatchScene, roll: ThrowDone) -> miss_mark.Gone:
+    """Where the sphere of the missed throw `roll` went (`miss_mark`): at rest off the
+    cards, or where it left the table."""
+    left = roll.result.landing.reason == physics.OFF_TABLE
+    session = scene.session
+    return miss_mark.where(roll.result.trajectory, left, session.width, session.height)
+
+
+def missed_why(scene: MatchScene, roll: ThrowDone) -> str:
+    """The line under a miss's call that says why it missed: off the table, short of
+    the Gate Cards, past them, or beside them (`miss_mark.why`, along its throw)."""
+    cards = [card.corners() for card in scene.session.table().cards]
+    why = miss_mark.why(gone_of(scene, roll), roll.result.trajectory, cards)
+    return scene.tr(f"match.missed_{why}") if why is not None else ""
+
+
+def gone(scene: MatchScene, a: Anim) -> miss_mark.Gone | None:
+    """Where the sphere of a miss went (the "missed" animation's throw)."""
+    roll = a.data.get("roll")
+    if a.kind != "missed" or not isinstance(roll, ThrowDone):
+        return None
+    return gone_of(scene, roll)
+
+
+def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
+    """What `a` shows on the table (under the overlays): the aim, the roll, the pop,
+    a Trap set, a miss's sphere and mark. Its call is `draw_call`'s."""
     view = scene.table_view
     if a.kind == "aim":
         throw = a.data["throw"]
@@ -185,8 +221,28 @@ def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
         surface.blit(img, img.get_rect(center=view.px(a.entry.result.landing.position)))
     elif a.kind == "trap" and isinstance(a.entry, ev.TrapOpened):
         draw_trap_set(scene, surface, a.entry, min(a.t / a.duration, 1.0))
-    elif a.kind == "banner":
+    elif a.kind == "missed" and (mark := gone(scene, a)) is not None:
+        roll = a.data["roll"]
+        assert isinstance(roll, ThrowDone)
+        d = scene.catalog.bakugan[roll.bakugan]
+        radius = scene.sphere_radius()
+        img = sphere(d.attribute.value if d.attribute else None, radius, 0.0).copy()
+        img.set_alpha(150)  # gone from play: faded where it went
+        surface.blit(img, img.get_rect(center=view.px(mark.rest)))
+        pulse = 0.5 + 0.5 * math.sin(a.t * 9)
+        miss_mark.draw(surface, mark, view.px, radius, pulse)
+
+
+def draw_call(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
+    """What `a` says over everything (a banner, a battle's result, a miss's call)."""
+    if a.kind == "banner":
         banner(surface, scene.banner_area(), a.text, a.sub, a.t / a.duration)
+    elif a.kind == "missed":
+        mark = gone(scene, a)
+        avoid = None
+        if mark is not None:
+            avoid = scene.table_view.px(mark.edge or mark.rest)
+        banner(surface, scene.banner_area(), a.text, a.sub, a.t / a.duration, avoid)
     elif a.kind == "result" and isinstance(a.entry, ev.BattleResolved):
         e = a.entry
         winner = scene.bname(e.bakugan)
@@ -195,11 +251,28 @@ def draw(scene: MatchScene, surface: pygame.Surface, a: Anim) -> None:
         banner(surface, scene.banner_area(), title, sub, a.t / a.duration)
 
 
-def banner(surface: pygame.Surface, area: pygame.Rect, title: str, sub: str, k: float) -> None:
-    """A call across the top of `area`, fading in and out; long words shrink to fit."""
-    ease = min(1.0, k * 6) if k < 0.8 else max(0.0, (1 - k) * 5)
+def banner_band(area: pygame.Rect, sub: bool, avoid: tuple[int, int] | None = None) -> pygame.Rect:
+    """Where a call lies: across the top of `area`, or across its foot when the top
+    would hide the point `avoid` (where a missed sphere went)."""
     band = pygame.Rect(0, 0, min(900, area.w), 112 if sub else 84)
     band.midtop = (area.centerx, area.y + 24)
+    room = 2 * miss_mark.EXTENT  # the mark lies this far round its point, at most
+    if avoid is not None and band.inflate(room, room).collidepoint(avoid):
+        band.midbottom = (area.centerx, area.bottom - 24)
+    return band
+
+
+def banner(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    sub: str,
+    k: float,
+    avoid: tuple[int, int] | None = None,
+) -> None:
+    """A call across `area` (`banner_band`), fading in and out; long words shrink to fit."""
+    ease = min(1.0, k * 6) if k < 0.8 else max(0.0, (1 - k) * 5)
+    band = banner_band(area, bool(sub), avoid)
     if text_fit.recording_now():  # (drawn afresh so the fit test sees its text)
         _banner_layer.cache_clear()
     layer = _banner_layer(title, sub, band.size)

@@ -7,7 +7,8 @@ frames it by what is going on:
   (a card at least 90 px tall at 1280 x 720 for every players' count and the Big Game);
 - a throw: the thrower's whole line and the cards set, with room behind the sphere to
   pull (`THROW_ROOM` px to the screen's edge at least);
-- the roll: the field and the rolling sphere, wherever it goes;
+- the roll: the field and the rolling sphere, wherever it goes (`Camera.keep` holds it
+  clear of what lies over the table while the view eases);
 - a battle: the card it is fought on and the places around it, up close.
 
 Each frame is a target; the camera eases toward it (scale in log space, so zooming
@@ -36,6 +37,7 @@ FIELD_MARGIN = 14.0  # mm around the framed places
 MAX_SCALE = 2.2  # px per mm: closer than this the art gets coarse
 THROW_ROOM = 130  # px from the sphere to the screen's edge behind it, at least
 EASE = 7.0  # per second: how fast the camera closes on its target
+LINE_END = 22.0  # mm framed past each end of a throw line: a sphere's radius and some
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +147,8 @@ def throw_frame(
         span_along, span_across = screen.h, screen.w
     depth = max(abs(far - at), 1.0)
     margin = 12
-    scale = min(span_along / (along1 - along0 + 24.0), (span_across - room - margin) / depth)
+    ends = 2 * LINE_END  # the sphere at either end of its line whole on the screen
+    scale = min(span_along / (along1 - along0 + ends), (span_across - room - margin) / depth)
     scale = min(scale, max_scale)
     # The line goes `room` px from the edge behind it, or nearer the middle when the
     # field leaves space over: the spare half goes behind the sphere (a longer pull).
@@ -192,6 +195,16 @@ class Camera:
         ):
             scale, (ox, oy) = goal.scale, goal.origin()
         self._apply(scale, (ox, oy))
+
+    def keep(self, point: Point, radius: float, area: pygame.Rect) -> None:
+        """Move the view at once (no easing) as little as it takes for the table point
+        `point` to lie at least `radius` px inside `area`: a rolling sphere stays in
+        sight wherever the easing has got to."""
+        x, y = self.view.fpx(point)
+        dx = max(area.left + radius - x, 0.0) + min(area.right - radius - x, 0.0)
+        dy = max(area.top + radius - y, 0.0) + min(area.bottom - radius - y, 0.0)
+        self.view.ox += dx
+        self.view.oy += dy
 
     def settled(self) -> bool:
         if self.target is None:

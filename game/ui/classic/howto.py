@@ -1,19 +1,35 @@
-"""The classic game's "How to play": four illustrated pages, the seed's calls, and the
-first-match hints shown again."""
+"""The classic game's "How to play": four illustrated pages, the seed's calls, the aim
+guide's setting on the page about the throw (its picture shows what the chosen level
+dots), and the first-match hints shown again."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import art
+from .. import aim_guide, art
 from .. import widgets as w
 from ..backdrop import backdrop
 from ..scene import Scene
 
 if TYPE_CHECKING:
     from ..app import App
+
+
+THROW_PAGE = 1  # the page about the throw, with the aim guide's row
+PICTURE_MM_PER_PX = 1.6  # the picture's path as long as a throw to the nearest Gate Card
+
+
+def _curve(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[float, float]]:
+    """A gently bending path from `start` to `end` (a throw with a little spin)."""
+    out = []
+    for k in range(1, 41):
+        u = k / 40
+        bend = 30 * math.sin(math.pi * u)
+        out.append((start[0] + (end[0] - start[0]) * u + bend, start[1] + (end[1] - start[1]) * u))
+    return out
 
 
 class HowToScene(Scene):
@@ -28,6 +44,7 @@ class HowToScene(Scene):
         self.hints_reset = False
         again = pygame.Rect(self.BOX.right - 380, self.BOX.bottom - 64, 340, 42)
         self.again = w.Button(again, self.tr("howto.hints_again"), self.show_hints_again)
+        self.guide = aim_guide.setting_button(app, pygame.Rect(again.x, again.y - 56, 340, 42))
 
     def show_hints_again(self) -> None:
         """The first-match hints show again, each once more (they are kept per profile)."""
@@ -39,6 +56,8 @@ class HowToScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.again.handle(event):
+            return
+        if self.page == THROW_PAGE and self.guide.handle(event):
             return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -55,6 +74,23 @@ class HowToScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+
+    def _throw_picture(self, surface: pygame.Surface, cx: int, cy: int) -> None:
+        """A sphere, a Gate Card, the path between as the chosen aim guide dots it, and
+        the guide's row under them."""
+        card = art.gate_card("gold", (140, 198), face_up=False)
+        end = (cx + 40, cy - 80)
+        surface.blit(card, card.get_rect(center=end))
+        start = (cx - 90, cy + 130)
+        # in table mm as a throw sees it: the card about as far as the nearest place is
+        k = PICTURE_MM_PER_PX
+        path = [(start[0] * k, start[1] * k), *((x * k, y * k) for x, y in _curve(start, end))]
+        level = self.app.settings.aim_guide
+        dots = aim_guide.dots(path, level, 26.0)
+        aim_guide.draw(surface, [(round(x / k), round(y / k)) for x, y in dots], level, 20)
+        img = art.closed_sphere("pyrus", 24, self.t * 3)
+        surface.blit(img, img.get_rect(center=start))
+        self.guide.draw(surface, 20)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.t)
@@ -77,11 +113,8 @@ class HowToScene(Scene):
             for i, col in enumerate(("red", "blue", "green")):
                 img = art.ability_card(col, (80, 112))
                 surface.blit(img, img.get_rect(center=(cx - 100 + i * 100, cy + 120)))
-        elif self.page == 1:
-            img = art.closed_sphere("pyrus", 40, self.t * 3)
-            surface.blit(img, img.get_rect(center=(cx - 100, cy + 150 - int(self.t * 60) % 220)))
-            card = art.gate_card("gold", (140, 198), face_up=False)
-            surface.blit(card, card.get_rect(center=(cx + 40, cy - 60)))
+        elif self.page == THROW_PAGE:
+            self._throw_picture(surface, cx, cy)
         elif self.page == 2:
             a = art.open_bakugan("dragonoid", "pyrus", 130)
             b = art.open_bakugan("hydranoid", "darkus", 130)

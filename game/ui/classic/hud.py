@@ -5,7 +5,9 @@ The table has the screen; what a player needs besides it lies over its edges:
 - a chip per player along the top: name, whose turn, the Gate Cards captured, the
   Bakugan still to throw (their G-Power on hover), the hand's size as card icons;
   hovering a chip opens its details (the G-Power of each sphere, the cards played,
-  Traps and Battle Gear);
+  Traps and Battle Gear). The chips' bar moves to the bottom edge while the person at
+  the top seat aims, so that his pull (up, to the window's edge) covers nothing, and
+  while a side seat's pull reaches up into its strip (`match_framing.move_bar`);
 - the side panel on the right (`side_panel`): the person's hand and choices;
 - the battle panel on the left while a battle is fought (`battle_panel`).
 
@@ -27,39 +29,65 @@ TOP_BAR_H = 56
 SIDE = pygame.Rect(974, 62, 298, 652)
 BATTLE = pygame.Rect(8, 62, 356, 652)
 SCREEN = pygame.Rect(0, 0, 1280, 720)
+TOP, BOTTOM = "top", "bottom"  # the edges the chips' bar may lie along
 
 
-def field_area(side_open: bool) -> pygame.Rect:
-    """Where the field view frames the table: under the chips, left of the side panel."""
+def _under_bar(bar: str) -> tuple[int, int]:
+    """The top and the height of the screen the bar leaves (with a 6 px gap)."""
+    top = TOP_BAR_H + 6 if bar == TOP else 6
+    return top, SCREEN.h - TOP_BAR_H - 12
+
+
+def field_area(side_open: bool, bar: str = TOP) -> pygame.Rect:
+    """Where the field view frames the table: clear of the chips, left of the side panel."""
     right = SIDE.x - 10 if side_open else SCREEN.right - 34
-    return pygame.Rect(10, TOP_BAR_H + 6, right - 10, SCREEN.h - TOP_BAR_H - 12)
+    top, height = _under_bar(bar)
+    return pygame.Rect(10, top, right - 10, height)
 
 
-def battle_area(side_open: bool) -> pygame.Rect:
+def battle_area(side_open: bool, bar: str = TOP) -> pygame.Rect:
     """Where a battle's card is framed: between the battle panel and the side panel."""
     right = SIDE.x - 8 if side_open else SCREEN.right - 34
-    return pygame.Rect(BATTLE.right + 8, TOP_BAR_H + 6, right - BATTLE.right - 8, 646)
+    top, _ = _under_bar(bar)
+    return pygame.Rect(BATTLE.right + 8, top, right - BATTLE.right - 8, 646)
+
+
+def roll_area(battle: bool, bar: str = TOP) -> pygame.Rect:
+    """Where a rolling sphere and the field are framed: the screen clear of the chips
+    (and of the battle panel when it shows; the side panel makes way for the roll)."""
+    left = BATTLE.right + 8 if battle else 10
+    top, height = _under_bar(bar)
+    return pygame.Rect(left, top, SCREEN.right - 10 - left, height)
 
 
 HINT_STRIP = 60  # px: the throw's hint along the edge away from the thrower
 
 
-def throw_area(side: str, hint: bool = False) -> pygame.Rect:
-    """A throw has the screen below the chips; from the top seat, the whole screen (the
-    pull goes up over the chips). With `hint`, less the strip the throw's hint takes."""
+def throw_area(side: str, hint: bool = False, bar: str = TOP) -> pygame.Rect:
+    """A throw has the screen clear of the chips; from the top seat, the screen down to
+    the chips' bar, which goes to the bottom edge while a person there pulls (a
+    computer's aim at the top leaves it at the top: its sphere sits below it, and it
+    pulls nothing across the screen). With `hint`, less the strip the throw's hint takes."""
     strip = HINT_STRIP if hint else 0
-    if side == "top":
-        return pygame.Rect(0, 0, SCREEN.w, SCREEN.h - strip)
+    if side == TOP:
+        below = TOP_BAR_H if bar == BOTTOM else 0
+        return pygame.Rect(0, 0, SCREEN.w, SCREEN.h - below - strip)
     return pygame.Rect(0, TOP_BAR_H + strip, SCREEN.w, SCREEN.h - TOP_BAR_H - strip)
 
 
-def chip_rects(n: int) -> list[pygame.Rect]:
-    """The chips of `n` players along the top, in seat order from the left."""
+def bar_rect(bar: str = TOP) -> pygame.Rect:
+    """The strip the chips lie in."""
+    return pygame.Rect(0, 0 if bar == TOP else SCREEN.h - TOP_BAR_H, SCREEN.w, TOP_BAR_H)
+
+
+def chip_rects(n: int, bar: str = TOP) -> list[pygame.Rect]:
+    """The chips of `n` players along the bar, in seat order from the left."""
     gap = 8
     width = min(420, (SCREEN.w - 16 - gap * (n - 1)) // n)
     total = n * width + gap * (n - 1)
     x = (SCREEN.w - total) // 2
-    return [pygame.Rect(x + i * (width + gap), 4, width, TOP_BAR_H - 8) for i in range(n)]
+    y = bar_rect(bar).y + 4
+    return [pygame.Rect(x + i * (width + gap), y, width, TOP_BAR_H - 8) for i in range(n)]
 
 
 @lru_cache(maxsize=16)
@@ -157,6 +185,8 @@ def draw_chip_detail(
     say: Callable[..., str] = tr
     ps = state.players[info.player]
     box = pygame.Rect(chip.x, chip.bottom + 4, max(chip.w, 340), 170)
+    if chip.y > SCREEN.centery:  # the bar at the bottom: the details above the chip
+        box.bottom = chip.y - 4
     box.clamp_ip(SCREEN)
     w.panel(surface, box, 240, info.colour, overlay=True)
     inner = box.inflate(-20, -14)

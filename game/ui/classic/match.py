@@ -119,9 +119,9 @@ class MatchScene(Scene):
         # Each computer's difficulty (assets/data/classic/ai.toml).
         self.levels = tuple(levels) if levels else (level,) * n
         self.level = level
-        # Aim assist: the player's setting, but off by default against Hard (H toggles it).
+        # The aim guide: the player's level, but off at first against Hard (H steps it).
         hard = any(lv == "hard" and not h for lv, h in zip(self.levels, self.humans, strict=True))
-        self.aim_assist = app.aim_assist and not hard
+        self.aim_guide = "off" if hard else app.settings.aim_guide
         self.bots = {
             p: BotSeat.named(self.levels[p], self.catalog, seed + p, shipped_levels(), self.rules)
             for p in range(n)
@@ -138,6 +138,7 @@ class MatchScene(Scene):
         self.hover_piece: tuple[str, str] | None = None
         self.hover_rect: pygame.Rect | None = None
         self.hover_chip: int | None = None
+        self.bar = hud.TOP  # where the chips lie (`match_framing.move_bar`)
         self.particles: list[list[float]] = []
         self.shake = 0.0
         self.curtain = Curtain(self.humans)
@@ -290,6 +291,10 @@ class MatchScene(Scene):
             return None
         return target.scale
 
+    def bar_edge(self) -> str:
+        """Where the players' chips lie now (`match_framing.move_bar`)."""
+        return self.bar
+
     def sphere_radius(self, radius: float = SPHERE_RADIUS) -> int:
         """px: a sphere of `radius` mm as drawn (its collision circle) at the camera's
         scale."""
@@ -420,22 +425,26 @@ class MatchScene(Scene):
         self.live_replay.tick(self)
         self.t += dt
         match_presenter.effects(self, dt)
-        self._update_side()
-        self.camera.aim(match_framing.frame(self))
-        self.camera.update(dt)
+        self._update_side()  # (before the turn: its choices are built for the panel)
         if not self.anims:
             match_turns.next_turn(self, dt)
-            return
-        a = match_presenter.advance(self, dt)
-        if a is not None and a.kind == "aim":
-            match_turns.aimed(self, a)
-        elif a is not None and not self.anims:
-            self._catch_up()
+        else:
+            a = match_presenter.advance(self, dt)
+            if a is not None and a.kind == "aim":
+                match_turns.aimed(self, a)
+            elif a is not None and not self.anims:
+                self._catch_up()
+        # The view for what is on now (an animation that just began included).
+        match_framing.move_bar(self)
+        self.camera.aim(match_framing.frame(self))
+        self.camera.update(dt)
+        match_framing.keep_in_sight(self)  # (where the easing lags behind the sphere)
 
     def _update_side(self) -> None:
         """The side panel shows while the person at the screen has a hand to look at,
-        and makes way for a throw and its roll."""
-        rolling = bool(self.anims) and self.anims[0].kind in ("aim", "roll")
+        and makes way for a throw and its roll (until the sphere is off the table:
+        opened, or its miss shown)."""
+        rolling = bool(self.anims) and self.anims[0].kind in ("aim", *match_framing.SPHERE_KINDS)
         throwing = self.throw_input is not None and not self.curtain.down
         person = any(self.humans)
         self.side.shown = person and self.viewer is not None and not rolling and not throwing

@@ -171,7 +171,7 @@ def hover(scene: MatchScene, pos: tuple[int, int]) -> None:
     scene.hover_piece = None
     scene.hover_rect = None
     scene.hover_chip = None
-    for i, rect in enumerate(hud.chip_rects(len(scene.humans))):
+    for i, rect in enumerate(hud.chip_rects(len(scene.humans), scene.bar_edge())):
         if rect.collidepoint(pos):
             scene.hover_chip = scene.view.seating[i]
             return

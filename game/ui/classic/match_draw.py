@@ -45,11 +45,11 @@ def draw(scene: MatchScene, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, (255, 230, 140), (int(x), int(y)), max(1, int(4 * life / 0.6)))
     if scene.throw_input is not None and not scene.anims:  # (under a hint about it too)
         scene.throw_input.draw(surface)
-    if scene.anims and scene.anims[0].kind not in ("banner", "result"):
+    if scene.anims:
         anims.draw(scene, surface, scene.anims[0])
     overlays(scene, surface)
-    if scene.anims and scene.anims[0].kind in ("banner", "result"):
-        anims.draw(scene, surface, scene.anims[0])
+    if scene.anims:
+        anims.draw_call(scene, surface, scene.anims[0])
     if scene.hints.showing is not None:
         step = scene.hints.showing
         target = match_guide.hint_target(scene, step)
@@ -78,12 +78,11 @@ def overlays(scene: MatchScene, surface: pygame.Surface) -> None:
     elif scene.side.shown:
         scene.side.draw_tab(surface)
     battle(scene, surface)
-    if scene.throw_input is not None and not scene._busy():
-        throw_hint(scene, surface)
+    throw_hint(scene, surface)
     if scene.hover_chip is not None:
         info = _chip_info(scene, scene.hover_chip)
         i = scene.view.seating.index(scene.hover_chip)
-        rect = hud.chip_rects(len(scene.humans))[i]
+        rect = hud.chip_rects(len(scene.humans), scene.bar_edge())[i]
         hud.draw_chip_detail(surface, rect, info, scene.view, scene.catalog, scene.lang, scene.tr)
     elif scene.hover_piece is not None and scene.hover_rect is not None:
         hover(scene, surface, *scene.hover_piece, scene.hover_rect)
@@ -95,7 +94,7 @@ def _chip_info(scene: MatchScene, p: int) -> ChipInfo:
 
 
 def chips(scene: MatchScene, surface: pygame.Surface) -> None:
-    rects = hud.chip_rects(len(scene.humans))
+    rects = hud.chip_rects(len(scene.humans), scene.bar_edge())
     for p, rect in zip(scene.view.seating, rects, strict=True):
         hud.draw_chip(surface, rect, _chip_info(scene, p), scene.view, scene.catalog)
 
@@ -157,29 +156,45 @@ def hover(
         w.paragraph(surface, reason, why, 19)
 
 
-def throw_hint(scene: MatchScene, surface: pygame.Surface) -> None:
-    """How to throw, in a strip across the side away from the thrower."""
+def throw_hint_box(scene: MatchScene) -> pygame.Rect | None:
+    """Where the throw's hint lies now (None: no hint shows): beside the table when the
+    throw's view leaves room there (on the side and at the end away from the thrower:
+    the pull goes toward his own edge), else along the edge away from him; clear of the
+    chips wherever they lie. While the sphere is pulled it makes way (the pull may go
+    any way from a side seat, and the hand knows what it is doing)."""
     ti = scene.throw_input
-    assert ti is not None
+    if ti is None or scene._busy() or ti.dragging:
+        return None
     text = scene._hint()
     if not text:
-        return
-    # Beside the table when the throw's view leaves room there, else along the edge
-    # away from the thrower (the pull goes toward his own edge).
+        return None
     table = scene.table_view.rect
-    top = hud.TOP_BAR_H + 8
-    if table.x >= HINT_MARGIN:
+    side = scene.session.side(ti.player)
+    top_seat = side == "top"
+    top = 8 if top_seat else hud.TOP_BAR_H + 8
+    box: pygame.Rect | None = None
+    if table.x >= HINT_MARGIN and side != "left":
         box = pygame.Rect(10, top, min(260, table.x - 20), 300)
-    elif SCREEN.right - table.right >= HINT_MARGIN:
+    elif SCREEN.right - table.right >= HINT_MARGIN and side != "right":
         box = pygame.Rect(table.right + 10, top, min(260, SCREEN.right - table.right - 20), 300)
-    else:  # the strip the camera left free for it (hud.throw_area)
+    if box is None:  # the strip the camera left free for it (hud.throw_area)
         box = pygame.Rect(0, 0, 760, hud.HINT_STRIP - 8)
-        if scene.session.side(ti.player) == "top":
-            box.midbottom = (SCREEN.centerx, SCREEN.bottom - 4)
+        if top_seat:  # above the chips, which lie along the bottom while he aims
+            box.midbottom = (SCREEN.centerx, SCREEN.bottom - hud.TOP_BAR_H - 4)
         else:
             box.midtop = (SCREEN.centerx, hud.TOP_BAR_H + 4)
     if box.h > 52:  # a column beside the table: as tall as its lines
         size, lines = text_fit.fit_paragraph(text, box.w - 20, box.h - 12, 18, spacing=2)
         box.h = len(lines) * text_fit.line_step(size, 2) + 12
+        if top_seat:  # at the foot, above the chips (his pull goes up)
+            box.bottom = SCREEN.bottom - hud.TOP_BAR_H - 8
+    return box
+
+
+def throw_hint(scene: MatchScene, surface: pygame.Surface) -> None:
+    """How to throw, in a strip across the side away from the thrower."""
+    box = throw_hint_box(scene)
+    if box is None:
+        return
     w.panel(surface, box, 200, overlay=True)
-    w.paragraph(surface, text, box.inflate(-20, -12), 18, w.INK, 2)
+    w.paragraph(surface, scene._hint(), box.inflate(-20, -12), 18, w.INK, 2)

@@ -59,7 +59,8 @@ def hint(scene: MatchScene) -> str:
     if p is None or not scene.humans[p] or scene.anims or scene.viewer != p:
         return ""
     if scene.session.awaiting_throw():
-        return scene.tr("hint.throw", **throw_keys(scene.app.settings.keys, scene.tr))
+        guide = scene.tr(f"settings.guide_{scene.aim_guide}")
+        return scene.tr("hint.throw", guide=guide, **throw_keys(scene.app.settings.keys, scene.tr))
     if s.phase == "setup":
         return scene.tr("hint.setup")
     if scene.selected_gate:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .. import aim_guide
 from .. import widgets as w
 from . import match_choices
 
@@ -52,7 +53,7 @@ def handle(scene: MatchScene, event: pygame.event.Event) -> None:
         return
     if scene.throw_input is not None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
-            scene.aim_assist = not scene.aim_assist
+            scene.aim_guide = aim_guide.next_level(scene.aim_guide)
             return
         thrown = scene.throw_input.handle(event)
         scene.camera.held = scene.throw_input.dragging

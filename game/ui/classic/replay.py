@@ -44,6 +44,7 @@ from game.rules.classic import Action, Kit, Settings
 
 from .. import widgets as w
 from ..replay_controls import ReplayControls
+from . import match_framing
 from .match import MatchScene
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ class ReplayScene(ReplayControls, MatchScene):
 
     def _update_side(self) -> None:
         """The hand of the view shows in the side panel (not while a throw rolls)."""
-        rolling = bool(self.anims) and self.anims[0].kind in ("aim", "roll")
+        rolling = bool(self.anims) and self.anims[0].kind in ("aim", *match_framing.SPHERE_KINDS)
         self.side.shown = not rolling
 
     def mark_indices(self, kind: str) -> list[int]:

@@ -4,8 +4,8 @@ Mouse: move along your throw line, press on the sphere, drag back and release: t
 throw goes the other way, harder the longer the pull; a straight pull to the window's
 edge is full power whatever the window (`slingshot`). The wheel (or Q / E) sets spin.
 Keyboard: A / D move along the line, Left / Right aim, hold Space to charge, release to
-throw. With aim assist on, the first part of the path is previewed through the same
-physics the throw will use.
+throw. The aim guide (`aim_guide`, at the player's level) shows the path through the
+same physics the throw will use.
 
 The throw line runs along the thrower's band: across the screen for a seat at the bottom
 or top, up and down for a seat at a side (where A moves up the screen, D down). The
@@ -23,7 +23,7 @@ from game import physics
 from game.match.zone import Zone
 from game.physics.tuning import SPHERE_RADIUS
 
-from .. import slingshot
+from .. import aim_guide, slingshot
 from .. import widgets as w
 from ..hand_throw import bound_keys, throw_line
 from ..seat_colours import PLAYER_COLOURS
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_HAND_SPEED", "MAX_PULL", "ThrowInput"]
 MAX_HAND_SPEED = slingshot.MATCH.full_speed  # mm/s at full power
-PREVIEW_SECONDS = 0.7
 
 
 class ThrowInput(slingshot.Slingshot):
@@ -62,8 +61,8 @@ class ThrowInput(slingshot.Slingshot):
         self.angle = math.atan2(mid_y - oy, mid_x - ox)  # at the middle of the table
         self.message = ""
         self.message_t = 0.0
-        self._preview: list[tuple[int, int]] = []
-        self._preview_key: tuple[float, ...] | None = None
+        self._preview: list[physics.Point] = []
+        self._preview_key: tuple[tuple[float, ...], str] | None = None
 
     # ------------------------------------------------------------------ geometry
 
@@ -129,23 +128,24 @@ class ThrowInput(slingshot.Slingshot):
 
     # ------------------------------------------------------------------ drawing
 
-    def _path(self) -> list[tuple[int, int]]:
+    def guide_dots(self, level: str) -> list[physics.Point]:
+        """The aim guide's dots (table mm) for the throw as aimed now, at `level`
+        (`aim_guide`), through the same physics the throw will use."""
         key = (
             round(self.along, 1),
             round(self.angle, 3),
             round(self.power, 2),
             round(self.spin, 2),
         )
-        if key != self._preview_key:
-            self._preview_key = key
+        if (key, level) != self._preview_key:
+            self._preview_key = (key, level)
             throw = self.current()
             table = self.scene.session.table()
             if throw.speed < 1 or physics.check_origin(table, throw.origin, throw.radius):
                 self._preview = []
             else:
                 traj = physics.resolve_throw(table, throw).trajectory
-                end = min(PREVIEW_SECONDS, traj.duration)
-                self._preview = [self.view.px(traj.at(end * k / 24)[:2]) for k in range(25)]
+                self._preview = aim_guide.guide(traj, level)
         return self._preview
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -160,13 +160,10 @@ class ThrowInput(slingshot.Slingshot):
         ex = sx + math.cos(self.angle) * length
         ey = sy - math.sin(self.angle) * length
         pygame.draw.line(surface, PLAYER_COLOURS[self.player], (sx, sy), (int(ex), int(ey)), 3)
-        if (
-            getattr(self.scene, "aim_assist", self.scene.app.aim_assist)
-            and self.power > self.feel.release
-        ):
-            pts = self._path()
-            for i, p in enumerate(pts[::2]):
-                pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
+        level = getattr(self.scene, "aim_guide", self.scene.app.settings.aim_guide)
+        if aim_guide.shows(level) and self.power > self.feel.release:
+            dots = [self.view.px(p) for p in self.guide_dots(level)]
+            aim_guide.draw(surface, dots, level, self.view.length(14.0))
         if self.dragging and self.drag_to is not None:
             pygame.draw.line(surface, (230, 230, 230), (sx, sy), self.drag_to, 2)
         from .table_layer import sphere

@@ -1,5 +1,9 @@
 """The match screen's camera: the move between the close view of the Hidden Matrix and
-the whole table, eased over `SECONDS` instead of a snap.
+the whole table, eased over `SECONDS` instead of a snap. The whole table (the aim and
+the roll) is framed with `EDGE_ROOM` round it, so a sphere at the table's edge, and
+the mark of one that left it, lie whole on the table's part of the screen, clear of
+the panels either side; the view closes in again only once both spheres are still and
+their rest has been shown (the match screen's `settle`).
 
 The camera holds the view the frame draws with (`view`) and the one it is going to
 (`goal`). Zoom eases in log scale (it reads as an even zoom), the table point at the
@@ -25,12 +29,19 @@ SECONDS = 0.35
 ZOOM_MARGIN = 110.0
 """mm of table shown around the Matrix when the view closes in on it"""
 MAX_ZOOM = 1.6
-"""px per mm at most (the whole table: 0.72)"""
+"""px per mm at most (the whole table: 0.65)"""
+EDGE_ROOM = 34.0
+"""mm of floor framed round the whole table: a sphere's radius (14 mm) and its miss
+mark's ring, at the whole table's scale"""
 
 
 def fitted(layout: PlanetLayout, area: pygame.Rect, close: bool) -> TableView:
-    """The whole table in `area`, or (`close`) closed in on the Matrix's places."""
+    """The whole table in `area` (with `EDGE_ROOM` round it), or (`close`) closed in on
+    the Matrix's places."""
     view = TableView(layout.width, layout.height, area)
+    room = 2 * EDGE_ROOM
+    whole = min(area.w / (layout.width + room), area.h / (layout.height + room))
+    view.place(whole, layout.centre, area.center)
     if layout.places and close:
         centres = [layout.core_centre(h) for h in layout.places]
         xs = [c[0] for c in centres]
@@ -115,4 +126,13 @@ def skip_move(scene: PlanetMatchScene, event: pygame.event.Event) -> bool:
     return False
 
 
-__all__ = ["MAX_ZOOM", "SECONDS", "ZOOM_MARGIN", "Camera", "fitted", "same", "skip_move"]
+__all__ = [
+    "EDGE_ROOM",
+    "MAX_ZOOM",
+    "SECONDS",
+    "ZOOM_MARGIN",
+    "Camera",
+    "fitted",
+    "same",
+    "skip_move",
+]

@@ -1,11 +1,13 @@
 """What moves over the Battle Planet table: both spheres in flight along the paths the
-physics recorded, and, before a roll, the sphere the person at the screen aims. The
-core a sphere opens on lights in its player's colour from the moment its disc touches
-it (the judge's step, `physics.Verdict.opened_at`); two touched at once both light,
-in the colour of a roll that keeps no core."""
+physics recorded (a sphere that rolled off the table marked where it left, while the
+table shows where they came to rest: `miss_mark`), and, before a roll, the sphere the
+person at the screen aims. The core a sphere opens on lights in its player's colour
+from the moment its disc touches it (the judge's step, `physics.Verdict.opened_at`);
+two touched at once both light, in the colour of a roll that keeps no core."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,10 +16,38 @@ from game.match.planet.layout import CIRCUMRADIUS
 from game.physics import DT
 from game.physics.tuning import SPHERE_RADIUS
 
+from .. import aim_guide, miss_mark
 from .board import PLAYER_COLOURS, hexagon, sphere_image
 
 if TYPE_CHECKING:
     from .match import PlanetMatchScene
+
+
+def sphere_radius(scene: PlanetMatchScene) -> int:
+    """A sphere's radius on screen at the view's scale (its collision circle)."""
+    return max(1, scene.view.length(SPHERE_RADIUS))
+
+
+def spheres(scene: PlanetMatchScene) -> list[tuple[float, float]]:
+    """Where both rolled spheres are drawn now (table mm); none without a roll."""
+    if scene.anim is None:
+        return []
+    t = min(scene.anim_t, scene.anim_length())
+    return [scene.anim.track(roller).at(t)[:2] for roller in (0, 1)]
+
+
+def gone(scene: PlanetMatchScene) -> list[miss_mark.Gone]:
+    """The marks of the spheres that rolled off the table, once they have: each where
+    it left the table."""
+    if scene.anim is None:
+        return []
+    out = []
+    layout = scene.match.session.layout
+    for roller in (0, 1):
+        track = scene.anim.track(roller)
+        if scene.anim.verdicts[roller].exited and scene.anim_t >= track.duration:
+            out.append(miss_mark.where(track, True, layout.width, layout.height))
+    return out
 
 
 def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
@@ -27,6 +57,9 @@ def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
     if scene.anim is not None:
         t = min(scene.anim_t, scene.anim_length())
         draw_lit_cores(scene, surface, t)
+        pulse = 0.5 + 0.5 * math.sin(scene.anim_t * 9)
+        for mark in gone(scene):
+            miss_mark.draw(surface, mark, scene.view.px, sphere_radius(scene), pulse)
         for roller in (0, 1):
             radius = scene.view.length(scene.anim.throws[roller].radius)  # as it collides
             x, y, angle = scene.anim.track(roller).at(t)
@@ -47,10 +80,11 @@ def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
         img = sphere_image(scene.catalog, side.picked, scene.view.length(SPHERE_RADIUS), 0.0)
         label = scene.tr("planet_ui.aim_hint")
         aim = scene.aims[p]
+        guide = scene.app.settings.aim_guide
         path: list[tuple[int, int]] = []
-        if scene.app.aim_assist and aim.power > 0.05:
-            path = aim.preview(scene.match.session.scene())
-        aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
+        if aim_guide.shows(guide) and aim.power > 0.05:
+            path = [scene.view.px(q) for q in aim.preview(scene.match.session.scene(), guide)]
+        aim.draw(surface, img, PLAYER_COLOURS[p], label, path, guide)
         scene.outlines.circle("moving", "sphere", "aimed", aim.sphere_px(), img.get_width() / 2)
 
 

@@ -1,6 +1,7 @@
 """The Battle Planet rules on demand (H or F1 in a match, "How to play" on the title):
 the turn step by step, every keyword, the card types and terms, and every card of the
-game with its text, page by page (Left / Right, or the buttons)."""
+game with its text, page by page (Left / Right, or the buttons); the aim guide's
+setting at the foot of every page."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 
 from game.content.planet import shipped_catalog
 
+from .. import aim_guide
 from .. import widgets as w
 from ..scene import Scene
 from .words import ALWAYS, KEYWORDS, card_lines
@@ -41,6 +43,7 @@ class PlanetRulesScene(Scene):
                 prev, self.tr("planet_ui.prev_page"), lambda: self.turn(-1), key=pygame.K_LEFT
             ),
             w.Button(nxt, self.tr("planet_ui.next_page"), lambda: self.turn(1), key=pygame.K_RIGHT),
+            aim_guide.setting_button(app, pygame.Rect(256, 656, 380, 46)),
         ]
 
     @property
@@ -70,7 +73,7 @@ class PlanetRulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(w.BG)
         count = self.tr("planet_ui.page", page=self.page + 1, pages=self.pages)
-        w.fit_text(surface, count, pygame.Rect(260, 664, 540, 30), 20, w.MUTED, "center")
+        w.fit_text(surface, count, pygame.Rect(644, 664, 168, 30), 20, w.MUTED, "center")
         if self.page < len(TEXT_PAGES):
             title, body = self._text()
             w.fit_text(surface, title, pygame.Rect(40, 16, 1200, 44), 34, w.ACCENT)

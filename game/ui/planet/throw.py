@@ -17,13 +17,12 @@ import pygame
 from game import physics
 from game.match.zone import Zone
 
-from .. import slingshot
+from .. import aim_guide, slingshot
 from .. import widgets as w
 from ..hand_throw import bound_keys, throw_line
 from ..table_view import TableView
 
 Bounds = Callable[[], slingshot.Bounds]
-PREVIEW_SECONDS = 0.7
 PREVIEW_EVERY = 0.08
 """seconds at least between two previews (each is a simulation of its own)"""
 PLANET_HAND_SPEED = 1500.0
@@ -61,8 +60,8 @@ class PlanetAim:
         self.charging = False
         self.keys = keys if keys is not None else bound_keys({})
         self.bounds = bounds or (lambda: slingshot.DEFAULT_BOUNDS)
-        self._preview_key: tuple[float, ...] | None = None
-        self._preview: list[tuple[int, int]] = []
+        self._preview_key: tuple[tuple[float, ...], str] | None = None
+        self._preview: list[physics.Point] = []
         self._preview_wait = 0.0
 
     def origin(self) -> physics.Point:
@@ -140,22 +139,21 @@ class PlanetAim:
         if self.charging:
             self.power = min(1.0, self.power + dt / 1.4)
 
-    def preview(self, scene: physics.Scene) -> list[tuple[int, int]]:
-        """The first PREVIEW_SECONDS of this throw's path through the same physics (aim
-        assist), on a space of its own: the computer may be planning on the table's."""
+    def preview(self, scene: physics.Scene, level: str) -> list[physics.Point]:
+        """The aim guide's dots (table mm) for this throw at `level` (`aim_guide`),
+        through the same physics, on a space of its own: the computer may be planning on
+        the table's."""
         key = (round(self.along), round(self.angle, 3), round(self.power, 2), round(self.spin, 1))
-        if key == self._preview_key or self._preview_wait > 0:
+        if (key, level) == self._preview_key or self._preview_wait > 0:
             return self._preview
         self._preview_wait = PREVIEW_EVERY
-        self._preview_key = key
+        self._preview_key = (key, level)
         throw = self.current()
         self._preview = []
         if throw.speed < 1 or physics.check_release(scene, [throw]) is not None:
             return self._preview
         outcome = physics.simulate(scene, [throw], judge=physics.PLANET, fresh=True)
-        track = outcome.track(throw.sphere_id)
-        end = min(PREVIEW_SECONDS, track.duration)
-        self._preview = [self.view.px(track.at(end * k / 24)[:2]) for k in range(25)]
+        self._preview = aim_guide.guide(outcome.track(throw.sphere_id), level)
         return self._preview
 
     def draw(
@@ -165,10 +163,10 @@ class PlanetAim:
         colour: tuple[int, int, int],
         label: str,
         path: Sequence[tuple[int, int]] = (),
+        guide: str = "off",
     ) -> None:
         sx, sy = self.sphere_px()
-        for i, p in enumerate(path[::2]):
-            pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
+        aim_guide.draw(surface, path, guide, self.view.length(14.0))
         length = 50 + 130 * self.power
         end = (sx + math.cos(self.angle) * length, sy - math.sin(self.angle) * length)
         pygame.draw.line(surface, colour, (sx, sy), end, 3)

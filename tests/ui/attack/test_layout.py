@@ -110,3 +110,44 @@ def test_the_upper_seats_of_five_players_measured(quit_after: None) -> None:
             measured = gap(_window(app, p.plate), _window(app, card_rect(p.spot)))
             assert measured >= (14 if size == (1280, 720) else 11), (size, measured)
         pygame.quit()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_rolling_die_is_never_under_a_plate_a_panel_or_the_hand(
+    quit_after: None, players: int
+) -> None:
+    """The dice tray (its drawn frame too) keeps clear of every seat's plate, the side
+    panel, the prompt and the hand; and every die as drawn, over many rolls among the
+    dice lying there, lies inside that frame (a die knocked against a wall may touch
+    the rim by a few px): the issue 24 framing, for the dice."""
+    import random
+
+    from game.ui.attack.dice_tray import DIE_SIDE_PX, DiceTray
+    from game.ui.attack.layout import PROMPT_BOX
+
+    app = App("en", fast=True)
+    tray = DiceTray()
+    frame = tray.rect.inflate(22, 22)  # as `DiceTray.draw` draws it
+    for bottom in range(players):
+        scene = _scene(app, players, bottom)
+        boxes = [p.plate for p in scene.places] + [SIDE_PANEL, PROMPT_BOX, HAND_BOX]
+        assert all(not frame.colliderect(b) for b in boxes), (players, bottom)
+    rng = random.Random(players)
+    half = DIE_SIDE_PX / 2
+    for k in range(12):
+        if k % players == 0:
+            tray.clear()
+        tray.offer(k % players, rng.uniform(tray.rect.left, tray.rect.right))
+        tray.throw(rng.uniform(0.3, math.pi - 0.3), rng.random(), rng.uniform(-1, 1), k % 6 + 1)
+        roll = tray.roll
+        assert roll is not None
+        t = 0.0
+        while tray.roll is not None:
+            for _, pose in tray.faces_shown():
+                x, y = tray.to_screen(pose.x, pose.y)
+                c, s = math.cos(-pose.angle), math.sin(-pose.angle)  # as `art.draw_die`
+                for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half)):
+                    corner = (x + dx * c - dy * s, y + dx * s + dy * c)  # the die, turned
+                    assert frame.collidepoint(corner), (players, k, t, corner)
+            tray.update(1 / 30)
+            t += 1 / 30

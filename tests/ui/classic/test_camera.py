@@ -5,6 +5,7 @@ followed, a battle closer than the field."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -108,3 +109,19 @@ def test_the_camera_follows_the_roll_and_closes_in_on_a_battle() -> None:
             break
     assert followed and closer
     pygame.quit()
+
+
+def test_keep_moves_the_view_just_enough_for_a_point_to_lie_inside_an_area() -> None:
+    """`Camera.keep`: a sphere the easing lags behind is brought inside the clear area
+    at once, by the least move, and one already inside is left where it is."""
+    view = TableView(800.0, 1000.0, pygame.Rect(0, 0, 1280, 720))
+    cam = camera.Camera(view)
+    area = pygame.Rect(10, 62, 1260, 652)
+    inside = view.mm((640.0, 400.0))
+    before = (view.ox, view.oy)
+    cam.keep(inside, 20.0, area)
+    assert (view.ox, view.oy) == before
+    under_bar = view.mm((300.0, 30.0))  # under the chips
+    cam.keep(under_bar, 20.0, area)
+    x, y = view.fpx(under_bar)
+    assert math.isclose(y, area.top + 20.0) and math.isclose(x, 300.0)
