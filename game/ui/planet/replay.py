@@ -37,7 +37,7 @@ from game.match.planet.replay import (
     view_of,
 )
 from game.match.planet.seats import DEFAULT_LEVEL
-from game.match.planet.session import Entry, RollDone, TableChanged
+from game.match.planet.session import Entry
 from game.match.replay_check import why
 from game.match.rerun import RerunError
 from game.persist.replay_file import Replay, ReplayError
