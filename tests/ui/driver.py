@@ -237,7 +237,7 @@ class ScreenPlayer:
         ti = scene.throw_input
         assert ti is not None
         target = self._target(scene, p, [c.id for c in table.cards])
-        plan = plan_throw(table, zone.box, target, self.rng, AimSkill(6, 0.0, 0.0))
+        plan = plan_throw(table, zone.box, target, self.rng, AimSkill(6, 0.0))
         # Move along the throw line to the planned release point, then drag back.
         along = plan.origin[0] if ti.horizontal else plan.origin[1]
         start = scene.table_view.px((along, ti.at) if ti.horizontal else (ti.at, along))
