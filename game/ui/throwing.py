@@ -1,11 +1,12 @@
 """Throwing by hand: a slingshot with the mouse, or aim and charge with the keyboard.
 
 Mouse: move along your throw line, press on the sphere, drag back and release: the
-throw goes the other way, harder the longer the pull; a straight pull to the window's
-edge is full power whatever the window (`slingshot`). The wheel (or Q / E) sets spin.
-Keyboard: A / D move along the line, Left / Right aim, hold Space to charge, release to
-throw. With aim assist on, the first part of the path is previewed through the same
-physics the throw will use.
+throw goes the other way, harder the longer the pull (`slingshot`: the pull goes on past
+the window's edge, the mouse captured; `physics.pull.CLASSIC` turns it into a speed).
+The wheel (or Q / E) sets spin. Keyboard: A / D move along the line, Left / Right aim
+(Shift: finely), hold Space to charge (F: the fine charge), release to throw. With aim
+assist on, the first part of the path is previewed through the same physics the throw
+will use.
 
 The throw line runs along the thrower's band: across the screen for a seat at the bottom
 or top, up and down for a seat at a side (where A moves up the screen, D down). The
@@ -22,22 +23,25 @@ import pygame
 
 from game import physics
 from game.match.layout import Zone
+from game.physics.table import HAND_MARGIN
 
 from . import slingshot
 from . import widgets as w
 from .seat_colours import PLAYER_COLOURS
-from .slingshot import MAX_PULL
 
 if TYPE_CHECKING:
     from .match_scene import MatchScene
 
-__all__ = ["MAX_HAND_SPEED", "MAX_PULL", "ThrowInput", "bound_keys", "throw_line"]
-SPHERE_INSET = 24.0  # mm from the band's inner edge to the sphere's line
+__all__ = ["MAX_HAND_SPEED", "ThrowInput", "bound_keys", "throw_line"]
 MAX_HAND_SPEED = slingshot.MATCH.full_speed  # mm/s at full power
 PREVIEW_SECONDS = 0.7
+AIM_STEP = 0.02
+"""radians an aim key turns the throw (with Shift: a fifth of it, about a pixel of a
+150 px pull: the mouse's resolution)"""
 
 
 THROW_ACTIONS = ("aim_left", "aim_right", "move_left", "move_right", "spin_left", "spin_right")
+CHARGE_ACTIONS = ("throw_charge", "throw_fine")
 
 
 def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
@@ -46,7 +50,7 @@ def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
     from game.persist.settings import DEFAULT_KEYS
 
     out: dict[int, str] = {}
-    for action in (*THROW_ACTIONS, "throw_charge"):
+    for action in (*THROW_ACTIONS, *CHARGE_ACTIONS):
         for name in (names.get(action, ""), DEFAULT_KEYS[action]):
             try:
                 out[pygame.key.key_code(name)] = action
@@ -59,15 +63,14 @@ def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
 def throw_line(width: float, height: float, zone: Zone) -> tuple[bool, float, float, float, float]:
     """The sphere's line in a band: (horizontal, lo, hi, across, facing) in table mm."""
     line = physics.ThrowLine.of(zone.box, physics.TableSpec(width=width, height=height))
-    at = line.inner - SPHERE_INSET * line.facing
-    return (line.horizontal, line.lo + 20, line.hi - 20, at, line.facing)
+    return (line.horizontal, line.lo + HAND_MARGIN, line.hi - HAND_MARGIN, line.hand, line.facing)
 
 
 class ThrowInput(slingshot.Slingshot):
     """The match's slingshot (`slingshot.MATCH`): the sphere on the seat's line."""
 
     def __init__(self, scene: MatchScene, player: int, zone: Zone) -> None:
-        super().__init__(slingshot.MATCH, bound_keys(scene.app.settings.keys), self._window)
+        super().__init__(slingshot.MATCH, bound_keys(scene.app.settings.keys))
         self.scene = scene
         self.view = scene.table_view
         self.player = player
@@ -114,19 +117,13 @@ class ThrowInput(slingshot.Slingshot):
         straight pull goes."""
         return (-math.cos(self.angle), math.sin(self.angle))
 
-    def _window(self) -> slingshot.Bounds:
-        """Where the pointer can go, in logical coordinates (the whole window)."""
-        app = getattr(self.scene, "app", None)
-        window = getattr(app, "window_bounds", None)
-        return window() if callable(window) else slingshot.DEFAULT_BOUNDS
-
     def current(self) -> physics.Throw:
-        return physics.Throw(self.origin(), self.angle, self.speed(), self.spin)
+        return self.throw_from(self.origin())
 
     def refuse(self, message: str) -> None:
         self.message = message
         self.message_t = 2.0
-        self.power = 0.0
+        self.pulled = 0.0
 
     # ------------------------------------------------------------------ input
 
@@ -139,10 +136,12 @@ class ThrowInput(slingshot.Slingshot):
         self._move(tx if self.horizontal else ty)
 
     def key(self, action: str | None, event: pygame.event.Event) -> None:
+        fine = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        turn = AIM_STEP / 5 if fine else AIM_STEP
         if action == "aim_left":
-            self.angle += 0.04 * self.turn
+            self.angle += turn * self.turn
         elif action == "aim_right":
-            self.angle -= 0.04 * self.turn
+            self.angle -= turn * self.turn
         elif action in ("move_left", "move_right"):
             # Left on screen, or up the screen on a side seat's line.
             step = 15.0 if (action == "move_right") == self.horizontal else -15.0
@@ -159,7 +158,7 @@ class ThrowInput(slingshot.Slingshot):
         key = (
             round(self.along, 1),
             round(self.angle, 3),
-            round(self.power, 2),
+            round(self.pulled, 1),
             round(self.spin, 2),
         )
         if key != self._preview_key:
@@ -186,15 +185,11 @@ class ThrowInput(slingshot.Slingshot):
         ex = sx + math.cos(self.angle) * length
         ey = sy - math.sin(self.angle) * length
         pygame.draw.line(surface, PLAYER_COLOURS[self.player], (sx, sy), (int(ex), int(ey)), 3)
-        if (
-            getattr(self.scene, "aim_assist", self.scene.app.aim_assist)
-            and self.power > self.feel.release
-        ):
+        if getattr(self.scene, "aim_assist", self.scene.app.aim_assist) and self.throws():
             pts = self._path()
             for i, p in enumerate(pts[::2]):
                 pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
-        if self.dragging and self.drag_to is not None:
-            pygame.draw.line(surface, (230, 230, 230), (sx, sy), self.drag_to, 2)
+        self.draw_pull(surface, PLAYER_COLOURS[self.player])
         from .table_layer import sphere
 
         radius = getattr(self.scene, "sphere_radius", lambda: 11)()

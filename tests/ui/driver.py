@@ -26,8 +26,7 @@ from game.ui.match_scene import MatchScene
 from game.ui.menu import TitleScene
 from game.ui.results import ResultsScene
 from game.ui.setup import MatchSetupScene
-from game.ui.slingshot import full_pull
-from game.ui.throwing import MAX_HAND_SPEED
+from game.ui.slingshot import MATCH
 
 
 def post_click(pos: tuple[int, int], button: int = 1) -> None:
@@ -242,7 +241,7 @@ class ScreenPlayer:
         along = plan.origin[0] if ti.horizontal else plan.origin[1]
         start = scene.table_view.px((along, ti.at) if ti.horizontal else (ti.at, along))
         dx, dy = math.cos(plan.angle), -math.sin(plan.angle)
-        pull = plan.speed / MAX_HAND_SPEED * full_pull(start, (-dx, -dy), scene.app.window_bounds())
+        pull = MATCH.curve.pull_for(plan.speed)  # the match's pull, in px (a 1280 x 720 window)
         end = (int(start[0] - dx * pull), int(start[1] - dy * pull))
         mid = (int(start[0] - dx * pull / 2), int(start[1] - dy * pull / 2))
         self.plan.extend(

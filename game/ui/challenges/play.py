@@ -90,8 +90,7 @@ class ChallengeScene(Scene):
         self.level = level
         self.attempt = Attempt(level)
         self.art = TableArt(level)
-        bounds = getattr(self.app, "window_bounds", None)
-        self.aim = Aim(level, self.art.view, bound_keys(self.app.settings.keys), bounds)
+        self.aim = Aim(level, self.art.view, bound_keys(self.app.settings.keys))
         sphere = self.attempt.sphere()
         self.aim.radius = sphere.radius if sphere is not None else 14.0
         self.aim.clamp()
@@ -141,7 +140,7 @@ class ChallengeScene(Scene):
         throw = attempt.make_throw(
             self.aim.origin(), self.aim.angle, self.aim.speed(), self.aim.spin
         )
-        self.aim.power = 0.0
+        self.aim.pulled = 0.0
         if throw is None:
             return
         try:
@@ -280,7 +279,13 @@ class ChallengeScene(Scene):
 
     def preview_path(self) -> list[tuple[int, int]]:
         aim = self.aim
-        key = (round(aim.x, 1), round(aim.y, 1), round(aim.angle, 3), round(aim.power, 2), aim.spin)
+        key = (
+            round(aim.x, 1),
+            round(aim.y, 1),
+            round(aim.angle, 3),
+            round(aim.pulled, 1),
+            aim.spin,
+        )
         self._preview_age += 1
         moving = self.attempt.level.moving
         if key == self._preview_key and not (moving and self._preview_age >= 6):

@@ -102,11 +102,10 @@ def draw_aim(scene: ChallengeScene, surface: pygame.Surface) -> None:
         (ex - 12 * math.cos(aim.angle + 0.4), ey + 12 * math.sin(aim.angle + 0.4)),
     ]
     pygame.draw.polygon(surface, (255, 220, 120), head)
-    if scene.app.aim_assist and aim.power > aim.feel.release:
+    if scene.app.aim_assist and aim.throws():
         for i, p in enumerate(scene.preview_path()[::2]):
             pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
-    if aim.dragging and aim.drag_to is not None:
-        pygame.draw.line(surface, (230, 230, 230), (sx, sy), aim.drag_to, 2)
+    aim.draw_pull(surface, (255, 220, 120))
     sphere = scene.attempt.sphere()
     if sphere is not None:
         scene.art.draw_sphere(

@@ -30,6 +30,7 @@ from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
 from ..scene import Scene
 from ..table_view import TableView
+from ..throwing import bound_keys
 from .board import PLAYER_COLOURS, Spot, warm_up
 from .camera import Camera, fitted, skip_move
 from .choices import Offer, offer
@@ -339,7 +340,7 @@ class PlanetMatchScene(Scene):
                 p,
                 session.zone(p),
                 session.layout.centre,
-                bounds=self.app.window_bounds,
+                bound_keys(self.app.settings.keys),
             )
             self._dirty = True
         for aim in self.aims.values():

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..controls import throw_keys
 from .board import PLAYER_COLOURS, sphere_image
 
 if TYPE_CHECKING:
@@ -32,9 +33,9 @@ def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
     if p is not None and p in scene.aims:
         side = scene.match.observation(p).side(p)
         img = sphere_image(scene.catalog, side.picked, radius, 0.0)
-        label = scene.tr("planet_ui.aim_hint")
+        label = scene.tr("planet_ui.aim_hint", **throw_keys(scene.app.settings.keys, scene.tr))
         aim = scene.aims[p]
         path: list[tuple[int, int]] = []
-        if scene.app.aim_assist and aim.power > 0.05:
+        if scene.app.aim_assist and aim.throws():
             path = aim.preview(scene.match.session.scene())
         aim.draw(surface, img, PLAYER_COLOURS[p], label, path)
