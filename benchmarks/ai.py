@@ -31,11 +31,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game import physics  # noqa: E402
-from game.ai.levels import LEVEL_NAMES  # noqa: E402
+from game.ai.classic.levels import LEVEL_NAMES  # noqa: E402
 from game.content.classic import shipped_catalog  # noqa: E402
 from game.games.classic import shipped_levels  # noqa: E402
-from game.match.seats import BotSeat  # noqa: E402
-from game.match.session import MatchSession, Zone, run_match  # noqa: E402
+from game.match.classic.seats import BotSeat  # noqa: E402
+from game.match.classic.session import MatchSession, Zone, run_match  # noqa: E402
 from game.rules.classic import Action, random_kit  # noqa: E402
 from game.rules.classic.observation import Observation  # noqa: E402
 

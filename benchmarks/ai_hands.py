@@ -29,9 +29,9 @@ from game import physics  # noqa: E402
 from game.ai.seeding import seat_seed  # noqa: E402
 from game.content.classic import shipped_catalog  # noqa: E402
 from game.games.classic import shipped_levels  # noqa: E402
-from game.match.layout import Zone  # noqa: E402
-from game.match.seats import BotSeat  # noqa: E402
-from game.match.session import MatchSession, ThrowDone, run_match  # noqa: E402
+from game.match.classic.layout import Zone  # noqa: E402
+from game.match.classic.seats import BotSeat  # noqa: E402
+from game.match.classic.session import MatchSession, ThrowDone, run_match  # noqa: E402
 from game.rules.classic import Settings, random_kit  # noqa: E402
 from game.rules.classic.observation import Observation  # noqa: E402
 

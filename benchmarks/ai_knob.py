@@ -2,7 +2,7 @@
 --set evolve_worth=0.3 [--against evolve_worth=0] [--games 600] [--seed 11]
 [--support N] [--evolutions] [--json]`.
 
-Plays the rules-only simulation (`game.match.sim.run_sim`: the landing model, seats
+Plays the rules-only simulation (`game.match.classic.sim.run_sim`: the landing model, seats
 alternating) between the level with `--set` (named `x`) and the same level with
 `--against` (named `y`; by default the shipped record), so a knob's worth is measured
 with everything else equal. Prints the wins of `x` and `y`, `x`'s win rate with its 95%
@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.ai.levels import LEVEL_SCHEMA  # noqa: E402
+from game.ai.classic.levels import LEVEL_SCHEMA  # noqa: E402
 from game.content.classic import shipped_catalog  # noqa: E402
 from game.games.classic import shipped_levels  # noqa: E402
-from game.match.sim import run_sim, wilson  # noqa: E402
+from game.match.classic.sim import run_sim, wilson  # noqa: E402
 
 
 def _changes(pairs: list[str]) -> dict[str, Any]:

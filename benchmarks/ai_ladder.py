@@ -3,7 +3,7 @@
 [--games 200] [--seed 1] [--jobs 2] [--json]`.
 
 The same matches as `bakugan sim --physics --support N --evolutions`
-(`game.match.sim.run_physics_sim`: the match session, every throw aimed and rolled on the
+(`game.match.classic.sim.run_physics_sim`: the match session, every throw aimed and rolled on the
 table, seats alternating, game g seeded `seed * 1_000_003 + g`, each kit dealt with
 `random_kit(..., support, evolutions)`), with the same figures, played in `--jobs`
 processes (the figures do not depend on it) and counting the pieces each bot played.
@@ -30,9 +30,9 @@ if str(ROOT) not in sys.path:
 
 from game.content.classic import shipped_catalog  # noqa: E402
 from game.games.classic import shipped_levels  # noqa: E402
-from game.match.seats import BotSeat  # noqa: E402
-from game.match.session import MatchSession, run_match  # noqa: E402
-from game.match.sim import seat_names, wilson  # noqa: E402
+from game.match.classic.seats import BotSeat  # noqa: E402
+from game.match.classic.session import MatchSession, run_match  # noqa: E402
+from game.match.classic.sim import seat_names, wilson  # noqa: E402
 from game.rules.classic import random_kit  # noqa: E402
 from game.rules.classic.events import Evolved, GearOpened, TrapOpened  # noqa: E402
 

@@ -16,9 +16,9 @@ import statistics
 import time
 
 from game.ai.attack import LevelPolicy, make_policy
-from game.ai.attack.sim import play_game
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels as shipped_attack_levels
+from game.match.attack.sim import play_game
 from game.rules.attack import Settings, Variant
 
 ROTATION = ["hard", "normal", "easy", "random", "normal"]

@@ -15,9 +15,9 @@ import argparse
 import json
 from concurrent.futures import ProcessPoolExecutor
 
-from game.ai.attack.sim import Tally, run_tally
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels as shipped_attack_levels
+from game.match.attack.sim import Tally, run_tally
 from game.rules.attack import Settings, Variant
 
 PAIRS = [("hard", "normal"), ("normal", "easy"), ("easy", "random")]

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ui.app import STEP, App
 from game.ui.attack.setup import AttackSetupScene
-from tests.ui.attack_driver import AttackPlayer
+from tests.ui.attack.driver import AttackPlayer
 
 SHEET_SECONDS = 10.0
 

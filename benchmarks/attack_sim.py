@@ -15,8 +15,8 @@ import json
 import random
 import time
 
-from game.ai.attack.sim import run_sim
 from game.content.attack import shipped_deck
+from game.match.attack.sim import run_sim
 from game.rules.attack import CHANCE, AttackState, Settings, Variant
 
 

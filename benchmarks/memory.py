@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("BAKUGAN_HOME", tempfile.mkdtemp(prefix="bakugan-memory-"))
 
     from game.ui.app import App
-    from game.ui.demo import DemoScene
+    from game.ui.classic.demo import DemoScene
 
     app = App("en", fast=True)
     marks: dict[str, float] = {}

@@ -4,8 +4,8 @@
         [--simulations N] [--uct-c 2.0] [--aimless] [--hit-aim 0.55] [--hit-other 0.2]
         [--think-cap 60] [--jobs N] [--json]
 
-Both play the OpenSpiel game `bakugan_classic` (game/ai/openspiel/); seats
-alternate between games. Throws land by the game's landing model (`game.ai.landing.
+Both play the OpenSpiel game `bakugan_classic` (game/ai/classic/openspiel/); seats
+alternate between games. Throws land by the game's landing model (`game.ai.classic.landing.
 LandingModel`: the aimed Gate Card with `hit_aim`, any card with `hit_other`, else a
 miss), for both sides alike: each names the card it aims at (``--aimless``: nobody aims).
 
@@ -37,10 +37,10 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from game.ai import openspiel as og
-from game.ai.basic import make_policy
+from game.ai.classic import openspiel as og
+from game.ai.classic.basic import make_policy
 from game.games.classic import openspiel_game, shipped_levels
-from game.match.sim import wilson
+from game.match.classic.sim import wilson
 from game.rules.classic import Throw
 
 

@@ -14,8 +14,8 @@ import argparse
 import json
 import time
 
-from game.ai.planet.sim import run_sim
 from game.content.planet import shipped_catalog
+from game.match.planet.sim import run_sim
 from game.rules.planet import CardPlay, Settings
 
 

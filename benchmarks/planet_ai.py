@@ -25,9 +25,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.ai.planet.levels import LEVEL_NAMES  # noqa: E402
-from game.ai.planet.sim import play_match, thinking_figures  # noqa: E402
 from game.content.planet import shipped_catalog  # noqa: E402
 from game.games.planet import shipped_levels  # noqa: E402
+from game.match.planet.sim import play_match, thinking_figures  # noqa: E402
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 [--games 400] [--seed 1] [--jobs 2] [--one-hand] [--json]`.
 
 The same matches as `bakugan sim --rules planet --policies A,B --games N --seed S`
-(`game.ai.planet.sim.run_sim`: each seat's rolls land by what its level's hand gives at
+(`game.match.planet.sim.run_sim`: each seat's rolls land by what its level's hand gives at
 the physics table, `model_on_core` / `model_no_core`; with `--one-hand` every level
 rolls, and expects to roll (Hard's search), with Normal's, so that only the card play
 differs; seats alternating, game g
@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.ai.planet.sim import run_sim, thinking_figures, wilson  # noqa: E402
 from game.content.planet import shipped_catalog  # noqa: E402
 from game.games.planet import shipped_levels  # noqa: E402
+from game.match.planet.sim import run_sim, thinking_figures, wilson  # noqa: E402
 
 
 def _part(names: list[str], games: int, seed: int, first: int, one: bool) -> dict[str, Any]:

@@ -6,7 +6,7 @@ actions, chance outcomes, cloning, the observation and information-state strings
 tensors, returns, and with `serialize` a save and load at every step) on the game with
 its default parameters, then on the turn-based conversion (`--turn-based-sims`, without
 serialization). A failure raises; the figures are the sims and the seconds they took.
-The test suite runs 20 of the first (tests/openspiel/test_openspiel_planet.py).
+The test suite runs 20 of the first (tests/ai/planet/test_openspiel_planet.py).
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
     python benchmarks/planet_physics.py [--rolls 2000] [--repeat 3] [--matches 100] [--seed 1]
 
 Builds seeded Hidden Matrices of 12 BakuCores the way the rules place them (each on a
-free hex touching one placed), lays each on its table (`game.match.planet_layout`),
+free hex touching one placed), lays each on its table (`game.match.planet.layout`),
 some with cores taken away, and aims both players' throws at cores with a Normal hand
-(`game.ai.planet_aim`, planned outside the timing). Then, timed, each pair is released
+(`game.ai.planet.aim`, planned outside the timing). Then, timed, each pair is released
 at the same step and rolled to rest through `physics.simulate` with the Planet judge
 (every touch of a core tracked, the obstruction test at each), best of R passes:
 
@@ -41,9 +41,9 @@ if str(ROOT) not in sys.path:
 import pymunk  # noqa: E402
 
 from game import physics  # noqa: E402
-from game.ai.planet_aim import execute, plan_roll  # noqa: E402
+from game.ai.planet.aim import execute, plan_roll  # noqa: E402
 from game.games.planet import level_hands  # noqa: E402
-from game.match.planet_layout import planet_layout  # noqa: E402
+from game.match.planet.layout import planet_layout  # noqa: E402
 from game.rules.planet.hexgrid import free_places  # noqa: E402
 
 TABLES = 12
@@ -143,7 +143,7 @@ def run_rolls(count: int, repeat: int, seed: int) -> dict[str, Any]:
 def run_matches(games: int, seed: int) -> dict[str, Any]:
     from game.ai.planet.bots import make_bot
     from game.content.planet import shipped_catalog
-    from game.match.planet_sim import run_physics_sim
+    from game.match.planet.physics_sim import run_physics_sim
 
     catalog = shipped_catalog()
     hand = level_hands()["normal"]

@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
 from game.content.classic import shipped_catalog  # noqa: E402
 from game.games.classic import shipped_levels  # noqa: E402
 from game.games.replays import attack_recorder, open_in, replay_files  # noqa: E402
-from game.match.sim import run_physics_sim  # noqa: E402
+from game.match.classic.sim import run_physics_sim  # noqa: E402
 from game.rules.classic import Settings  # noqa: E402
 
 
@@ -44,9 +44,9 @@ def timed(matches: int, seed: int, folder: Path | None) -> tuple[float, float]:
 
 
 def check(count: int, seed: int, folder: Path) -> dict[str, Any]:
-    from game.ai.attack.sim import run_sim
     from game.content.attack import shipped_deck
     from game.games.attack import shipped_levels as shipped_attack_levels
+    from game.match.attack.sim import run_sim
     from game.rules.attack import Settings as AttackSettings
 
     cat, levels = shipped_catalog(), shipped_levels()
@@ -60,7 +60,7 @@ def check(count: int, seed: int, folder: Path) -> dict[str, Any]:
     from game.content.planet import shipped_catalog as planet_catalog
     from game.games.planet import level_hands
     from game.games.planet import shipped_levels as planet_levels
-    from game.match.planet_sim import run_physics_sim as planet_sim
+    from game.match.planet.physics_sim import run_physics_sim as planet_sim
 
     pcat = planet_catalog()
     hands = level_hands()

@@ -15,7 +15,7 @@ import random
 import time
 
 from game.content.classic import shipped_catalog
-from game.match.sim import run_sim
+from game.match.classic.sim import run_sim
 from game.rules.classic import MatchState, random_kit
 
 

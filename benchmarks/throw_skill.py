@@ -41,12 +41,12 @@ if str(ROOT) not in sys.path:
 
 from game.ai.hand import Hand  # noqa: E402
 from game.content.levels import discover  # noqa: E402
+from game.games.classic.throw_tables import classic_seats  # noqa: E402
+from game.games.planet.throw_tables import planet_seats  # noqa: E402
 from game.games.throw_tables import (  # noqa: E402
     Seat,
     Window,
     challenge_seats,
-    classic_seats,
-    planet_seats,
     window,
 )
 from game.physics.pull import pull_vector, throw_of  # noqa: E402

@@ -1,5 +1,5 @@
 """`bakugan` / `python -m game`: play (default), sim, scenario, demo, lab, levels, level,
-replay."""
+replay, deck; `--version`."""
 
 from __future__ import annotations
 
@@ -117,9 +117,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
-    from game.ui.lab import run_lab
+    from game.ui.scenes import game_scenes
 
-    return run_lab(args.lang)
+    scenes = game_scenes(args.rules)
+    if scenes is None or scenes.lab is None:
+        name = REGISTRY[args.rules].name("en")
+        print(f"bakugan lab: {name} has no throw lab", file=sys.stderr)
+        return 2
+    return scenes.lab(args.lang)
 
 
 def _cmd_levels(args: argparse.Namespace) -> int:
@@ -181,6 +186,29 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return 2
 
 
+def _cmd_deck(args: argparse.Namespace) -> int:
+    from game.rules.api import GameError
+
+    with_decks = [r for r in REGISTRY.values() if r.decks is not None]
+    record = REGISTRY[args.rules] if args.rules is not None else with_decks[0]
+    if record.decks is None:
+        print(f"bakugan deck: {record.name('en')} is not played with decks", file=sys.stderr)
+        return 2
+    try:
+        if args.deck_command == "list":
+            for name in record.decks.names():
+                print(name)
+        elif args.deck_command == "export":
+            print(record.decks.export(args.name))
+        else:
+            path = record.decks.take("".join(args.code), args.name)
+            print(f"saved as {path}")
+    except GameError as e:
+        print(f"bakugan deck: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from game.ui.launch import main as play
 
@@ -189,6 +217,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return 2
     quick = (args.level or "normal") if args.quick else None
     return play(args.lang, quick=quick, game=args.rules)
+
+
+class _Version(argparse.Action):
+    """`bakugan --version`: the app's version and the hashes its replays record (the
+    content is loaded only when asked)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        from game.games.about import build_info
+
+        print("\n".join(build_info().lines()))
+        parser.exit()
 
 
 def _chosen_game(argv: list[str] | None) -> GameRecord | None:
@@ -207,6 +249,11 @@ def _chosen_game(argv: list[str] | None) -> GameRecord | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="bakugan", description="Bakugan Battle Brawlers on a table."
+    )
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        help="print the app's version, content hashes and physics tuning hash, and exit",
     )
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("sim", help="play many matches headless between built-in policies")
@@ -245,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.set_defaults(run=_cmd_demo)
     lab = sub.add_parser("lab", help="the throw lab: throw on a test table, see the physics")
     lab.add_argument("--lang", default=None, choices=("en", "ru"))
+    lab.add_argument("--rules", default=DEFAULT_GAME, help=f"the game: {', '.join(REGISTRY)}")
     lab.set_defaults(run=_cmd_lab)
     lv = sub.add_parser("levels", help="check the throw-challenge level files")
     lv.add_argument("paths", nargs="*", help="level files or folders (default: levels/)")
@@ -263,6 +311,16 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("--import", dest="take", action="store_true", help="into your Replays")
     rp.add_argument("--lang", default=None, choices=("en", "ru"))
     rp.set_defaults(run=_cmd_replay)
+    dk = sub.add_parser("deck", help="decks to share as codes: list, export NAME, import CODE")
+    dk.add_argument("--rules", default=None, help="the game (default: the first played with decks)")
+    deck_commands = dk.add_subparsers(dest="deck_command", required=True)
+    deck_commands.add_parser("list", help="the saved decks and the presets, one name a line")
+    export = deck_commands.add_parser("export", help="print the code of a deck")
+    export.add_argument("name", help="a saved deck's name or a preset's (bakugan deck list)")
+    take = deck_commands.add_parser("import", help="save the deck of a code as your own")
+    take.add_argument("code", nargs="+", help="the code (spaces a chat put in are dropped)")
+    take.add_argument("--name", default=None, help="the deck's name (default: Pasted deck)")
+    dk.set_defaults(run=_cmd_deck)
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument(
         "--rules",

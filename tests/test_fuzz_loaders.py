@@ -23,13 +23,13 @@ import pytest
 from game.content import ContentError
 from game.content import classic as classic_content
 from game.content.classic import load_catalog
+from game.content.classic.scenarios import load_scenario
 from game.content.levels import LevelError, load_level
-from game.content.scenarios import load_scenario
-from game.files import decode
-from game.match.persist import session_from_json, session_to_json
-from game.match.session import MatchSession
-from game.paths import assets_dir, data_dir, levels_dir
-from game.persist import lang, saves
+from game.files import decode, lang
+from game.files.paths import assets_dir, game_data_dir, levels_dir
+from game.match.classic.persist import session_from_json, session_to_json
+from game.match.classic.session import MatchSession
+from game.persist import saves
 from game.persist.progress import KIND, Progress
 from game.persist.settings import DEFAULT_KEYS, UserSettings, read_settings, to_toml
 from game.rules.classic import random_kit
@@ -178,7 +178,7 @@ def _fuzz(seed: str, raw: bytes, one: Callable[[bytes], None]) -> None:
 
 def test_fuzz_the_card_loader(tmp_path: Path) -> None:
     folder = tmp_path / "classic"
-    shutil.copytree(data_dir("classic"), folder)
+    shutil.copytree(game_data_dir("classic"), folder)
     files = sorted(p.name for p in folder.glob("*.toml"))
     originals = {name: (folder / name).read_bytes() for name in files}
     rng = random.Random("cards")
@@ -429,15 +429,14 @@ def test_fuzz_the_attack_ai_levels_loader(tmp_path: Path) -> None:
 
 
 def test_fuzz_the_classic_ai_levels_loader(tmp_path: Path) -> None:
-    from game.content.ai_levels import levels_path
-    from game.games.classic import load_levels
+    from game.games.classic import levels_path, load_levels
 
     _fuzz_file("classic-ai", tmp_path, [levels_path()], load_levels)
 
 
 def test_fuzz_the_attack_scenario_loader(tmp_path: Path) -> None:
     from game.content.attack import shipped_deck
-    from game.content.attack_scenarios import load_attack_scenario
+    from game.content.attack.scenarios import load_attack_scenario
 
     folder = Path(__file__).parent / "scenarios" / "attack"
     picks = [folder / "collision_next_highest_catches.toml", *sorted(folder.glob("*.toml"))[1::15]]
@@ -471,7 +470,7 @@ def _planet_file_loader(folder: Path) -> Callable[[Path], object]:
             try:
                 return planet.load_catalog(folder)
             finally:
-                shutil.copy(data_dir("planet") / path.name, folder / path.name)
+                shutil.copy(game_data_dir("planet") / path.name, folder / path.name)
         if path.name == "characters.toml":
             return planet.load_characters(path)
         if path.name == "cores.toml":
@@ -483,8 +482,8 @@ def _planet_file_loader(folder: Path) -> Callable[[Path], object]:
 
 def test_fuzz_the_planet_card_loaders(tmp_path: Path) -> None:
     folder = tmp_path / "planet"
-    shutil.copytree(data_dir("planet"), folder)
-    picks = [data_dir("planet") / name for name in PLANET_CARD_FILES]
+    shutil.copytree(game_data_dir("planet"), folder)
+    picks = [game_data_dir("planet") / name for name in PLANET_CARD_FILES]
     files = tmp_path / "files"
     files.mkdir()
     load = _planet_file_loader(folder)
@@ -504,13 +503,13 @@ def test_fuzz_the_planet_deck_loader(tmp_path: Path) -> None:
     from game.content.planet import load_decks, shipped_catalog
 
     catalog = shipped_catalog()
-    path = data_dir("planet") / "decks.toml"
+    path = game_data_dir("planet") / "decks.toml"
     _fuzz_file("planet-decks", tmp_path, [path], lambda p: load_decks(p, catalog))
 
 
 def test_fuzz_the_planet_scenario_loader(tmp_path: Path) -> None:
     from game.content.planet import shipped_catalog
-    from game.content.planet_scenarios import load_planet_scenario
+    from game.content.planet.scenarios import load_planet_scenario
 
     folder = Path(__file__).parent / "scenarios" / "planet"
     picks = [
@@ -581,9 +580,9 @@ def test_parse_action_refuses_hostile_text_with_a_syntax_error(game: str) -> Non
 def test_a_scenario_file_over_a_megabyte_is_refused_naming_it(tmp_path: Path) -> None:
     """Every game's scenario loader holds the same limit (1 MB, docs/files.md)."""
     from game.content.attack import shipped_deck
-    from game.content.attack_scenarios import load_attack_scenario
+    from game.content.attack.scenarios import load_attack_scenario
     from game.content.planet import shipped_catalog
-    from game.content.planet_scenarios import load_planet_scenario
+    from game.content.planet.scenarios import load_planet_scenario
 
     path = tmp_path / "huge.toml"
     path.write_bytes(b'name = "x"\n' + b"# padding\n" * 110_000)
@@ -600,10 +599,10 @@ def test_a_scenario_file_over_a_megabyte_is_refused_naming_it(tmp_path: Path) ->
 
 def test_fuzz_the_players_planet_deck_files(home: Path) -> None:
     """A player's own Battle Planet deck file (game/persist/decks.py, listed by
-    game/games/planet_decks.py): listed as a deck (legal or with the rules core's
+    game/games/planet/decks.py): listed as a deck (legal or with the rules core's
     reasons) or set aside whole with its problems, never a traceback."""
     from game.content.planet import shipped_catalog as planet_catalog
-    from game.games import planet_decks
+    from game.games.planet import decks as planet_decks
     from game.persist import decks
 
     cat = planet_catalog()

@@ -5,9 +5,9 @@ import tomllib
 
 import pytest
 
+from game.files.lang import APP, LANGUAGES, catalog, part_catalog, parts, problems, tr
+from game.files.paths import assets_dir
 from game.games import REGISTRY
-from game.paths import assets_dir
-from game.persist.lang import APP, LANGUAGES, catalog, part_catalog, parts, problems, tr
 
 
 def test_both_catalogs_have_the_same_keys_and_fields() -> None:

@@ -9,6 +9,13 @@ also the ones inside functions and under ``if TYPE_CHECKING:``, goes down the la
 
 Only games (and the screens and the command line above it) may tie a game's rules,
 content, bots and table together: below it nothing imports content with ai or match.
+Each game sits in its own folder, named by its id, in every layer that has game parts
+(`game/<layer>/<id>/`: rules, content, ai, match, games, ui); the ids are the folders of
+game/games/, one record each. No module outside a game's folders imports that game
+(nor does another game's), but those `NAMES_GAMES` lists: the registry, which imports the
+records, and the replay tables still keyed by id. A shared module is never named after a
+game (no `match/planet_sim.py` beside `match/planet/`), and the top of game/ holds only
+`__init__` and `__main__`.
 Inside game/ui no screen may import, at run time, one that imports it back (the circles
 hidden in imports inside functions; the scene registry, `game/ui/scenes.py`, unties
 them). Imports under ``TYPE_CHECKING`` are left out of that one check (a screen naming
@@ -57,14 +64,20 @@ EVERYWHERE = frozenset({"files", "rules.api"})
 TOP_LEVEL = {
     "game": "files",  # the package itself: a docstring
     "game.__main__": "__main__",
-    "game.paths": "files",  # the old name of game.files.paths, for the screens
-    # The text demos and the classic scenario runner: tools of the games layer (each
-    # ties one game's content, bots and rules), named by the game records.
-    "game.demo": "games",
-    "game.attack_demo": "games",
-    "game.planet_demo": "games",
-    "game.scenarios": "games",
 }
+"""The only modules at the top of game/: everything else sits in a layer's folder."""
+GAME_LAYERS = ("rules", "content", "ai", "match", "games", "ui")
+"""The layers in which every game has its own folder, named by its id."""
+NAMES_GAMES: dict[str, str] = {
+    "game.games": "the registry: it imports each game's record (inside a function)",
+    "game.games.replays": "CHECKS, STATS_LINES and THING_NAMES keyed by game id, until each"
+    " record carries its replay parts (issue 26.2)",
+}
+"""The modules outside a game's folders that may import a game's modules, with why. The
+records in game/games/<id>/ are the one place that ties a game's parts; everything else
+outside a game's folders is shared and imports no game. It may only shrink: an entry
+that no longer imports a game fails."""
+
 THIRD_PARTY: dict[str, frozenset[str]] = {
     "rules": frozenset(),
     "files": frozenset(),
@@ -251,6 +264,53 @@ def ties(found: list[Import]) -> list[str]:
     return bad
 
 
+def game_ids(root: Path) -> list[str]:
+    """The games: one folder (a record) each in game/games/."""
+    return sorted(p.parent.name for p in (root / "game" / "games").glob("*/__init__.py"))
+
+
+def owner(module: str, games: list[str]) -> str | None:
+    """The game whose folders hold `module`, or None for a shared module."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[1] in GAME_LAYERS and parts[2] in games:
+        return parts[2]
+    return None
+
+
+def rooms(found: list[Import], games: list[str]) -> tuple[list[str], list[str]]:
+    """(imports of a game's module from outside its folders, `NAMES_GAMES` entries that
+    import no game any more)."""
+    bad, naming = [], set()
+    for imp in found:
+        there = owner(imp.target, games) if imp.ours else None
+        if there is None or owner(imp.source, games) == there:
+            continue
+        if imp.source in NAMES_GAMES and owner(imp.source, games) is None:
+            naming.add(imp.source)
+            continue
+        bad.append(f"{imp.source}:{imp.line} -> {imp.target} (outside the {there} game's folders)")
+    return bad, sorted(set(NAMES_GAMES) - naming)
+
+
+def misplaced(root: Path, games: list[str]) -> list[str]:
+    """Modules at the top of game/, shared modules named after a game, and games without
+    their folder in a layer."""
+    bad = []
+    for name, path in modules(root).items():
+        parts = name.split(".")
+        if path.parent == root / "game" and name not in TOP_LEVEL:
+            bad.append(f"{name}: at the top of game/ (it belongs in a layer)")
+        if owner(name, games) is None and any(
+            p == g or p.startswith(f"{g}_") for p in parts[2:] for g in games
+        ):
+            bad.append(f"{name}: a shared module named after a game (move it into its folder)")
+    for game in games:
+        for lay in GAME_LAYERS:
+            if not (root / "game" / lay / game / "__init__.py").is_file():
+                bad.append(f"game/{lay}/{game}/: missing (each game has a folder in every layer)")
+    return bad
+
+
 # --- the tree as it is -----------------------------------------------------------------
 
 
@@ -268,6 +328,15 @@ def test_no_import_runs_against_the_direction() -> None:
 
 def test_only_games_ties_a_games_parts_together() -> None:
     assert ties(FOUND) == []
+
+
+def test_each_game_in_its_own_rooms() -> None:
+    games = game_ids(ROOT)
+    assert games == ["attack", "classic", "planet"]
+    bad, stale = rooms(FOUND, games)
+    assert bad == []
+    assert stale == [], f"these import no game any more: take them off NAMES_GAMES: {stale}"
+    assert misplaced(ROOT, games) == []
 
 
 def test_no_package_imports_in_a_circle_outside_the_screens() -> None:
@@ -311,7 +380,11 @@ def _plant(tree: Path, module: str, source: str) -> None:
 @pytest.mark.parametrize(
     ("module", "source", "words"),
     [
-        ("game.content.planted", "from game.ai.levels import check_level\n", "content may not"),
+        (
+            "game.content.planted",
+            "from game.ai.classic.levels import check_level\n",
+            "content may not",
+        ),
         (
             "game.content.planted",
             "def f():\n    from game.persist import saves\n",
@@ -375,3 +448,53 @@ def test_a_ui_circle_of_type_names_only_is_no_circle(tree: Path) -> None:
         tree, "game.physics.planted", hint.replace("game.ui import planted_b", "game.ai import aim")
     )
     assert any("physics may not import ai" in a for a in arrows(imports(tree)))
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "words"),
+    [
+        (
+            "game.match.planted",
+            "def f():\n    from game.match.classic.session import MatchSession\n",
+            "game.match.planted:2 -> game.match.classic.session (outside the classic game's",
+        ),
+        (
+            "game.ui.planet.planted",
+            "from game.match.classic import recording\n",
+            "game.ui.planet.planted:1 -> game.match.classic.recording (outside the classic",
+        ),
+        (
+            "game.content.planted",
+            "import typing\nif typing.TYPE_CHECKING:\n    from game.rules.attack import Deck\n",
+            "game.content.planted:3 -> game.rules.attack (outside the attack game's folders)",
+        ),
+        (
+            "game.games.scenarios",
+            "from game.content.planet.scenarios import load_planet_scenario\n",
+            "game.games.scenarios:1 -> game.content.planet.scenarios (outside the planet",
+        ),
+    ],
+)
+def test_a_planted_import_of_a_game_from_outside_its_folders_is_caught(
+    tree: Path, module: str, source: str, words: str
+) -> None:
+    _plant(tree, module, source)
+    bad, stale = rooms(imports(tree), game_ids(tree))
+    assert len(bad) == 1 and bad[0].startswith(words), bad
+    assert stale == []
+
+
+def test_a_names_games_entry_that_names_none_must_leave_the_list(tree: Path) -> None:
+    _plant(tree, "game.games.replays", '"""No game named any more."""\n')
+    assert rooms(imports(tree), game_ids(tree)) == ([], ["game.games.replays"])
+
+
+def test_a_planted_stray_and_a_shared_module_named_after_a_game_are_caught(tree: Path) -> None:
+    _plant(tree, "game.demo", '"""A text demo at the top of game/."""\n')
+    _plant(tree, "game.match.planet_sim", '"""A Planet sim beside match/planet/."""\n')
+    (tree / "game" / "ui" / "classic" / "__init__.py").unlink()
+    assert misplaced(tree, game_ids(tree)) == [
+        "game.demo: at the top of game/ (it belongs in a layer)",
+        "game.match.planet_sim: a shared module named after a game (move it into its folder)",
+        "game/ui/classic/: missing (each game has a folder in every layer)",
+    ]

@@ -22,8 +22,8 @@ from game.content import classic as classic_content
 from game.content.ai_levels import load_levels
 from game.content.classic import load_catalog
 from game.content.levels import load_entry
-from game.paths import assets_dir, data_dir
-from game.persist import lang
+from game.files import lang
+from game.files.paths import assets_dir, game_data_dir
 from game.persist.progress import progress_path
 
 # The three hostile files every TOML loader is fed (the same bytes in each test).
@@ -45,8 +45,8 @@ def _run(*args: str) -> tuple[int, str]:
 def cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A copy of the shipped card data that the game loads instead of the real one."""
     folder = tmp_path / "classic"
-    shutil.copytree(data_dir("classic"), folder)
-    monkeypatch.setattr(classic_content, "data_dir", lambda rules="classic": folder)
+    shutil.copytree(game_data_dir("classic"), folder)
+    monkeypatch.setattr(classic_content, "game_data_dir", lambda game: folder)
     classic_content.shipped_catalog.cache_clear()
     yield folder
     classic_content.shipped_catalog.cache_clear()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.content.scenarios import find_scenarios
+from game.content.scenario_files import find_scenarios
 from game.games.scenarios import game_of
 
 ROOT = Path(__file__).parent / "scenarios"

@@ -48,8 +48,9 @@ def build_main() -> pygame.Surface:
             sheet.blit(art.attribute_symbol(a, sz), (x + dx, y + dy))
         _label(sheet, str(a or "clear"), (x, y + 68), 14)
     y += 96
-    _label(sheet, "closed spheres: r=10 and r=12 at 4 angles, r=24, r=48; spin strip r=16",
-           (x0, y), 20)
+    _label(
+        sheet, "closed spheres: r=10 and r=12 at 4 angles, r=24, r=48; spin strip r=16", (x0, y), 20
+    )
     y += 28
     for i, a in enumerate(ATTRS):
         x = x0 + i * 240
@@ -61,8 +62,9 @@ def build_main() -> pygame.Surface:
     for k in range(12):
         sheet.blit(art.closed_sphere("ventus", 16, k * math.pi / 12), (x0 + 1200 + k * 36, y + 160))
     y += 200
-    _label(sheet, "open Bakugan at 48 px (in-game) and 96 px; last three are procedural",
-           (x0, y), 20)
+    _label(
+        sheet, "open Bakugan at 48 px (in-game) and 96 px; last three are procedural", (x0, y), 20
+    )
     y += 28
     names = [*art.SPECIES, "apollonir", "wormquake", "nemus"]
     cols = 8
@@ -74,8 +76,9 @@ def build_main() -> pygame.Surface:
         sheet.blit(art.open_bakugan(name, a, 96), (x + 54, yy))
         _label(sheet, name, (x, yy + 98), 14)
     y += 124 * math.ceil(len(names) / cols) + 4
-    _label(sheet, "every attribute: dragonoid 56 px; tigrerra, hydranoid, reaper 40 px",
-           (x0, y), 20)
+    _label(
+        sheet, "every attribute: dragonoid 56 px; tigrerra, hydranoid, reaper 40 px", (x0, y), 20
+    )
     y += 26
     for i, a in enumerate(ATTRS):
         sheet.blit(art.open_bakugan("dragonoid", a, 56), (x0 + i * 62, y))
@@ -83,8 +86,13 @@ def build_main() -> pygame.Surface:
         sheet.blit(art.open_bakugan("hydranoid", a, 40), (x0 + 800 + i * 46, y + 8))
         sheet.blit(art.open_bakugan("reaper", a, 40), (x0 + 1140 + i * 46, y + 8))
     y += 70
-    _label(sheet, "90x127 thumbnails: gate back / face; ability red, blue, green, dimmed, back; "
-                  "gate face without bonuses", (x0, y), 20)
+    _label(
+        sheet,
+        "90x127 thumbnails: gate back / face; ability red, blue, green, dimmed, back; "
+        "gate face without bonuses",
+        (x0, y),
+        20,
+    )
     y += 26
     f_small = art.font(14)
     f_big = art.font(24)
@@ -93,16 +101,20 @@ def build_main() -> pygame.Surface:
         x = x0 + i * 196
         sheet.blit(art.gate_card(c, (90, 127), False), (x, y))
         sheet.blit(
-            art.gate_card(c, (90, 127), True, _sample_bonuses(i), titles[i],
-                          art.ATTRIBUTES[i], f_small),
+            art.gate_card(
+                c, (90, 127), True, _sample_bonuses(i), titles[i], art.ATTRIBUTES[i], f_small
+            ),
             (x + 96, y),
         )
     ax = x0 + 600
     for i, c in enumerate(("red", "blue", "green")):
-        sheet.blit(art.ability_card(c, (90, 127), "Power Surge", "during", f_small),
-                   (ax + i * 96, y))
-    sheet.blit(art.ability_card("red", (90, 127), "Heavy Air", "before", f_small, dimmed=True),
-               (ax + 3 * 96, y))
+        sheet.blit(
+            art.ability_card(c, (90, 127), "Power Surge", "during", f_small), (ax + i * 96, y)
+        )
+    sheet.blit(
+        art.ability_card("red", (90, 127), "Heavy Air", "before", f_small, dimmed=True),
+        (ax + 3 * 96, y),
+    )
     sheet.blit(art.ability_back((90, 127)), (ax + 4 * 96, y))
     sheet.blit(art.gate_card("gold", (90, 127), True), (ax + 5 * 96, y))
     y += 140
@@ -111,16 +123,25 @@ def build_main() -> pygame.Surface:
     x = x0
     for i, c in enumerate(("gold", "silver", "bronze")):
         sheet.blit(
-            art.gate_card(c, (200, 283), True, _sample_bonuses(i), titles[i],
-                          art.ATTRIBUTES[(i + 3) % 6], f_big),
+            art.gate_card(
+                c,
+                (200, 283),
+                True,
+                _sample_bonuses(i),
+                titles[i],
+                art.ATTRIBUTES[(i + 3) % 6],
+                f_big,
+            ),
             (x, y),
         )
         x += 210
     sheet.blit(art.gate_card("gold", (200, 283), False), (x, y))
     x += 210
-    for c, title, timing in (("red", "Тяжёлый воздух", "before / during"),
-                             ("blue", "Running Start", "before"),
-                             ("green", "Ventus Gale Storm", "during")):
+    for c, title, timing in (
+        ("red", "Тяжёлый воздух", "before / during"),
+        ("blue", "Running Start", "before"),
+        ("green", "Ventus Gale Storm", "during"),
+    ):
         sheet.blit(art.ability_card(c, (200, 283), title, timing, f_big), (x, y))
         x += 210
     sheet.blit(art.ability_card("blue", (200, 283), "Power Surge", "during", f_big, True), (x, y))
@@ -154,11 +175,14 @@ def build_zoom(k: int) -> pygame.Surface:
         a = ATTRS[i % 6]
         sz = 40 if i % 2 else 48
         s.blit(art.open_bakugan(name, a, sz), (8 + (i % 11) * 54, 64 + (i // 11) * 56))
-    s.blit(art.gate_card("gold", (90, 127), True, _sample_bonuses(0), "Dragon Roost", "pyrus",
-                         art.font(14)), (8, 172))
+    s.blit(
+        art.gate_card(
+            "gold", (90, 127), True, _sample_bonuses(0), "Dragon Roost", "pyrus", art.font(14)
+        ),
+        (8, 172),
+    )
     s.blit(art.gate_card("silver", (90, 127), False), (104, 172))
-    s.blit(art.ability_card("green", (90, 127), "Power Surge", "during", art.font(14)),
-           (200, 172))
+    s.blit(art.ability_card("green", (90, 127), "Power Surge", "during", art.font(14)), (200, 172))
     return pygame.transform.scale(s, (W * k, H * k))
 
 

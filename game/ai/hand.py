@@ -3,7 +3,7 @@
 Every computer throws the way a person does: it finds the pull it means - the release
 point, in logical pixels from where it pressed on the sphere, that sends the sphere
 where it wants it (each game's aiming searches that through the real physics:
-`game.ai.aim`, `game.ai.planet_aim`) - and then lets go a little off that point: a
+`game.ai.classic.aim`, `game.ai.planet.aim`) - and then lets go a little off that point: a
 normal error of `sigma` px in x and in y of the screen, drawn from its own seeded
 generator. The pull it really made then goes through the very slingshot a person's goes
 through (`game.physics.pull`): its direction is the throw's angle, its length the speed.
@@ -72,7 +72,7 @@ def made(curve: PullCurve, meant: physics.Throw, pull: Point) -> physics.Throw:
 
 def shaken(curve: PullCurve, throw: physics.Throw, dx: float, dy: float) -> physics.Throw:
     """`throw` released (dx, dy) px off its pull: a careful aimer's look at how its throw
-    fares when the hand slips (the shakes of `game.ai.aim`'s checks)."""
+    fares when the hand slips (the shakes of `game.ai.classic.aim`'s checks)."""
     px, py = pull_of(curve, throw)
     return made(curve, throw, (px + dx, py + dy))
 

@@ -1,5 +1,5 @@
 """Reading one AI level's table against its schema, for the level files of every game
-(`game.ai.levels`, `game.ai.attack.levels`, `game.ai.planet.levels`): each field named,
+(`game.ai.classic.levels`, `game.ai.attack.levels`, `game.ai.planet.levels`): each field named,
 typed and bounded, every problem reported as (field, problem).
 
 A schema maps a field to (kind, low, high): "str" (non-empty), "int" or "float" (within

@@ -1,5 +1,5 @@
-"""What the two OpenSpiel adapters (`ai/openspiel/`: `bakugan_classic`,
-`ai/openspiel_planet/`: `bakugan_planet`) share: the parts of the game, state and
+"""What the two OpenSpiel adapters (`ai/classic/openspiel/`: `bakugan_classic`,
+`ai/planet/openspiel/`: `bakugan_planet`) share: the parts of the game, state and
 observer classes that only pass OpenSpiel's calls on to a state's Python side (its
 `StateData`, `_d`), and the slot that holds the cards `use_catalog` gave.
 

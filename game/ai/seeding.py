@@ -17,6 +17,8 @@ import random
 import zlib
 from typing import Any, Protocol, runtime_checkable
 
+from game.rules.api import GameError
+
 _M64 = (1 << 64) - 1
 _STREAM_KEYS: dict[str, int] = {}
 
@@ -63,7 +65,7 @@ class Resumable(Protocol):
     def restore(self, data: dict[str, Any]) -> None: ...
 
 
-class SnapshotError(ValueError):
+class SnapshotError(GameError, ValueError):
     """A bot snapshot that does not fit the bot: names the field and the problem."""
 
 

@@ -1,6 +1,6 @@
 """Proof that a level can be played: the aiming search, throw after throw.
 
-The solver plays an Attempt the way the AI aims in a match (`game.ai.aim`): it tries
+The solver plays an Attempt the way the AI aims in a match (`game.ai.classic.aim`): it tries
 throws on the simulated table and keeps the best, only with more freedom - where to
 release, which way, how hard, how much spin and, when pieces move, when to let go. Each
 throw is chosen greedily by the state it leads to: targets met and their precision

@@ -1,8 +1,8 @@
-"""Reads a file of AI difficulty records (the classic game's: `assets/data/ai/levels.toml`).
+"""Reads a file of AI difficulty records (each game's `assets/data/<game>/ai.toml`).
 
 The file is one table per level. This module knows the file's shape, not the record:
 each table goes to the `check` its game passes in (the classic game's is
-`game.ai.levels.check_level`; `game.games.classic` ties the two), which returns the
+`game.ai.classic.levels.check_level`; `game.games.classic` ties the two), which returns the
 record or its problems as (field, problem); without one, each level's raw table. So
 content imports nothing of the AI, and every game's bots may keep their own record.
 
@@ -20,18 +20,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar, overload
 
-from game.files.paths import assets_dir
-
 from .reader import ID, Reader
 
 T = TypeVar("T")
 LevelCheck = Callable[[str, Any], tuple[T | None, list[tuple[str, str]]]]
 """(name, raw table) -> (the record, or None and the problems as (field, problem))."""
-
-
-def levels_path() -> Path:
-    """The classic game's shipped difficulty records."""
-    return assets_dir() / "data" / "ai" / "levels.toml"
 
 
 def tables(name: str, raw: Any) -> tuple[dict[str, Any] | None, list[tuple[str, str]]]:

@@ -47,6 +47,18 @@ class SimKit:
 
 
 @dataclass(frozen=True, slots=True)
+class DeckKit:
+    """A game's decks for `bakugan deck`: the names of the player's decks and the
+    presets, one deck's code, and a code saved as a deck of the player's own (under a
+    name, or one of its own: the new file). Each raises a `GameError` whose message is
+    what to tell."""
+
+    names: Callable[[], list[str]]
+    export: Callable[[str], str]
+    take: Callable[[str, str | None], Path]
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game. `ui` is the dotted name of the module whose ``SCENES`` are the game's
     screens (`game.ui.scenes.GameScenes`), as text: the games sit below the ui, which
@@ -72,6 +84,12 @@ class GameRecord:
     may name the fewest and the most players (``{low}``, ``{high}``: `player_counts`)."""
     throw_challenges: bool = True
     """The title offers the throw challenges (the Gate Card levels) with this game."""
+    content_hash: Callable[[], str] | None = None
+    """The hash of the shipped content the game is played with: the very value its
+    replays record (``content_hash`` of their header) and a re-run compares; `bakugan
+    --version` and the About screen show it (`game.games.about`)."""
+    decks: DeckKit | None = None
+    """The game's decks as codes to share (`bakugan deck`), for a game of decks."""
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])

@@ -50,8 +50,8 @@ def attack_recorder(
 ) -> Callable[[int, Sequence[str], Sequence[int]], Any]:
     """The Attack sim's per-game hook factory writing replays into `folder`."""
     from game.content.attack import shipped_deck
-    from game.match.attack_recording import AttackRecorder, attack_header
-    from game.match.recording import SeatInfo
+    from game.match.attack.recording import AttackRecorder, attack_header
+    from game.match.replay_header import SeatInfo
 
     deck = shipped_deck()
     opener = open_in(folder)
@@ -69,7 +69,7 @@ def attack_recorder(
 
 def _check_classic(replay: Replay) -> tuple[bool, str]:
     from game.content.classic import shipped_catalog
-    from game.match.replaying import rerun_classic
+    from game.match.classic.replaying import rerun_classic
 
     run = rerun_classic(replay.header, replay.records, shipped_catalog())
     if run.drift is not None:
@@ -79,7 +79,7 @@ def _check_classic(replay: Replay) -> tuple[bool, str]:
 
 def _check_attack(replay: Replay) -> tuple[bool, str]:
     from game.content.attack import shipped_deck
-    from game.match.attack_recording import rerun_attack
+    from game.match.attack.recording import rerun_attack
 
     run = rerun_attack(replay.header, replay.records, shipped_deck())
     if run.drift is not None:
@@ -89,7 +89,7 @@ def _check_attack(replay: Replay) -> tuple[bool, str]:
 
 def _check_planet(replay: Replay) -> tuple[bool, str]:
     from game.content.planet import shipped_catalog
-    from game.match.planet_recording import rerun_planet
+    from game.match.planet.recording import rerun_planet
 
     run = rerun_planet(replay.header, replay.records, shipped_catalog())
     if run.drift is not None:
@@ -112,21 +112,21 @@ StatsLine = Callable[[Replay], Any]
 
 def _line_classic(replay: Replay) -> Any:
     from game.content.classic import shipped_catalog
-    from game.match.replay_stats import match_line
+    from game.match.classic.stats import match_line
 
     return match_line(replay.header, replay.records, shipped_catalog())
 
 
 def _line_planet(replay: Replay) -> Any:
     from game.content.planet import shipped_catalog
-    from game.match.planet_replay import planet_match_line
+    from game.match.planet.replay import planet_match_line
 
     return planet_match_line(replay.header, replay.records, shipped_catalog())
 
 
 def _line_attack(replay: Replay) -> Any:
     from game.content.attack import shipped_deck
-    from game.match.attack_recording import match_line
+    from game.match.attack.recording import match_line
 
     return match_line(replay.header, replay.records, shipped_deck())
 
@@ -228,7 +228,7 @@ def replay_files(paths: Iterable[Path]) -> list[Path]:
 
 def verify_one(path: Path) -> Verdict:
     """Re-run one file; never raises."""
-    from game.match.replaying import RerunError
+    from game.match.rerun import RerunError
 
     try:
         replay = read_replay(path)
@@ -279,7 +279,7 @@ def import_replay(source: Path, folder: Path) -> Path:
     """Take a replay someone shared into `folder` (the player's Replays), after checking
     that this build can play it (the game, the cards, the physics); the copy keeps its
     name, or gets ``-2``... beside one of that name. Raises `ReplayError`."""
-    from game.match.replaying import RerunError
+    from game.match.rerun import RerunError
 
     replay = read_replay(source)
     check = CHECKS.get(str(replay.header["game"]))

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TextIO
 
 from game.content import ContentError
-from game.content.scenarios import find_scenarios
+from game.content.scenario_files import find_scenarios
+from game.files import decode
 from game.games import DEFAULT_GAME, REGISTRY, GameRecord, UnknownGame
-from game.persist import decode
 
 
 def game_of(path: Path) -> GameRecord:

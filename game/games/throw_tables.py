@@ -6,11 +6,12 @@ thrower's sphere waits for a straight throw at each card or core, where a throw 
 and which pulls (in logical px, through the game's `PullCurve`) open on each target.
 The answers come from the real mapping and the real physics, nothing hard-coded:
 
-- `classic_seats(players, big)`: the match table of that many players (the Big Game's
-  too) with every slot of its grid holding a Gate Card, each seat's sphere on its line;
-- `planet_seats()`: the Hidden Matrix of 12 BakuCores (the scenario runner's spiral),
-  both seats, the judge by contact, each sphere alone on the table;
-- `challenge_seats(levels)`: the throw challenges, each level's throw zone.
+- `game.games.classic.throw_tables.classic_seats(players, big)`: the match table of
+  that many players (the Big Game's too) with every slot of its grid holding a Gate
+  Card, each seat's sphere on its line;
+- `game.games.planet.throw_tables.planet_seats()`: the Hidden Matrix of 12 BakuCores
+  (the scenario runner's spiral), both seats, the judge by contact, each sphere alone;
+- `challenge_seats(levels)` here: the throw challenges, each level's throw zone.
 
 `window(seat, target)` finds, straight at the target's centre, the run of pull lengths
 that open on it (its edges to a twentieth of a pixel); `meant` is its middle, the ideal
@@ -27,7 +28,7 @@ from game import physics
 from game.challenges import LevelDef
 from game.challenges.defs import LAND
 from game.challenges.run import Attempt
-from game.physics.pull import CHALLENGE, CLASSIC, PLANET, PullCurve, speed_for_roll
+from game.physics.pull import CHALLENGE, PullCurve, speed_for_roll
 from game.physics.tuning import SPHERE_RADIUS
 
 EDGE_STEPS = 8
@@ -141,100 +142,8 @@ def _edge(hit: Callable[[float], bool], inside: float, bound: float, way: float)
     return good
 
 
-# --------------------------------------------------------------------------- classic
-
-
-def classic_seats(players: int = 2, big: bool = False) -> list[Seat]:
-    """Every seat of the classic table of `players` (the Big Game's with `big`), every
-    slot of its grid holding a Gate Card."""
-    from game.match.layout import table_layout
-    from game.rules.classic import Settings
-
-    layout = table_layout(Settings.preset(players, big))
-    cols, rows = layout.grid
-    slots = [(c, r) for r in range(rows) for c in range(cols)]
-    base = layout.spec()
-    table = physics.TableSpec(
-        width=base.width,
-        height=base.height,
-        cards=tuple(physics.slot_card(c, r, base, grid=layout.grid) for c, r in slots),
-    )
-    centres = {card.id: card.center for card in table.cards}
-
-    def land(throw: physics.Throw) -> Hashable | None:
-        return physics.resolve_throw(table, throw, record=False).landing.card
-
-    out = []
-    for position, side in enumerate(layout.sides):
-        line = physics.ThrowLine.of(layout.zone(position).box, table)
-
-        def origin_for(target: Hashable, line: physics.ThrowLine = line) -> physics.Point:
-            return line.hand_point(line.along(centres[target]))
-
-        label = f"{players} players{' Big Game' if big else ''}, {side}"
-        out.append(
-            Seat("classic", label, CLASSIC, tuple(centres), centres, origin_for, land, _always)
-        )
-    return out
-
-
-def _always(target: Hashable) -> bool:
-    return True
-
-
-# --------------------------------------------------------------------------- planet
-
-
-def planet_seats(places: Sequence[tuple[int, int]] | None = None) -> list[Seat]:
-    """Both seats of Battle Planet's table (the Hidden Matrix of 12 cores by default),
-    each sphere rolled alone, judged by contact (`physics.PLANET`)."""
-    from game.match.planet_layout import planet_layout
-    from game.rules.planet.hexgrid import spiral
-
-    layout = planet_layout(spiral(12) if places is None else places)
-    scene = layout.scene(layout.places)
-    cores = [p.target for p in scene.targets]
-    centres: dict[Hashable, physics.Point] = {c.id: c.center for c in cores}
-
-    def land(throw: physics.Throw) -> Hashable | None:
-        return physics.simulate(scene, [throw], record=False, judge=physics.PLANET).landings[0].card
-
-    out = []
-    for player in (0, 1):
-        table = physics.TableSpec(width=layout.width, height=layout.height)
-        line = physics.ThrowLine.of(layout.zone(player).box, table)
-
-        def origin_for(target: Hashable, line: physics.ThrowLine = line) -> physics.Point:
-            return line.hand_point(line.along(centres[target]))
-
-        def clear(target: Hashable, origin_for: Callable[..., physics.Point] = origin_for) -> bool:
-            return _clear_line(origin_for(target), target, cores, SPHERE_RADIUS)
-
-        name = "bottom" if player == 0 else "top"
-        out.append(Seat("planet", name, PLANET, tuple(centres), centres, origin_for, land, clear))
-    return out
-
-
-def _clear_line(
-    origin: physics.Point,
-    target: Hashable,
-    cores: Sequence[physics.Target],
-    radius: float,
-) -> bool:
-    """Whether a sphere rolled straight from `origin` to the centre of core `target`
-    touches no other core on the way (sampled every millimetre)."""
-    goal = next(c for c in cores if c.id == target)
-    others = [c for c in cores if c.id != target]
-    length = math.dist(origin, goal.center)
-    steps = max(1, math.ceil(length))
-    for k in range(steps + 1):
-        t = k / steps
-        p = (
-            origin[0] + (goal.center[0] - origin[0]) * t,
-            origin[1] + (goal.center[1] - origin[1]) * t,
-        )
-        if any(c.distance(p) < radius for c in others):
-            return False
+def always(target: Hashable) -> bool:
+    """Every target is clear (a table whose straight throws cross no other target)."""
     return True
 
 
@@ -276,7 +185,7 @@ def challenge_seats(levels: Sequence[LevelDef]) -> list[Seat]:
                 centres,
                 origin_for,
                 land,
-                _always,
+                always,
                 sphere.radius,
             )
         )
@@ -287,4 +196,4 @@ def centres_of(level: LevelDef) -> dict[Hashable, physics.Point]:
     return {c.id: c.card.spec.center for c in level.cards}
 
 
-__all__ = ["Seat", "Window", "challenge_seats", "classic_seats", "planet_seats", "window"]
+__all__ = ["Seat", "Window", "always", "challenge_seats", "window"]

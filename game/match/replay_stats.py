@@ -1,8 +1,9 @@
-"""A player's record, recomputed from the replays alone (issue 18, part 6).
+"""A player's record, recomputed from the replays alone.
 
-Each finished classic replay with a person in it is re-run (`replaying.rerun_classic`)
-and read for the people's side: won or lost, throws and how many opened on a card,
-Gate Cards captured, which Bakugan were thrown. `tally` sums the matches per game,
+Each finished replay with a person in it is re-run by its game's line reader (the
+classic one: `game.match.classic.stats.match_line`) and read for the people's side: won
+or lost, throws and how many opened on a card, Gate Cards captured, which Bakugan were
+thrown. `tally` sums the matches per game,
 mode (``vs_ai``: one person against computers; ``hotseat``: several people) and level
 (the computers' level, ``mixed`` when they differ; ``-`` in a hotseat): wins and losses,
 the longest run of wins, captures per match, the favourite Bakugan, and the hit rate
@@ -18,14 +19,9 @@ hit-rate chart (`Record.throws`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
-
-from game.match.replaying import RerunError, rerun_classic
-from game.match.session import ThrowDone
-from game.rules.classic import Catalog
-from game.rules.classic.events import GateCaptured
 
 CHART_MATCHES = 50
 
@@ -79,44 +75,6 @@ def sitting(header: dict[str, Any], game: str, seats: int | None = None) -> Sitt
     mode = "hotseat" if len(people) > 1 else "vs_ai"
     level = "-" if not computers else computers[0] if len(computers) == 1 else "mixed"
     return Sitting(people, mode, level)
-
-
-def match_line(
-    header: dict[str, Any], records: Sequence[dict[str, Any]], catalog: Catalog
-) -> MatchLine | None:
-    """The people's side of one finished classic replay; None when there is none (no
-    person played, the match is unfinished, or the replay does not re-run identically)."""
-    sat = sitting(header, "classic")
-    if sat is None:
-        return None
-    people = sat.people
-    try:
-        run = rerun_classic(header, records, catalog)
-    except RerunError:
-        return None
-    state = run.session.state
-    if not run.identical or state.winner is None:
-        return None
-    throws = opened = captures = 0
-    thrown: Counter[str] = Counter()
-    for entry in run.session.timeline:
-        if isinstance(entry, ThrowDone) and entry.player in people:
-            throws += 1
-            opened += entry.result.landing.opened
-            thrown[entry.bakugan] += 1
-        elif isinstance(entry, GateCaptured) and entry.player in people:
-            captures += 1
-    return MatchLine(
-        str(header.get("created", "")),
-        "classic",
-        sat.mode,
-        sat.level,
-        state.winner in people,
-        throws,
-        opened,
-        captures,
-        tuple(sorted(thrown.items())),
-    )
 
 
 @dataclass(slots=True)

@@ -17,7 +17,7 @@ Two kinds of trouble, kept apart:
 
 - A deck that breaks the rules of what a player brings (39 cards, four copies, a card
   of another faction) is the player's work in progress: it reads, is listed (by
-  `game.games.planet_decks`, with the rules core's reasons) and opens to be finished.
+  `game.games.planet.decks`, with the rules core's reasons) and opens to be finished.
 - A file that is *damaged* (not text, not TOML, not a deck file, fields of the wrong
   kind) or names cards, Characters or BakuCores the game does not have is reported
   (``file: field: problem``) and set aside whole under a unique name beside it
@@ -25,7 +25,7 @@ Two kinds of trouble, kept apart:
 
 The files alone are this module's (the persist layer sees no cards): what names an
 unknown card is the caller's word, a `check` handed in that returns ``field: problem``
-lines; `game.games.planet_decks` hands the rules core's and lists the decks with their
+lines; `game.games.planet.decks` hands the rules core's and lists the decks with their
 reasons. Nothing here raises on a bad file: `scan` reports, `read_deck` raises only
 `DeckError`.
 """

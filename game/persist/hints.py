@@ -14,7 +14,8 @@ import logging
 from collections.abc import Iterable
 from pathlib import Path
 
-from .atomic import write_atomic
+from game.files.atomic import write_atomic
+
 from .paths import config_dir
 from .saves import set_aside
 

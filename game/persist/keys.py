@@ -94,7 +94,7 @@ def check_keys(value: object) -> tuple[dict[str, str], list[str]]:
 
 def reserved_reason(name: str, lang: str) -> str:
     """Why the key `name` cannot be bound (the Controls screen's words), in `lang`."""
-    from game.persist.lang import tr
+    from game.files.lang import tr
 
     why = tr(lang, f"controls.why.{RESERVED_KEYS[name]}")
     return tr(lang, "controls.reserved", name=name, why=why)

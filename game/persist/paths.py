@@ -33,7 +33,8 @@ def config_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """The folder of the player's saves."""
+    """The folder of the player's saves, replays and progress (the data a game ships is
+    `game.files.paths.game_data_dir`)."""
     home = _home()
     if home is not None:
         return home / "data"

@@ -2,7 +2,7 @@
 
 The file is ``challenges.json`` in the user's data folder (`game.persist.paths`:
 ``$BAKUGAN_HOME/data`` when that variable is set, else the platform's data folder), and
-is written with `game.persist.atomic.write_atomic`: a reader sees the old file or the new
+is written with `game.files.atomic.write_atomic`: a reader sees the old file or the new
 one, never half. Nothing the file holds stops the game or loses a record:
 
 - a file that is not progress at all (not JSON, not ours, another version) is set aside
@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import decode
-from .atomic import set_aside, write_atomic
+from game.files import decode
+from game.files.atomic import set_aside, write_atomic
+
 from .paths import data_dir
 
 PROGRESS_FILE = "challenges.json"
@@ -62,7 +63,7 @@ class ProgressWarning:
 
     def text(self, lang: str) -> str:
         """The player's message in `lang`."""
-        from .lang import tr
+        from game.files.lang import tr
 
         name = Path(self.kept_as).name if self.kept_as else "-"  # beside the progress file
         if self.why == "records":

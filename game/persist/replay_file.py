@@ -4,7 +4,7 @@ A replay keeps a match's inputs, never its outcomes: the first line is the heade
 game and its version, the content and physics hashes, the rule settings, the seeds, the
 kits, the seats), every further line one record (an action, a throw with the digest of
 its result, a note). Re-running the inputs re-makes the match; the digests tell whether
-it came out the same (`game.match.replaying`). Format: docs/replays.md.
+it came out the same (`game.match.classic.replaying`). Format: docs/replays.md.
 
 The writer flushes the gzip stream after every record (a sync flush), so a match cut
 short by a crash or a kill leaves a file that reads up to its last whole record: such a
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from game.persist import decode
+from game.files import decode
 from game.rules.api import GameError
 
 FORMAT = "bakugan-replay"

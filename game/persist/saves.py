@@ -9,7 +9,7 @@ after each turn::
 
 The checksum is the SHA-256 of the payload's canonical JSON (sorted keys, no spaces,
 UTF-8). The payload is whatever the game's match layer hands over (the classic game's:
-`game.match.persist`); `game` says which game's screens resume it (a registry id) and
+`game.match.classic.persist`); `game` says which game's screens resume it (a registry id) and
 `game_version` the version of that game's payload. A save without them (written before
 there were several games) is the classic game's: the reader says None, the title takes
 the default game. The one ``autosave.json`` of an older version is still read as the
@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.persist import atomic, decode, paths
-from game.persist.atomic import remove_stale_temps, write_atomic
+from game.files import atomic, decode
+from game.files.atomic import remove_stale_temps, write_atomic
+from game.persist import paths
 from game.rules.api import GameError
 
 log = logging.getLogger(__name__)
@@ -87,7 +88,7 @@ class SaveError(GameError):
 
     def text(self, lang: str) -> str:
         """The player's message in `lang`."""
-        from game.persist.lang import tr
+        from game.files.lang import tr
 
         params = self.params
         if "why" in params:

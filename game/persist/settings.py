@@ -32,8 +32,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.persist import decode, paths
-from game.persist.atomic import set_aside, write_atomic
+from game.files import decode
+from game.files.atomic import set_aside, write_atomic
+from game.persist import paths
 from game.persist.keys import (
     ACTIONS,
     DEFAULT_KEYS,
@@ -45,6 +46,7 @@ from game.persist.keys import (
     reserved_reason,
 )
 from game.persist.upgrade import Chain, UpgradeError
+from game.rules.api import GameError
 
 __all__ = [  # the key bindings' names are `keys`'s, named here for the older imports
     "ACTIONS",
@@ -303,7 +305,7 @@ class SettingsLoad:
 
     def notice(self, lang: str) -> str | None:
         """The player's message about the file, in `lang` (None: nothing to say)."""
-        from game.persist.lang import tr
+        from game.files.lang import tr
 
         if self.why is None:
             return None
@@ -357,7 +359,7 @@ def _parse_file(raw: bytes) -> tuple[UserSettings, list[str], list[tuple[str, st
         raise SettingsFileError("not_settings", f"{type(e).__name__}: {e}") from None
 
 
-class SettingsFileError(ValueError):
+class SettingsFileError(GameError, ValueError):
     """A settings file that cannot be used at all; `why` as in `SettingsLoad`."""
 
     def __init__(self, why: str, detail: str) -> None:

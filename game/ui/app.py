@@ -18,10 +18,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.persist import lang as catalogs
+from game.files import lang as catalogs
+from game.files.atomic import sweep_stale_temps
+from game.files.lang import LANGUAGES, tr
 from game.persist import paths
-from game.persist.atomic import sweep_stale_temps
-from game.persist.lang import LANGUAGES, tr
 from game.persist.settings import UserSettings, read_settings, save_settings
 
 from . import pointer
@@ -46,9 +46,8 @@ def _forget_fonts() -> None:
     widgets.render.cache_clear()
     widgets._panel.cache_clear()
     art.font.cache_clear()
-    from .pieces import _thumb
-
-    _thumb.cache_clear()
+    for clear in fonts.FORGET_WITH_FONTS:
+        clear()
 
 
 class App:
@@ -105,6 +104,9 @@ class App:
         # `game.ui.launch`, or the first title scene made), and the game chosen there.
         self.home: Callable[[App], Scene] | None = None
         self.game = settings.game
+        # What an unexpected error in a frame goes to (the window's crash screen,
+        # `game.ui.crash.recover`); None: it goes up (tests, demos).
+        self.on_crash: Callable[[App, Exception], None] | None = None
         self._layout()
 
     # ----------------------------------------------------------- strings and scenes
@@ -178,7 +180,7 @@ class App:
 
     def _bind_pad(self) -> None:
         """The controller sends the player's throwing keys, whatever they are bound to."""
-        from .throwing import bound_keys
+        from .hand_throw import bound_keys
 
         self.gamepad.bind(bound_keys(self.settings.keys))
 
@@ -233,6 +235,15 @@ class App:
     # ----------------------------------------------------------- loop
 
     def step(self) -> None:
+        """One frame (`_frame`); an unexpected error in it goes to `on_crash` if set."""
+        try:
+            self._frame()
+        except Exception as error:
+            if self.on_crash is None:
+                raise
+            self.on_crash(self, error)
+
+    def _frame(self) -> None:
         """One frame: events, fixed-step updates for the elapsed time, draw, flip.
 
         `frame_ms` keeps the work time of each frame, without the wait for the next one.

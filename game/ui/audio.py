@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.paths import assets_dir
+from game.files.paths import assets_dir
 
 log = logging.getLogger(__name__)
 

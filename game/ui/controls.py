@@ -21,8 +21,8 @@ from game.persist.settings import ACTIONS, DEFAULT_KEYS, KEY_NAMES
 
 from . import widgets as w
 from .backdrop import backdrop
+from .hand_throw import CHARGE_ACTIONS, THROW_ACTIONS
 from .scene import Scene
-from .throwing import CHARGE_ACTIONS, THROW_ACTIONS
 
 if TYPE_CHECKING:
     from .app import App

@@ -83,7 +83,7 @@ class Gamepad:
 
     def bind(self, keys: Mapping[int, str]) -> None:
         """Send the player's keys for the throwing actions (key code -> action, as
-        `game.ui.throwing.bound_keys` gives them); actions missing keep their default."""
+        `game.ui.hand_throw.bound_keys` gives them); actions missing keep their default."""
         self.action_keys = dict(DEFAULT_ACTION_KEYS)
         for code, action in keys.items():
             if action in self.action_keys:

@@ -9,11 +9,13 @@ from functools import partial
 
 import pygame
 
+from game.files.lang import tr
 from game.games import DEFAULT_GAME, REGISTRY
-from game.persist.lang import tr
 from game.persist.settings import system_language
 
 from .app import App
+from .crash import recover
+from .crash_report import install_log_tail
 from .menu import TitleScene
 from .scene import Scene
 from .scenes import game_scenes
@@ -40,6 +42,7 @@ def main(lang: str | None = None, quick: str | None = None, game: str | None = N
         start = partial(_quick, scenes.quick, quick)
     elif game is not None:
         REGISTRY[game]  # an unknown id raises UnknownGame, naming the known ones
+    install_log_tail()  # the last log lines, for a crash report
     try:
         app = App(lang)
     except pygame.error as e:
@@ -48,6 +51,7 @@ def main(lang: str | None = None, quick: str | None = None, game: str | None = N
     if game is not None:
         app.game = game
     app.home = TitleScene
+    app.on_crash = recover  # an unexpected error: a report and the crash screen
     if app.settings.fullscreen:
         app.toggle_fullscreen()
     app.run(start(app) if start is not None else TitleScene(app))

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import weakref
+from pathlib import Path
 from typing import Any
 
 from game.persist import paths
@@ -29,6 +31,18 @@ from game.persist.replay_file import (
 )
 
 log = logging.getLogger(__name__)
+_OPEN: weakref.WeakSet[LiveFile] = weakref.WeakSet()
+
+
+def open_files() -> list[Path]:
+    """The replay files being written now in the player's Replays (a crash report
+    takes the replay so far)."""
+    try:
+        here = replays_dir(paths.data_dir())
+    except Exception:  # no home folder at all: no replays either
+        return []
+    found = [f.writer.path for f in list(_OPEN) if f.writer is not None]
+    return sorted(p for p in found if p.parent == here)
 
 
 class LiveFile:
@@ -56,6 +70,7 @@ class LiveFile:
         except (ReplayError, OSError) as e:
             log.warning("no replay for this match: %s", e)
             return False
+        _OPEN.add(self)
         return True
 
     def resume(self, name: object, count: object) -> bool:
@@ -92,6 +107,7 @@ class LiveFile:
             return False
         self.writer = writer
         self.count = count
+        _OPEN.add(self)
         with contextlib.suppress(OSError):
             if old != writer.path:
                 old.unlink()
@@ -109,6 +125,7 @@ class LiveFile:
             self.writer = None
 
     def close(self) -> None:
+        _OPEN.discard(self)
         if self.writer is not None:
             try:
                 self.writer.close()

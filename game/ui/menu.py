@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.files.lang import LANGUAGES
 from game.games import DEFAULT_GAME, REGISTRY
-from game.persist.lang import LANGUAGES
 from game.persist.saves import Saved, SaveError
 from game.persist.upgrade import UpgradeError
 
@@ -305,7 +305,9 @@ class SettingsScene(Scene):
         for i, (key, value, fn) in enumerate(rows):
             rect = pygame.Rect(390, 132 + i * 58, 500, 50)
             self.buttons.append(w.Button(rect, self.tr(key, value=value), fn))
-        back = pygame.Rect(490, 132 + len(rows) * 58 + 16, 300, 50)
+        about = pygame.Rect(390, 132 + len(rows) * 58 + 16, 240, 50)
+        self.buttons.append(w.Button(about, self.tr("settings.about"), self._about))
+        back = about.move(260, 0)
         self.buttons.append(w.Button(back, self.tr("ui.back"), self.app.pop, key=pygame.K_ESCAPE))
         if focused is not None:
             self.buttons[focused].focused = True  # a change keeps the keyboard's place
@@ -347,6 +349,12 @@ class SettingsScene(Scene):
 
         self.app.audio.play("ui_click")
         self.app.push(ControlsScene(self.app))
+
+    def _about(self) -> None:
+        from .about import AboutScene
+
+        self.app.audio.play("ui_click")
+        self.app.push(AboutScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
         w.handle_buttons(self.buttons, event)

@@ -13,16 +13,16 @@ above it does so through what it is handed, never by importing it:
 A game record (`game.games.GameRecord`) names its screens by `ui`, the dotted name of a
 module that defines ``SCENES: GameScenes`` (`game.ui.classic` for the classic game). The
 games sit below the ui in the import direction, so the record holds the name as text;
-this registry imports that module the first time the game's screens are asked for. A
-game whose record has no `ui` yet, or whose module does not import, has no scenes: the
-title shows its placeholder (`game.ui.coming`). `register` puts a game's scenes in by
+this registry imports that module the first time the game's screens are asked for. Only
+a game whose record has no `ui` has no scenes (the title shows its placeholder,
+`game.ui.coming`); a module that does not import, or gives no `SCENES`, is a bug and
+raises, with its traceback. `register` puts a game's scenes in by
 hand (tests, or a game's UI that prefers to register itself).
 """
 
 from __future__ import annotations
 
 import importlib
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -34,8 +34,6 @@ if TYPE_CHECKING:
 
     from .app import App
     from .scene import Scene
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +60,8 @@ class GameScenes:
     playing itself on screen (`bakugan demo`), an exit code; `attract(app, seed)`: the
     title's attract mode (a key or click leaves it); `replay(app, replay)`: the viewer
     of one of its replays (raises `ReplayError` for one this build cannot play: other
-    cards or physics, inputs the rules refuse).
+    cards or physics, inputs the rules refuse); `lab(lang)`: its throw lab, a test table
+    to throw on (`bakugan lab`), an exit code.
     """
 
     setup: Callable[[App, bool], Scene]
@@ -72,23 +71,21 @@ class GameScenes:
     screen_demo: Callable[[ScreenDemo], int] | None = None
     attract: Callable[[App, int], Scene] | None = None
     replay: Callable[[App, Replay], Scene] | None = None
+    lab: Callable[[str | None], int] | None = None
 
 
 _registered: dict[str, GameScenes] = {}
-_missing: set[str] = set()  # games whose `ui` module was tried and gave no scenes
 
 
 def register(game_id: str, scenes: GameScenes) -> None:
     """Give the game `game_id` (a registry id) these screens."""
     REGISTRY[game_id]  # an unknown id raises UnknownGame, naming the known ones
     _registered[game_id] = scenes
-    _missing.discard(game_id)
 
 
 def unregister(game_id: str) -> None:
     """Forget the screens of `game_id` (tests); its record's `ui` is tried again."""
     _registered.pop(game_id, None)
-    _missing.discard(game_id)
 
 
 def game_scenes(game_id: str) -> GameScenes | None:
@@ -97,18 +94,11 @@ def game_scenes(game_id: str) -> GameScenes | None:
     if game_id in _registered:
         return _registered[game_id]
     record = REGISTRY[game_id]
-    if record.ui is None or game_id in _missing:
+    if record.ui is None:  # the record says the game has no screens yet
         return None
-    try:
-        module = importlib.import_module(record.ui)
-    except ImportError as e:  # a record ahead of its screens: the placeholder shows
-        log.warning("%s: the screens of %r do not import: %s", record.ui, game_id, e)
-        _missing.add(game_id)
-        return None
+    module = importlib.import_module(record.ui)  # a broken screen module is a traceback
     scenes = getattr(module, "SCENES", None)
     if not isinstance(scenes, GameScenes):
-        log.warning("%s: no SCENES (a GameScenes) for %r", record.ui, game_id)
-        _missing.add(game_id)
-        return None
+        raise TypeError(f"{record.ui}: no SCENES (a GameScenes) for {game_id!r}")
     _registered[game_id] = scenes
     return scenes

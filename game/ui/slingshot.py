@@ -1,6 +1,6 @@
 """The slingshot: one hand on one sphere, for every game's throw.
 
-`Slingshot` is the input every throw uses (`throwing.ThrowInput` on a seat's line in a
+`Slingshot` is the input every throw uses (`classic.throwing.ThrowInput` on a seat's line in a
 classic match, `planet.throw.PlanetAim` in a Battle Planet band, `challenges.aim.Aim`
 in a level's throw zone): press on the sphere, pull back and let go, the throw goes the
 other way, harder the longer the pull. The pull is the vector from the press to the
@@ -79,7 +79,7 @@ class Slingshot(ABC):
 
     def __init__(self, feel: Feel, keys: Mapping[int, str]) -> None:
         self.feel = feel
-        self.keys = dict(keys)  # key code -> throwing action (`throwing.bound_keys`)
+        self.keys = dict(keys)  # key code -> throwing action (`hand_throw.bound_keys`)
         self.angle = 0.0
         self.pulled = 0.0  # px: the pull's length now (the mouse's, or the keys' charge)
         self.spin = 0.0

@@ -2,7 +2,7 @@
 
 Top-down, the near edge (y = 0: player 0's side, or the challenger's) at the bottom of
 the screen. A view starts fitted into an area (a challenge level's arena, the lab) and
-may then be moved and zoomed by a camera (`game.ui.camera`): the match frames its
+may then be moved and zoomed by a camera (`game.ui.classic.camera`): the match frames its
 field, widens for a throw, follows the rolling sphere and closes in on a battle. All
 that changes is the scale and where the table's origin lies on screen.
 """

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.paths import assets_dir
+from game.files.paths import assets_dir
 from game.ui.audio import EFFECTS, MUSIC, Audio, hit_volume, roll_volume
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ import pytest
 from game.challenges import KNOCK, LAND, ZONE
 from game.challenges.solver import replay, solve
 from game.content.levels import discover
-from game.paths import levels_dir
+from game.files.paths import levels_dir
 
 ENTRIES = discover()
 IDS = [e.ident for e in ENTRIES]

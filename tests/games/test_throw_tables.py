@@ -19,12 +19,12 @@ from collections.abc import Hashable
 import pytest
 
 from game.content.levels import discover
+from game.games.classic.throw_tables import classic_seats
+from game.games.planet.throw_tables import planet_seats
 from game.games.throw_tables import (
     Seat,
     Window,
     challenge_seats,
-    classic_seats,
-    planet_seats,
     window,
 )
 

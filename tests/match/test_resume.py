@@ -17,15 +17,15 @@ from typing import Any
 import pytest
 
 from game.ai.attack.policy import make_policy as attack_policy
-from game.ai.levels import Level
+from game.ai.classic.levels import Level
 from game.ai.seeding import SnapshotError, seat_seed
 from game.content.attack import shipped_deck
 from game.content.classic import shipped_catalog
 from game.games.attack import shipped_levels as shipped_attack_levels
 from game.games.classic import shipped_levels
-from game.match.persist import session_from_json, session_to_json
-from game.match.seats import BotSeat, restore_seats, seats_snapshot
-from game.match.session import MatchSession
+from game.match.classic.persist import session_from_json, session_to_json
+from game.match.classic.seats import BotSeat, restore_seats, seats_snapshot
+from game.match.classic.session import MatchSession
 from game.rules.attack import CHANCE, AttackState
 from game.rules.attack import Settings as AttackSettings
 from game.rules.classic import Settings, random_kit
@@ -195,13 +195,13 @@ PLANET_PAIRS = [("random", "greedy"), ("easy", "normal"), ("hard", "easy"), ("no
 
 
 def _planet_setup(seed: int) -> tuple[Any, list[Any]]:
+    from game.ai.planet.aim import RollAimer
     from game.ai.planet.bots import make_bot
-    from game.ai.planet_aim import RollAimer
     from game.content.planet import shipped_catalog as planet_catalog
     from game.games.planet import level_hands
     from game.games.planet import shipped_levels as planet_levels
-    from game.match.planet_session import PlanetSession
-    from game.match.planet_sim import BotSeat as PlanetSeat
+    from game.match.planet.physics_sim import BotSeat as PlanetSeat
+    from game.match.planet.session import PlanetSession
 
     cat = planet_catalog()
     names = PLANET_PAIRS[seed % len(PLANET_PAIRS)]
@@ -233,7 +233,7 @@ def _planet_step(session: Any, seats: list[Any]) -> list[str]:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_planet_resumed_match_is_the_same_match(seed: int) -> None:
-    from game.match.planet_session import PlanetSession
+    from game.match.planet.session import PlanetSession
     from game.rules.planet import PlanetState
 
     session, seats = _planet_setup(seed)

@@ -1,5 +1,5 @@
 """The player's Battle Planet decks on disk (game/persist/decks.py, and the listing
-against the cards in game/games/planet_decks.py): saved atomically, listed with the
+against the cards in game/games/planet/decks.py): saved atomically, listed with the
 rules core's reasons, renamed, copied, deleted; a damaged file or one naming unknown
 cards reported and set aside whole, never lost."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.content.planet import shipped_catalog
-from game.games import planet_decks as pd
+from game.games.planet import decks as pd
 from game.persist import decks
 from game.persist.decks import Deck, DeckError
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.paths import assets_dir
-from game.persist import lang
+from game.files import lang
+from game.files.paths import assets_dir
 
 
 @pytest.fixture

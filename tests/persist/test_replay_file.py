@@ -17,8 +17,8 @@ import pytest
 
 from game.content.classic import shipped_catalog
 from game.games.replays import CHECKS, open_in, replay_files, verify_one
-from game.match.replaying import RerunError
-from game.match.sim import run_physics_sim
+from game.match.classic.sim import run_physics_sim
+from game.match.rerun import RerunError
 from game.persist import replay_file
 from game.persist.replay_file import ReplayError, parse_replay, read_replay
 from game.rules.classic import Settings

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from game.content.classic import shipped_catalog
-from game.match.persist import SessionFormatError, session_from_json, session_to_json
-from game.match.seats import BotSeat
-from game.match.session import MatchSession
+from game.files.lang import tr
+from game.match.classic.persist import SessionFormatError, session_from_json, session_to_json
+from game.match.classic.seats import BotSeat
+from game.match.classic.session import MatchSession
 from game.persist import paths, saves
-from game.persist.lang import tr
 from game.persist.saves import (
     SaveError,
     clear_save,
@@ -176,7 +176,7 @@ def test_a_write_interrupted_before_the_rename_keeps_the_previous_save(
 
 _KILLED_MIDWAY = """
 import os, signal, sys
-import game.persist.atomic as atomic
+import game.files.atomic as atomic
 from game.persist.saves import save_match
 
 real_write = os.write

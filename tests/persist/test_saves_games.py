@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.content.classic import shipped_catalog
-from game.match.persist import SessionFormatError, match_payload, read_match_payload
+from game.match.classic.persist import SessionFormatError, match_payload, read_match_payload
 from game.persist import saves
 from game.persist.saves import Saved, SaveError, load_save, read_save, restore_save, save_match
 

@@ -75,7 +75,7 @@ def test_an_old_save_resumes_on_the_screen_after_the_upgrade(
     import pygame
 
     from game.ui.app import App
-    from game.ui.match_scene import MatchScene
+    from game.ui.classic.match import MatchScene
     from game.ui.menu import resume_saved
 
     monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))

@@ -27,8 +27,18 @@ def test_a_single_winner_ranks_first_and_a_draw_has_no_winner() -> None:
 
 
 def test_every_error_the_app_raises_on_purpose_has_one_root() -> None:
+    from game.ai.seeding import SnapshotError
+    from game.match.attack.session import AttackSaveError
+    from game.match.classic.persist import SessionFormatError
+    from game.match.planet.play import BadMatchSave
+    from game.persist.settings import SettingsFileError
+
     for kind in (IllegalAction, ContentError, SaveError):
         assert issubclass(kind, GameError)
+    # the file and save formats' own errors, still ValueErrors for the callers that say so
+    saves = (SessionFormatError, AttackSaveError, BadMatchSave, SnapshotError, SettingsFileError)
+    for kind in saves:
+        assert issubclass(kind, GameError) and issubclass(kind, ValueError), kind
 
 
 def test_the_classic_state_speaks_the_protocol() -> None:

@@ -10,7 +10,7 @@ from collections import deque
 
 import pygame
 
-from game.ai.aim import AimSkill, plan_throw
+from game.ai.classic.aim import AimSkill, plan_throw
 from game.rules.classic import (
     Action,
     ChooseAttribute,
@@ -22,10 +22,10 @@ from game.rules.classic import (
     Throw,
 )
 from game.ui.app import App
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.results import ResultsScene
+from game.ui.classic.setup import MatchSetupScene
 from game.ui.menu import TitleScene
-from game.ui.results import ResultsScene
-from game.ui.setup import MatchSetupScene
 from game.ui.slingshot import MATCH
 
 

@@ -10,16 +10,17 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.match.layout import Zone
+from game.files.lang import tr
+from game.match.zone import Zone
 from game.persist import paths
-from game.persist.lang import tr
 from game.persist.settings import DEFAULT_KEYS, UserSettings, load_settings
 from game.ui import text_fit
 from game.ui.app import App
+from game.ui.classic.throwing import ThrowInput
 from game.ui.controls import CONTROL_ACTIONS, RESERVED, ControlsScene, key_display
+from game.ui.hand_throw import AIM_STEP, bound_keys
 from game.ui.menu import SettingsScene
 from game.ui.table_view import TableView
-from game.ui.throwing import AIM_STEP, ThrowInput, bound_keys
 
 from .driver import post_click, post_key
 
@@ -419,7 +420,7 @@ def test_the_throw_challenges_answer_the_rebound_keys_too() -> None:
 
 
 def test_the_throw_hints_name_the_keys_as_bound() -> None:
-    from game.persist.lang import tr
+    from game.files.lang import tr
     from game.ui.controls import throw_keys
 
     def en(key: str, **fields: object) -> str:
@@ -448,7 +449,7 @@ def test_the_match_hint_follows_a_rebind() -> None:
 
     from game.content.classic import shipped_catalog
     from game.rules.classic import random_kit
-    from game.ui.match_scene import MatchScene
+    from game.ui.classic.match import MatchScene
 
     app = _app(keys={**DEFAULT_KEYS, "move_left": "j", "move_right": "l"})
     cat, rng = shipped_catalog(), random.Random(5)

@@ -9,10 +9,10 @@ import pygame
 from game.content.classic import shipped_catalog
 from game.rules.classic import random_kit
 from game.ui.app import App
-from game.ui.howto import HowToScene
-from game.ui.match_scene import MatchScene
+from game.ui.classic.howto import HowToScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.setup import MatchSetupScene
 from game.ui.menu import TitleScene
-from game.ui.setup import MatchSetupScene
 
 
 def _button(button: int, down: bool = True) -> pygame.event.Event:

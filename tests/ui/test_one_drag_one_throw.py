@@ -25,11 +25,11 @@ import pytest
 
 from game import physics
 from game.content.classic import shipped_catalog
-from game.match.session import ThrowDone
+from game.match.classic.session import ThrowDone
 from game.rules.classic import Throw, random_kit
 from game.ui import slingshot
 from game.ui.app import App
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
 
 CAT = shipped_catalog()
 Point = tuple[int, int]
@@ -258,7 +258,7 @@ def test_planet_the_same_layout_the_same_drag_the_same_computer_the_same_roll(ap
     between the playtester's three rolls was the computer's throw: each new match draws
     a new seed, and the two spheres fly at once, so the other one met his or not.)"""
     from game.content.planet import shipped_catalog as planet_catalog
-    from game.match.planet_play import PlanetMatch, preset_setup
+    from game.match.planet.play import PlanetMatch, preset_setup
     from game.ui.planet.match import PlanetMatchScene
 
     cat = planet_catalog()
@@ -309,7 +309,7 @@ def test_planet_the_same_two_throws_roll_the_same_wherever_they_are_rolled() -> 
     computer thinks) comes out the same, landings and both paths."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from game.match.planet_layout import planet_layout
+    from game.match.planet.layout import planet_layout
     from game.rules.planet.hexgrid import spiral
 
     layout = planet_layout(spiral(12))

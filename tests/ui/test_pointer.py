@@ -18,8 +18,8 @@ from game.content.classic import shipped_catalog
 from game.rules.classic import Throw, random_kit
 from game.ui import pointer
 from game.ui.app import App
-from game.ui.match_scene import MatchScene
-from game.ui.results import PauseScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.results import PauseScene
 
 CAT = shipped_catalog()
 
@@ -152,7 +152,7 @@ def _pulling(app: App) -> MatchScene:
 
 
 def _thrown(scene: MatchScene) -> int:
-    from game.match.session import ThrowDone
+    from game.match.classic.session import ThrowDone
 
     return sum(isinstance(e, ThrowDone) for e in scene.session.timeline)
 

@@ -13,13 +13,13 @@ import pytest
 from game.content.classic import shipped_catalog
 from game.games.classic import shipped_levels
 from game.games.replays import open_in, replay_files
-from game.match.sim import run_physics_sim
+from game.match.classic.sim import run_physics_sim
 from game.persist.replay_file import ReplayError, read_replay
 from game.rules.classic import Settings
 from game.ui import scenes
 from game.ui.app import App
+from game.ui.classic.replay import ReplayScene
 from game.ui.replay_open import viewer, watch
-from game.ui.replay_scene import ReplayScene
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ import pytest
 from game.content.classic import shipped_catalog
 from game.games.classic import shipped_levels
 from game.games.replays import open_in, replay_files
-from game.match.sim import run_physics_sim
+from game.match.classic.sim import run_physics_sim
 from game.rules.classic import Settings
 from game.ui import widgets as w
 from game.ui.app import App

@@ -12,10 +12,13 @@ from pathlib import Path
 import pytest
 
 from game.games import REGISTRY, UnknownGame
+from game.persist.settings import UserSettings
 from game.ui import scenes
+from game.ui.app import App
+from game.ui.classic.howto import HowToScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.setup import MatchSetupScene
 from game.ui.coming import placeholder
-from game.ui.howto import HowToScene
-from game.ui.match_scene import MatchScene
 from game.ui.scenes import GameScenes, game_scenes, register, unregister
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
@@ -32,7 +35,10 @@ def test_the_classic_record_names_its_screens_and_the_registry_finds_them() -> N
     assert REGISTRY["classic"].ui == "game.ui.classic"
     classic = game_scenes("classic")
     assert classic is not None and classic is importlib.import_module("game.ui.classic").SCENES
-    assert classic.resume == MatchScene.resume and classic.how_to is HowToScene
+    app = App(lang="en", fast=True, settings=UserSettings(language="en", tutorial=False))
+    assert isinstance(classic.how_to(app), HowToScene)  # the screens import when first asked
+    assert isinstance(classic.setup(app, False), MatchSetupScene)
+    assert isinstance(classic.quick(app, "easy") if classic.quick else None, MatchScene)
     assert classic.quick is not None and classic.screen_demo is not None
     assert classic.attract is not None
 
@@ -72,16 +78,37 @@ def test_registered_scenes_win_and_unregister_forgets_them(clean: None) -> None:
         register("nosuch", fake)
 
 
-def test_a_ui_module_that_does_not_import_leaves_the_game_without_screens(
-    clean: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _with_ui(monkeypatch: pytest.MonkeyPatch, game_id: str, ui: str | None) -> None:
     import dataclasses
 
-    record = dataclasses.replace(REGISTRY["attack"], ui="game.ui.no_such_module")
-    monkeypatch.setattr(scenes, "REGISTRY", {**REGISTRY, "attack": record})
-    unregister("attack")
-    assert game_scenes("attack") is None
+    record = dataclasses.replace(REGISTRY[game_id], ui=ui)
+    monkeypatch.setattr(scenes, "REGISTRY", {**REGISTRY, game_id: record})
+    unregister(game_id)
+
+
+def test_a_typo_in_a_games_screens_is_a_traceback_not_coming_soon(
+    clean: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "planted_screens.py").write_text("from game.ui.widgetz import panel\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    _with_ui(monkeypatch, "attack", "planted_screens")
+    with pytest.raises(ModuleNotFoundError, match=r"game\.ui\.widgetz"):
+        game_scenes("attack")
+    _with_ui(monkeypatch, "attack", "game.ui.no_such_module")
+    with pytest.raises(ModuleNotFoundError, match="no_such_module"):
+        game_scenes("attack")
+    (tmp_path / "planted_empty.py").write_text("SCENES = None\n")
+    _with_ui(monkeypatch, "attack", "planted_empty")
+    with pytest.raises(TypeError, match="planted_empty: no SCENES"):
+        game_scenes("attack")
     assert game_scenes("classic") is not None
+
+
+def test_only_a_record_without_screens_gets_none(
+    clean: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _with_ui(monkeypatch, "attack", None)
+    assert game_scenes("attack") is None
 
 
 def _runtime_imports(path: Path) -> set[str]:
@@ -109,9 +136,19 @@ def _runtime_imports(path: Path) -> set[str]:
             module = ".".join([*base, *([node.module] if node.module else [])])
         else:
             module = node.module or ""
-        out.add(module)
-        out.update(f"{module}.{a.name}" for a in node.names)
+        names = [f"{module}.{a.name}" for a in node.names]
+        # `from . import sibling` imports the sibling, not its package again: Python runs
+        # a module's own packages before the module (as tests/test_layering.py reads it).
+        own = package == module or package.startswith(f"{module}.")
+        if not (own and all(_is_module(n) for n in names)):
+            out.add(module)
+        out.update(names)
     return {m for m in out if m.startswith("game.ui")}
+
+
+def _is_module(name: str) -> bool:
+    path = UI.parent.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
 def _ui_modules() -> dict[str, Path]:

@@ -25,7 +25,7 @@ from game.rules.classic import Settings, Throw, random_kit
 from game.ui import pointer, slingshot
 from game.ui.app import App
 from game.ui.challenges import Aim, ChallengeScene
-from game.ui.match_scene import MatchScene
+from game.ui.classic.match import MatchScene
 
 CAT = shipped_catalog()
 SIZES: list[tuple[int, int] | str] = [(1280, 720), (1024, 600), (1920, 1080), "full"]
@@ -114,7 +114,7 @@ def _to_throw(scene: MatchScene, seat: int, rng: random.Random) -> None:
 
 
 def _last_throw(scene: MatchScene) -> physics.Throw:
-    from game.match.session import ThrowDone
+    from game.match.classic.session import ThrowDone
 
     done = [e for e in scene.session.timeline if isinstance(e, ThrowDone)]
     return done[-1].throw
@@ -234,7 +234,7 @@ def test_the_challenges_and_planet_and_the_dice_reach_full_power_the_same_way(
 
 def _planet(app: App, person: int) -> Any:
     from game.content.planet import shipped_catalog as planet_catalog
-    from game.match.planet_play import PlanetMatch, preset_setup
+    from game.match.planet.play import PlanetMatch, preset_setup
     from game.ui.planet.match import PlanetMatchScene
 
     cat = planet_catalog()
@@ -318,8 +318,8 @@ FEELS = [slingshot.MATCH, slingshot.PLANET_FEEL, slingshot.CHALLENGE]
 
 
 def test_every_game_throws_with_one_slingshot() -> None:
+    from game.ui.classic.throwing import ThrowInput
     from game.ui.planet.throw import PlanetAim
-    from game.ui.throwing import ThrowInput
 
     for use in (ThrowInput, PlanetAim, Aim):
         assert issubclass(use, slingshot.Slingshot)

@@ -13,26 +13,27 @@ import pytest
 
 from game.content.classic import shipped_catalog
 from game.content.levels import discover
-from game.persist.lang import catalog
+from game.files.lang import catalog
 from game.rules.classic import Attribute, Kit, Settings
 from game.rules.classic import battle as bt
-from game.ui import hud, match_draw, text_fit
+from game.ui import text_fit
 from game.ui import widgets as w
-from game.ui.anims import banner
 from game.ui.app import App
-from game.ui.battle_panel import PanelModel, Shot, draw_panel, panel_model
 from game.ui.challenges import ChallengeScene, LevelScene, LevelSelectScene
-from game.ui.coach import STEPS, draw_hint
+from game.ui.classic import hud, match_draw
+from game.ui.classic.anims import banner
+from game.ui.classic.battle_panel import PanelModel, Shot, draw_panel, panel_model
+from game.ui.classic.coach import STEPS, draw_hint
+from game.ui.classic.howto import HowToScene
+from game.ui.classic.lab import LabScene
+from game.ui.classic.match import PLAYER_COLOURS, MatchScene
+from game.ui.classic.pieces import draw_piece_detail
+from game.ui.classic.results import PauseScene, ResultsScene
+from game.ui.classic.setup import MatchSetupScene
 from game.ui.controls import ControlsScene
 from game.ui.curtain import draw_curtain
-from game.ui.howto import HowToScene
-from game.ui.lab import LabScene
-from game.ui.match_scene import PLAYER_COLOURS, MatchScene
 from game.ui.menu import SettingsScene, TitleScene
-from game.ui.pieces import draw_piece_detail
-from game.ui.results import PauseScene, ResultsScene
 from game.ui.scene import Scene
-from game.ui.setup import MatchSetupScene
 
 CAT = shipped_catalog()
 LANGS = ("en", "ru")
@@ -152,7 +153,7 @@ def test_the_menus_fit(app: App) -> None:
 
 
 def test_every_piece_in_the_data_fits_its_detail_and_thumbnail(app: App) -> None:
-    from game.ui import pieces
+    from game.ui.classic import pieces
 
     pieces._thumb.cache_clear()
     kinds = {"bakugan": CAT.bakugan, "gates": CAT.gates, "abilities": CAT.abilities}

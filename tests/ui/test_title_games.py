@@ -17,14 +17,14 @@ from game.games import DEFAULT_GAME, REGISTRY
 from game.persist import saves
 from game.persist.settings import UserSettings, load_settings
 from game.ui.app import App
+from game.ui.classic.howto import HowToScene
+from game.ui.classic.match import MatchScene
+from game.ui.classic.results import PauseScene
+from game.ui.classic.setup import MatchSetupScene
 from game.ui.coming import ComingScene
-from game.ui.howto import HowToScene
-from game.ui.match_scene import MatchScene
 from game.ui.menu import TitleScene
-from game.ui.results import PauseScene
 from game.ui.scene import Scene
 from game.ui.scenes import GameScenes, register, unregister
-from game.ui.setup import MatchSetupScene
 
 from .driver import post_click, post_key
 
@@ -93,12 +93,15 @@ def test_a_game_kept_in_the_settings_that_this_version_lacks_shows_the_default(
 
 
 def _without_screens(monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
-    """As for a record ahead of its screens (its `ui` module does not import): every game
-    has its screens now, so the placeholder's path is taken by hand."""
+    """As for a record ahead of its screens (its `ui` is None): every game has its
+    screens now, so the placeholder's path is taken by hand."""
+    import dataclasses
+
     from game.ui import scenes
 
+    record = dataclasses.replace(scenes.REGISTRY[game_id], ui=None)
     monkeypatch.setattr(scenes, "_registered", {})
-    monkeypatch.setattr(scenes, "_missing", {game_id})
+    monkeypatch.setattr(scenes, "REGISTRY", {**scenes.REGISTRY, game_id: record})
     assert scenes.game_scenes(game_id) is None
 
 

@@ -1,7 +1,7 @@
 """How Easy and Normal choose a card (and what Hard's search starts from).
 
 Each card it may play is judged by its chance to catch in this round: the round
-completed many times with cards the bot has not seen, judged by the rules' own `judge`.
+completed many times with cards the bot has not seen, judged by the rules' own `catch`.
 Normal (`planning` 0) wants the best chance while it still needs Bakugan and the least
 once it has enough. With `planning` 1 (Hard's start) the chance of each card it keeps
 to catch in a later round counts too: together they give the spread of how many
@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.rules.attack import Deck, Observation, judge
+from game.rules.attack import Deck, Observation, catch
 
 from .knowledge import Goal
 
@@ -62,7 +62,7 @@ def catch_chances(
             plays = [(p, filled[p]) for p in order if p in filled]
             if len(plays) < n:
                 continue
-            if any(p == me for p, _ in judge(plays, deck, n).catchers):
+            if any(p == me for p, _ in catch(plays, deck, n).catchers):
                 hits[card] += 1
     return {c: hits[c] / len(completions) for c in cards}
 
@@ -88,7 +88,7 @@ def later_chances(
             row = list(drawn)
             row.insert(seat, card)
             plays = list(enumerate(row))
-            if any(p == seat for p, _ in judge(plays, deck, players).catchers):
+            if any(p == seat for p, _ in catch(plays, deck, players).catchers):
                 hits[card] += 1
     return {c: hits[c] / samples for c in cards}
 

@@ -4,7 +4,7 @@ hidden hands drawn consistently with what the bot has seen.
 A world deals the unseen cards to the other hands (the sizes it sees; what is left is
 set aside). In every world each candidate is played, the round is finished and the
 rest of the deal played by `fast_choice` for every seat, each aiming at his own public
-target, and judged by the rules' `judge`. Every candidate meets the same worlds and the
+target, and judged by the rules' `catch`. Every candidate meets the same worlds and the
 same random picks (common random numbers), so the comparison is between the cards, not
 the luck. The card of least mean loss against its own target wins.
 """
@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.rules.attack import Deck, Effect, Observation, When, judge
+from game.rules.attack import Deck, Effect, Observation, When, catch
 
 from .heuristic import rank
 from .knowledge import Goal, world
@@ -76,7 +76,7 @@ class FastPlayer:
                 wins = value is not None and value not in numbers and value > top
             else:
                 plays = [*table, (seat, card)]
-                wins = any(p == seat for p, _ in judge(plays, deck, self.n).catchers)
+                wins = any(p == seat for p, _ in catch(plays, deck, self.n).catchers)
             (catching if wins else safe).append(card)
         if want and catching:
             return min(catching, key=lambda c: rank(deck, c))
@@ -128,7 +128,7 @@ def play_out(
             if len(table) == 1:
                 lead_seen = table[:1]
         table.sort(key=lambda pc: order.index(pc[0]))
-        catchers = judge(table, deck, n).catchers
+        catchers = catch(table, deck, n).catchers
         for p, _ in catchers:
             got[p] += 1
         if len(catchers) == 1:

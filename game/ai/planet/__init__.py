@@ -1,1 +1,1 @@
-"""Battle Planet bots (random, greedy), the landing model and the headless sim."""
+"""Battle Planet bots (random, greedy, the levels), their throw aiming and the landing model."""

@@ -7,7 +7,7 @@ lists its problems as (field, problem); the file is refused whole with
 level runs the same code (`game.ai.planet.player.LevelBot`); a level turns these knobs.
 
 A level's hand at the physics table (`hand_sigma`, `aim_samples`, turned into a
-`game.ai.planet_aim.RollAim` by `hand`) lives here and nowhere else; so does what
+`game.ai.planet.aim.RollAim` by `hand`) lives here and nowhere else; so does what
 that hand gives, measured on the table (`model_on_core`, `model_no_core`: the landing
 model of its own rolls where there is no physics, and its search's chance nodes).
 
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..level_fields import HAND_SIGMA_MAX, KindReader, read_fields
 
 if TYPE_CHECKING:
-    from game.ai.planet_aim import RollAim
+    from game.ai.planet.aim import RollAim
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 SEARCHABLE: tuple[str, ...] = (
@@ -109,9 +109,9 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
 
 
 def hand(level: Level) -> RollAim:
-    """The level's hand at the physics table (`game.ai.planet_aim`): its `hand_sigma`
+    """The level's hand at the physics table (`game.ai.planet.aim`): its `hand_sigma`
     and `aim_samples`, the one place these numbers live."""
-    from game.ai.planet_aim import RollAim
+    from game.ai.planet.aim import RollAim
 
     return RollAim(level.hand_sigma, level.aim_samples)
 

@@ -12,7 +12,7 @@ rules-core actions they took) for the benchmark.
 `aim(obs, character)` names the BakuCore it would throw its Bakugan at: the free core
 whose back adds most for it (its own backs it knows; a hidden one counts as the mean of
 its type). Where a roll comes to rest is the landing model's (its level's measured hand)
-or the physics table's (`game.ai.planet_aim`, with the level's hand).
+or the physics table's (`game.ai.planet.aim`, with the level's hand).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from game.rules.planet import (
 from game.rules.planet.hexgrid import hex_str
 
 from ..seeding import count, decision_rng
-from . import judge
+from . import one_step
 from .knowledge import DeckBook
 from .levels import Level
 from .playbook import Playbook
@@ -128,7 +128,7 @@ class LevelBot:
             world = self.book.world(obs, rng)
             return self.playbook.act(world, me, rng)
         worlds = [self.book.world(obs, rng) for _ in range(level.worlds)]
-        return judge.best(worlds, me, legal)
+        return one_step.best(worlds, me, legal)
 
     def _searched(self, obs: Observation, legal: Sequence[Action]) -> bool:
         """The decisions the search takes (`search_steps`; discards, and the rest, go

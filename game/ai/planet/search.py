@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 from game.rules.planet import CHANCE, Action, Observation, Pass, PlanetState
 
-from .judge import option_values
 from .knowledge import DeckBook
 from .landing import LandingModel
 from .levels import Level
+from .one_step import option_values
 from .playbook import Playbook
 from .reading import evaluate
 

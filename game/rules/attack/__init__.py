@@ -9,8 +9,8 @@ from game.rules.api import CHANCE, IllegalAction, Reason
 
 from .actions import Action, ActionSyntaxError, Deal, Pick, PlayCard, Roll, parse_action
 from .cards import DIE_FACES, PLAYER_COUNTS, CardDef, Deck, Effect, PlayerSetup, Text, When
+from .catch import Catch, Play, catch
 from .events import Event
-from .judge import Judgement, Play, judge
 from .observation import Observation, SeatView
 from .settings import InvalidSettings, Phase, Settings, Variant
 from .state import AttackState
@@ -23,13 +23,13 @@ __all__ = [
     "ActionSyntaxError",
     "AttackState",
     "CardDef",
+    "Catch",
     "Deal",
     "Deck",
     "Effect",
     "Event",
     "IllegalAction",
     "InvalidSettings",
-    "Judgement",
     "Observation",
     "Phase",
     "Pick",
@@ -43,6 +43,6 @@ __all__ = [
     "Text",
     "Variant",
     "When",
-    "judge",
+    "catch",
     "parse_action",
 ]

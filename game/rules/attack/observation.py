@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .judge import Play
+from .catch import Play
 
 if TYPE_CHECKING:
     from .state import AttackState

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .cards import Effect
-from .judge import judge
+from .catch import catch
 from .settings import Phase, Variant
 
 if TYPE_CHECKING:
@@ -38,10 +38,10 @@ def start_round(s: AttackState, events: list[ev.Event]) -> None:
 
 
 def close_round(s: AttackState, events: list[ev.Event]) -> None:
-    """Every card is on the table: judge it (`judge`), give the catches, discard the
+    """Every card is on the table: judge it (`catch`), give the catches, discard the
     rest; the one catcher leads next; then the next round, or the deal is scored."""
     table = s.table
-    j = judge(table, s.deck, s.n)
+    j = catch(table, s.deck, s.n)
     if j.kept is not None:
         for card in j.overridden:
             events.append(ev.SpecialOverridden(card, j.kept))

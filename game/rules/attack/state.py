@@ -22,8 +22,8 @@ from game.rules.api import CHANCE, GameError, IllegalAction, Reason, Result
 from . import events as ev
 from .actions import PLAYS, Action, Deal, Pick, PlayCard, Roll
 from .cards import DIE_FACES, Deck, Effect, When
+from .catch import Play
 from .codec import dump, load_into
-from .judge import Play
 from .observation import Observation, observe
 from .rounds import close_round, start_round
 from .settings import MASK64, Phase, Settings, Variant, mix

@@ -1,4 +1,4 @@
-"""The match's rule settings: the options of design.md and docs/rules.md, and the
+"""The match's rule settings: the options of docs/rules.md, and the
 opening layouts of games of 2-4 players, normal or Big.
 
 Each option where the seeds disagree is a field, its default the seeds' text; `check`
@@ -38,7 +38,7 @@ LAYOUTS: dict[tuple[int, bool], tuple[tuple[int, int], tuple[tuple[Slot, ...], .
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The match's rule settings (rule options of design.md and docs/rules.md).
+    """The match's rule settings (rule options of docs/rules.md).
 
     `Settings.preset(players, big_game)` gives the grid, kit sizes and captures to win
     of a game of 2-4 players, normal or Big; plain `Settings()` is the two-player game.

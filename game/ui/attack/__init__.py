@@ -28,7 +28,7 @@ def resume(app: App, payload: dict[str, Any]) -> Any:
     ValueError) with the reason for a payload that does not fit."""
     from game.content.attack import shipped_deck
     from game.games.attack import shipped_levels as shipped_attack_levels
-    from game.match.attack_session import AttackMatch
+    from game.match.attack.session import AttackMatch
 
     from .table import AttackTableScene
 

@@ -19,7 +19,7 @@ import pygame
 
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels
-from game.match.attack_session import HUMAN, AttackMatch
+from game.match.attack.session import HUMAN, AttackMatch
 from game.rules.attack import PLAYER_COUNTS, Variant
 
 from .table import AttackTableScene

@@ -1,7 +1,7 @@
 """The Bakugan Attack! replay viewer: a recorded game played back on the Attack table.
 
 The viewer is the table screen (`table.AttackTableScene`) playing a `ReplayMatch`
-(`game.match.attack_recording`): every seat and chance hands out the recorded actions,
+(`game.match.attack.recording`): every seat and chance hands out the recorded actions,
 so the dice roll in the tray to the recorded face, the computers "think" as in the
 match, the cards fly, collide and are caught, and the score sheets show as they did.
 On top of it (the keys of the classic viewer):
@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.content.attack import shipped_deck
-from game.match.attack_recording import Mark, ReplayMatch, marks
-from game.match.replaying import RerunError
+from game.match.attack.recording import Mark, ReplayMatch, marks
+from game.match.rerun import RerunError
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 

@@ -1,6 +1,6 @@
 """Every Bakugan Attack! game a person plays is kept as a replay, written as it goes.
 
-The Attack side of `game.ui.replay_hook.LiveReplay`: `AttackLiveReplay.tick` opens the
+The Attack side of `game.ui.classic.replay_hook.LiveReplay`: `AttackLiveReplay.tick` opens the
 replay file (``<data folder>/replays/``) when the table first updates and becomes the
 match's recorder (`AttackMatch.recorder`): every action applied, the person's, the
 computers' and chance's (dice, Runo's picks, the deals), is one record, flushed as it
@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.match.attack_recording import AttackRecorder, attack_header
-from game.match.recording import SeatInfo
+from game.match.attack.recording import AttackRecorder, attack_header
+from game.match.replay_header import SeatInfo
 from game.rules.attack import Action, AttackState
 
 from ..live_file import LiveFile
 
 if TYPE_CHECKING:
-    from game.match.attack_session import AttackMatch
+    from game.match.attack.session import AttackMatch
 
 GAME = "attack"
 

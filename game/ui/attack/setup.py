@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.content.attack import shipped_deck
+from game.files.lang import LANGUAGES
 from game.games.attack import shipped_levels as shipped_attack_levels
-from game.match.attack_session import HUMAN, AttackMatch
-from game.persist.lang import LANGUAGES
+from game.match.attack.session import HUMAN, AttackMatch
 from game.rules.attack import PLAYER_COUNTS, Variant
 
 from .. import widgets as w

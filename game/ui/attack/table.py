@@ -1,6 +1,6 @@
 """The Bakugan Attack! table: the match screen.
 
-It reads the match (`game.match.attack_session.AttackMatch`) and hands it choices; the
+It reads the match (`game.match.attack.session.AttackMatch`) and hands it choices; the
 rules are the core's. A step of the game happens only when the show of the last one
 is over (`view.Beat`s): a die is thrown into the tray (by the person with the
 slingshot gesture or keys, by a computer after a moment), a card is chosen (from the
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.games import REGISTRY
-from game.match.attack_session import AttackMatch
+from game.match.attack.session import AttackMatch
 from game.rules.attack import CHANCE, Phase
 from game.rules.attack import events as ev
 

@@ -11,8 +11,8 @@ import pygame
 from game.challenges import LevelDef
 
 from .. import slingshot
+from ..hand_throw import bound_keys
 from ..table_view import TableView
-from ..throwing import bound_keys
 
 Point = tuple[float, float]
 
@@ -25,7 +25,7 @@ class Aim(slingshot.Slingshot):
     Mouse: move over the throw zone to place the sphere, press on it, pull back and let
     go. Wheel or Q / E: spin. Keys: A / D and W / S move it, Left / Right aim (with
     Shift: finely), hold Space to charge (F: the fine charge), release to throw. All
-    but W / S are the player's throwing keys (`keys`, as `game.ui.throwing.bound_keys`
+    but W / S are the player's throwing keys (`keys`, as `game.ui.hand_throw.bound_keys`
     gives them).
     """
 

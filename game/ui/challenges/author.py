@@ -93,7 +93,7 @@ def open_level(path: str, lang: str | None = None) -> int:
     """`bakugan level PATH`: the window on one level file. Returns an exit code."""
     import os
 
-    from game.persist.lang import tr
+    from game.files.lang import tr
 
     from ..app import App
 

@@ -19,8 +19,8 @@ from game.physics import DT
 from game.physics.arena import ShotResult
 
 from .. import widgets as w
+from ..hand_throw import bound_keys
 from ..scene import Scene
-from ..throwing import bound_keys
 from .aim import Aim
 from .board import BAD, GOOD, RGB, TableArt, felt
 from .play_view import draw_board, draw_result, draw_side

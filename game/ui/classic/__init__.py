@@ -2,19 +2,17 @@
 (`game.games.classic.RECORD.ui`) names this module, and `game.ui.scenes` takes its
 `SCENES` the first time the title asks for them.
 
-The screens themselves live beside the shared ones in `game/ui/` for now (setup,
-match_scene, results, howto, demo); a new game keeps its own in `game/ui/<id>/`.
+The screens live in this folder, as Attack's and Planet's live in theirs (setup, the
+match and its parts, results, How to play, the demo, the replay viewer, the throw lab);
+they import when a function here is first called, so that importing one classic screen
+module does not import them all.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..demo import DemoScene, run_screen_demo
-from ..howto import HowToScene
-from ..match_scene import MatchScene
 from ..scenes import GameScenes, ScreenDemo
-from ..setup import MatchSetupScene, quick_match
 
 if TYPE_CHECKING:
     from game.persist.replay_file import Replay
@@ -24,20 +22,44 @@ if TYPE_CHECKING:
 
 
 def _setup(app: App, hotseat: bool) -> Scene:
+    from .setup import MatchSetupScene
+
     return MatchSetupScene(app, hotseat=hotseat)
 
 
+def _resume(app: App, payload: dict[str, Any]) -> Scene:
+    from .match import MatchScene
+
+    return MatchScene.resume(app, payload)
+
+
+def _how_to(app: App) -> Scene:
+    from .howto import HowToScene
+
+    return HowToScene(app)
+
+
+def _quick(app: App, level: str) -> Scene:
+    from .setup import quick_match
+
+    return quick_match(app, level)
+
+
 def _attract(app: App, seed: int) -> Scene:
+    from .demo import DemoScene
+
     return DemoScene(app, seed=seed, attract=True)
 
 
 def _replay(app: App, replay: Replay) -> Scene:
-    from ..replay_scene import ReplayScene
+    from .replay import ReplayScene
 
     return ReplayScene(app, replay)
 
 
 def _screen_demo(request: ScreenDemo) -> int:
+    from .demo import run_screen_demo
+
     return run_screen_demo(
         request.seconds,
         request.screenshot,
@@ -48,12 +70,19 @@ def _screen_demo(request: ScreenDemo) -> int:
     )
 
 
+def _lab(lang: str | None) -> int:
+    from .lab import run_lab
+
+    return run_lab(lang)
+
+
 SCENES = GameScenes(
     setup=_setup,
-    resume=MatchScene.resume,
-    how_to=HowToScene,
-    quick=quick_match,
+    resume=_resume,
+    how_to=_how_to,
+    quick=_quick,
     screen_demo=_screen_demo,
     attract=_attract,
     replay=_replay,
+    lab=_lab,
 )

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.match.planet_layout import CIRCUMRADIUS, PlanetLayout
+from game.match.planet.layout import CIRCUMRADIUS, PlanetLayout
 from game.rules.planet import Catalog, Hex
 from game.rules.planet.observation import BakuganView, CoreView, SideView
 

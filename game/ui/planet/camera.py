@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.match.planet_layout import PlanetLayout
+from game.match.planet.layout import PlanetLayout
 
 from ..table_view import TableView
 

@@ -1,6 +1,7 @@
 """The Battle Planet deck builder: pick three Bakugan (their BakuCores follow), browse
 every card with filters, add and take out with the kit's rules shown live, and keep
-decks as files (save, rename, copy, delete; start from a preset or one's own).
+decks as files (save, rename, copy, delete; start from a preset or one's own), or pass
+them on as codes (Copy code, Paste code: the clipboard).
 
 Layout (logical 1280 x 720): the team, its cores and the deck's list on the left with
 the count and what still stops the deck; the filters, the card grid and the file
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.content.planet import shipped_catalog
-from game.games import planet_decks
+from game.games.planet import decks as planet_decks
 from game.rules.planet.defs import TEAM_SIZE, Faction
 
 from .. import widgets as w
@@ -35,10 +36,12 @@ from .deckbuilder_files import DeckFiles
 from .deckbuilder_layout import (
     CARD,
     COLUMNS,
+    COPY_CODE,
     DECK_LIST,
     GRID,
     LIST_ROWS,
     MESSAGE_SECONDS,
+    PASTE_CODE,
     ROW_H,
     ROWS,
     SEARCH,
@@ -164,6 +167,13 @@ class DeckBuilderScene(DeckFiles, Scene):
         b += self._filter_buttons()
         b.append(w.Button(pygame.Rect(352, 552, 50, 36), "<", partial(self.turn, -1)))
         b.append(w.Button(pygame.Rect(512, 552, 50, 36), ">", partial(self.turn, 1)))
+        paste = "deckbuilder.paste_code" if self.armed != "paste" else "deckbuilder.discard"
+        for rect, key, fn, ident in (
+            (COPY_CODE, "deckbuilder.copy_code", self.copy_code, "copy"),
+            (PASTE_CODE, paste, self.paste_code, "paste"),
+        ):
+            colour = (150, 50, 50) if key == "deckbuilder.discard" else (48, 70, 130)
+            b.append(w.Button(rect, self.tr(key), fn, colour=colour, data={"code": ident}))
         saved = self.draft.path is not None
         need_file = "" if saved else self.tr("deckbuilder.not_saved_yet")
         actions: list[tuple[str, Callable[[], None], str]] = [

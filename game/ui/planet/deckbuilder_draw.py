@@ -14,7 +14,7 @@ from game.rules.planet.defs import DECK_SIZE, MAX_COPIES, TEAM_SIZE
 from .. import art
 from .. import widgets as w
 from . import deckbuilder_faces as faces
-from .deckbuilder_layout import DECK_LIST, SEARCH, core_centre, slot_rect
+from .deckbuilder_layout import DECK_LIST, HINT, SEARCH, core_centre, slot_rect
 from .deckbuilder_model import core_text
 
 if TYPE_CHECKING:
@@ -157,7 +157,10 @@ def _draw_right(
         w.INK,
         "center",
     )
-    w.fit_text(surface, tr("deckbuilder.hint"), pygame.Rect(576, 552, 688, 36), 14, w.MUTED)
+    w.fit_text(surface, tr("deckbuilder.hint"), HINT, 14, w.MUTED)
+    for b in scene.buttons:
+        if "code" in b.data:
+            b.draw(surface, 18)
     line = pygame.Rect(352, 594, 912, 40)
     reason = draft.refusal(scene.hover_card) if scene.hover_card else None
     slot = next((b.data["slot"] for b in scene.buttons if "slot" in b.data and b.hot), None)

@@ -1,15 +1,18 @@
 """The deck builder's file actions: open one of the player's decks or a preset, save,
-rename, copy, delete, start anew and leave; those that would lose edits or a file ask
-for a second press. The files themselves are `game.persist.decks`'s."""
+rename, copy, delete, start anew and leave, and a deck to or from a code on the
+clipboard; those that would lose edits or a file ask for a second press. The files
+themselves are `game.persist.decks`'s, the codes `game.rules.planet.deck_code`'s."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.games import planet_decks as mine
+from game.games.planet import decks as mine
 from game.persist import decks
+from game.rules.planet import deck_code
 
+from .. import clipboard
 from .deckbuilder_model import Draft
 from .deckbuilder_pickers import Choice, ChoiceOverlay, NameOverlay
 
@@ -192,6 +195,47 @@ class DeckFiles:
         self.draft.path, self.draft.dirty = None, True  # still on screen: save brings it back
         self.say(self.tr("deckbuilder.deleted", name=self.draft.name))
         self._changed()
+
+    def copy_code(self) -> None:
+        """The deck on screen as a code on the clipboard (a legal deck only)."""
+        problems = self.draft.problems()
+        if problems:
+            self.say(self.tr("deckbuilder.code_only_legal", why=self.problem(problems[0])), True)
+            return
+        code = deck_code.encode(self.draft.kit(), self.catalog)
+        if clipboard.put(code):
+            self.say(self.tr("deckbuilder.code_copied", code=code))
+        else:
+            self.say(self.tr("deckbuilder.code_no_clipboard", code=code), bad=True)
+
+    def paste_code(self) -> None:
+        """The deck of the code on the clipboard, whole, in place of the one on screen
+        (unsaved edits ask for a second press); a code the game refuses changes
+        nothing and says why."""
+        text = clipboard.get()
+        if not text or not text.strip():
+            key = "deckbuilder.code_no_text" if text is not None else "deckbuilder.code_no_reach"
+            self.say(self.tr(key), bad=True)
+            return
+        try:
+            kit = deck_code.read(text, self.catalog)
+        except deck_code.DeckCodeError as e:
+            self.armed = ""
+            self.say(mine.code_refusal(e, self.app.lang, self.problem), bad=True)
+            self._build()
+            return
+        if self.draft.dirty and self.armed != "paste":
+            self.armed = "paste"
+            self._build()
+            return
+        name = self.tr("deckbuilder.pasted_name")
+        self.draft = Draft.from_deck(
+            self.catalog, decks.Deck(name, kit.characters, kit.cores, kit.deck)
+        )
+        self.draft.dirty = True  # (a new deck on screen, not yet a file)
+        self.page = self.scroll = 0
+        self._changed()
+        self.say(self.tr("deckbuilder.code_pasted"))
 
     def new(self) -> None:
         if self.draft.dirty and self.armed != "new":

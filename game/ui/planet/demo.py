@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.content.planet import shipped_catalog
-from game.match.planet_play import PlanetMatch, preset_setup
+from game.match.planet.play import PlanetMatch, preset_setup
 
 from .match import PlanetMatchScene
 from .seats import levels

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.match.planet_play import PlanetMatch
+from game.match.planet.play import PlanetMatch
 from game.rules.planet import Action, Energize, FlipChoice, Pass, Phase, Pick
 
 if TYPE_CHECKING:

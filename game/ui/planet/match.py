@@ -2,7 +2,7 @@
 player's side on the left (the other player's above, the one at the screen's below),
 the step, the batch, the hand and the choices on the right.
 
-No rules here: the scene reads the match (`game.match.planet_play.PlanetMatch`) and
+No rules here: the scene reads the match (`game.match.planet.play.PlanetMatch`) and
 hands it the person's choices and throws. Computers take one step at a time, `pace`
 seconds apart, so a person can follow them. A roll waits for every person's throw (in
 hot-seat, each aims behind the curtain), then both spheres fly at once along the paths
@@ -20,17 +20,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game import physics
-from game.match.planet_play import SAVE_VERSION, THROW, PlanetMatch, Task
-from game.match.planet_session import Entry, RollDone, TableChanged, ThrowRefused
-from game.planet_demo import breakdown_words
+from game.games.planet.event_words import breakdown_words
+from game.match.planet.play import SAVE_VERSION, THROW, PlanetMatch, Task
+from game.match.planet.session import Entry, RollDone, TableChanged, ThrowRefused
 from game.rules.api import GameError
 from game.rules.planet import Action, Observation, Phase, PlaceCore
 
 from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
+from ..hand_throw import bound_keys
 from ..scene import Scene
 from ..table_view import TableView
-from ..throwing import bound_keys
 from .board import PLAYER_COLOURS, Spot, warm_up
 from .camera import Camera, fitted, skip_move
 from .choices import Offer, offer

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.planet_demo import breakdown_words
+from game.games.planet.event_words import breakdown_words
 from game.rules.planet import WINDOWS, Catalog, Observation
 
 from .. import text_fit as fit

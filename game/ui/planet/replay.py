@@ -1,7 +1,7 @@
 """Battle Planet's replay viewer: a recorded match played back on the Planet match
 screen (`PlanetMatchScene`, reused whole: no copy of it).
 
-Both seats are replay seats (`game.match.planet_replay`): each hands out the next
+Both seats are replay seats (`game.match.planet.replay`): each hands out the next
 recorded choice, or its half of a roll (both throws released together through the
 real physics, so the spheres fly as they flew); the batch, the B-Power and the damage
 breakdowns show as in the match. On top of it, the classic viewer's controls:
@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game.content.planet import shipped_catalog
-from game.match.planet_play import MatchSetup
-from game.match.planet_recording import kit_of
-from game.match.planet_replay import (
+from game.match.planet.play import MatchSetup
+from game.match.planet.recording import kit_of
+from game.match.planet.replay import (
     PlanetFeed,
     PlanetIndex,
     PlanetReplayMatch,
@@ -36,9 +36,9 @@ from game.match.planet_replay import (
     session_at,
     view_of,
 )
-from game.match.planet_seats import DEFAULT_LEVEL
-from game.match.planet_session import Entry, RollDone, TableChanged
-from game.match.replaying import RerunError
+from game.match.planet.seats import DEFAULT_LEVEL
+from game.match.planet.session import Entry, RollDone, TableChanged
+from game.match.rerun import RerunError
 from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.planet import Observation, Settings

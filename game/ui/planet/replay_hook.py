@@ -1,5 +1,5 @@
 """Every Battle Planet match a person plays is kept as a replay, written as it goes
-(the Planet side of `game.ui.replay_hook.LiveReplay`).
+(the Planet side of `game.ui.classic.replay_hook.LiveReplay`).
 
 `PlanetLiveReplay` opens the replay file (``<data folder>/replays/``) at the match
 screen's first frame and attaches a `PlanetRecorder` to the session: every choice and
@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.match.planet_recording import PlanetRecorder, planet_header
-from game.match.recording import SeatInfo
+from game.match.planet.recording import PlanetRecorder, planet_header
+from game.match.replay_header import SeatInfo
 from game.persist.replay_file import ReplayWriter
 
 from ..live_file import LiveFile
 
 if TYPE_CHECKING:
-    from game.match.planet_play import PlanetMatch
+    from game.match.planet.play import PlanetMatch
 
 
 def seat_infos(match: PlanetMatch) -> list[SeatInfo]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.match.planet_play import PlanetMatch
+from game.match.planet.play import PlanetMatch
 
 from .. import widgets as w
 from ..scene import Scene

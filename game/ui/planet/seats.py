@@ -1,4 +1,4 @@
-"""The computer levels the screens hand to `game.match.planet_seats.computer_seat`: the
+"""The computer levels the screens hand to `game.match.planet.seats.computer_seat`: the
 game's difficulty records, or None when their file does not load (the greedy bot then
 plays every level, and the log says why once)."""
 

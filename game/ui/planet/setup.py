@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.content.planet import shipped_catalog
-from game.match.planet_play import MatchSetup, PlanetMatch
-from game.match.planet_seats import DEFAULT_LEVEL, LEVELS
+from game.match.planet.play import MatchSetup, PlanetMatch
+from game.match.planet.seats import DEFAULT_LEVEL, LEVELS
 from game.rules.planet import Kit, Settings
 
 from .. import widgets as w
@@ -39,7 +39,7 @@ class DeckChoice:
 def deck_choices(lang: str) -> list[DeckChoice]:
     """The presets, then the player's own legal decks (from the deck builder; a deck
     with problems is not offered: the deck builder says why)."""
-    from game.games import planet_decks
+    from game.games.planet import decks as planet_decks
 
     catalog = shipped_catalog()
     out = [

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 import pygame
 
 from game import physics
-from game.match.layout import Zone
+from game.match.zone import Zone
 
 from .. import slingshot
 from .. import widgets as w
+from ..hand_throw import AIM_STEP, bound_keys, throw_line
 from ..table_view import TableView
-from ..throwing import AIM_STEP, bound_keys, throw_line
 
 PREVIEW_SECONDS = 0.7
 PREVIEW_EVERY = 0.08

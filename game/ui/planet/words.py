@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.planet_demo import _tell as tell_event
+from game.games.planet.event_words import tell_event
 from game.rules.planet import Catalog, Phase, PlanetState
 from game.rules.planet import events as ev
 

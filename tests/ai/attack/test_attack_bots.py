@@ -12,9 +12,9 @@ from types import MappingProxyType
 import pytest
 
 from game.ai.attack import LevelPolicy, RandomPolicy, make_policy
-from game.ai.attack.sim import play_game, run_sim
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels as shipped_attack_levels
+from game.match.attack.sim import play_game, run_sim
 from game.rules.attack import (
     CHANCE,
     Action,

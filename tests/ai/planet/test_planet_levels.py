@@ -100,10 +100,10 @@ def test_what_a_level_expects_of_its_rolls_is_what_its_hand_gives_on_the_table()
     about as often (a little more: no sphere meets it), and no table of numbers
     elsewhere holds another hand."""
     from game import physics
+    from game.ai.planet.aim import execute, plan_roll
     from game.ai.planet.levels import hand
-    from game.ai.planet_aim import execute, plan_roll
     from game.games.planet import level_hands
-    from game.match.planet_layout import planet_layout
+    from game.match.planet.layout import planet_layout
     from game.rules.planet.hexgrid import spiral
 
     layout = planet_layout(spiral(12))

@@ -10,8 +10,8 @@ import dataclasses
 from game.ai.planet.landing import DEFAULT_MODEL
 from game.ai.planet.player import LevelBot
 from game.ai.planet.reading import attack_total_now
-from game.ai.planet.sim import play_match, run_sim, seat_model
-from game.content.planet_runner import auto_matrix
+from game.content.planet.runner import auto_matrix
+from game.match.planet.sim import play_match, run_sim, seat_model
 from game.rules.planet import (
     Energize,
     Pass,

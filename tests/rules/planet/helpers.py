@@ -4,7 +4,7 @@ Hidden Matrix is already placed (the scenario runner's spiral)."""
 from __future__ import annotations
 
 from game.content.planet import shipped_catalog
-from game.content.planet_runner import auto_matrix
+from game.content.planet.runner import auto_matrix
 from game.rules.planet import Catalog, Kit, PlanetState, Settings
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from game.content import ContentError
-from game.content.planet_scenarios import load_planet_scenario
-from game.content.scenarios import find_scenarios
+from game.content.planet.scenarios import load_planet_scenario
+from game.content.scenario_files import find_scenarios
 from game.games.scenarios import main as run_scenarios
 
 from .helpers import catalog

@@ -1,5 +1,5 @@
 """`bakugan sim --rules planet` and `bakugan demo --rules planet --text` (the record in
-game/games/planet.py, the sim in game/ai/planet/, the demo in game/planet_demo.py)."""
+game/games/planet/__init__.py, the sim in game/ai/planet/, the demo in game/games/planet/demo.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import json
 import pytest
 
 from game.__main__ import main
-from game.ai.planet.sim import run_sim
-from game.planet_demo import run_planet_demo
+from game.games.planet.demo import run_planet_demo
+from game.match.planet.sim import run_sim
 
 from .helpers import catalog
 

@@ -84,7 +84,7 @@ def test_a_guess_that_does_not_fit_is_refused_with_the_reason() -> None:
 
 def test_a_hidden_choice_must_be_guessed_and_is_kept_hidden() -> None:
     state, _ = PlanetState.new(catalog(), kits(), Settings(first=0, shuffle=False), 0)
-    from game.content.planet_runner import auto_matrix
+    from game.content.planet.runner import auto_matrix
 
     auto_matrix(state)
     state.apply(state.legal_actions(1)[1])  # p1 energizes a card

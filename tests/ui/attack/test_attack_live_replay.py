@@ -13,14 +13,14 @@ import pytest
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels
 from game.games.replays import verify_one
-from game.match.attack_session import HUMAN, AttackMatch
+from game.match.attack.session import HUMAN, AttackMatch
 from game.persist import saves
 from game.persist.replay_file import read_replay, summaries
 from game.ui.app import App
 from game.ui.attack.table import AttackTableScene
 from game.ui.menu import TitleScene
 
-from ..attack_driver import AttackPlayer, click
+from .driver import AttackPlayer, click
 
 DECK = shipped_deck()
 LEVELS = shipped_levels()

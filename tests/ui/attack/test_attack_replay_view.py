@@ -14,9 +14,9 @@ import pytest
 
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels
-from game.match.attack_recording import AttackRecorder, attack_header, marks
-from game.match.attack_session import HUMAN, AttackMatch
-from game.match.recording import SeatInfo
+from game.match.attack.recording import AttackRecorder, attack_header, marks
+from game.match.attack.session import HUMAN, AttackMatch
+from game.match.replay_header import SeatInfo
 from game.persist import saves
 from game.persist.replay_file import Replay, ReplayError, ReplayWriter, read_replay
 from game.rules.attack import AttackState, Settings

@@ -14,7 +14,7 @@ import pytest
 
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels
-from game.match.attack_session import AttackMatch
+from game.match.attack.session import AttackMatch
 from game.ui.app import App
 from game.ui.attack.art import CARD
 from game.ui.attack.layout import (

@@ -21,7 +21,7 @@ from game.ui.attack.setup import AttackSetupScene
 from game.ui.attack.table import AttackTableScene
 from game.ui.attack.view import ShownCard
 
-from ..attack_driver import AttackPlayer
+from .driver import AttackPlayer
 
 
 @pytest.fixture

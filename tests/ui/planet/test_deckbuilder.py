@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.content.planet import shipped_catalog
-from game.games import planet_decks as pd
+from game.games.planet import decks as pd
 from game.persist import decks
 from game.rules.planet import Faction, check_kit
 from game.ui.app import App

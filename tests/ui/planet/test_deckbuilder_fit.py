@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from game.content.planet import shipped_catalog
+from game.files.lang import catalog
 from game.persist import decks
-from game.persist.lang import catalog
 from game.rules.planet.kit import KitProblem
 from game.ui import text_fit
 from game.ui.app import App

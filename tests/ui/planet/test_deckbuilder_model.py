@@ -4,7 +4,7 @@ follow the Characters, a card is refused with the rules core's reason, filters."
 from __future__ import annotations
 
 from game.content.planet import shipped_catalog
-from game.persist.lang import tr
+from game.files.lang import tr
 from game.rules.planet import CardType, Faction, check_kit
 from game.ui.planet.deckbuilder_model import Draft, Filters, browse, problem_text
 

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.content.planet import shipped_catalog
-from game.match.planet_play import PlanetMatch, preset_setup
+from game.match.planet.play import PlanetMatch, preset_setup
 from game.persist.settings import UserSettings
 from game.rules.planet import Energize, Pass, Phase
 from game.ui.app import App

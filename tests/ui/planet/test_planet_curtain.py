@@ -30,7 +30,7 @@ import pytest
 
 from game import physics
 from game.content.planet import shipped_catalog
-from game.match.planet_play import PlanetMatch, preset_setup
+from game.match.planet.play import PlanetMatch, preset_setup
 from game.rules.planet import Energize, Pass, Phase, PlayCard
 from game.rules.planet import events as ev
 from game.ui import text_fit

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.games.replays import stats_line, verify_one
-from game.match.planet_session import RollDone
+from game.match.planet.session import RollDone
 from game.persist import saves
 from game.persist.replay_file import read_replay, summaries
 from game.rules.planet import events as ev

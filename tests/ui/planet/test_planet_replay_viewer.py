@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.match.planet_recording import rerun_planet
+from game.match.planet.recording import rerun_planet
 from game.persist.replay_file import Replay, read_replay
 from game.rules.planet import events as ev
 from game.ui import text_fit
@@ -21,7 +21,7 @@ from game.ui.app import App
 from game.ui.planet import SCENES
 from game.ui.planet.replay import PlanetReplayScene
 from game.ui.replay_open import viewer
-from tests.match.test_planet_replay import CAT, _record
+from tests.match.planet.test_planet_replay import CAT, _record
 
 
 @pytest.fixture(scope="module")

@@ -9,15 +9,15 @@ import pygame
 import pytest
 
 from game.content.planet import shipped_catalog
-from game.match.planet_play import PlanetMatch, preset_setup
+from game.match.planet.play import PlanetMatch, preset_setup
 from game.ui.app import App
+from game.ui.hand_throw import bound_keys
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.rules import PlanetRulesScene
 from game.ui.planet.setup import PlanetSetupScene, deck_choices
 from game.ui.planet.throw import PlanetAim
 from game.ui.planet.words import card_lines, keywords_in
 from game.ui.table_view import TableView
-from game.ui.throwing import bound_keys
 
 CATALOG = shipped_catalog()
 

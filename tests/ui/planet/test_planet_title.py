@@ -13,7 +13,7 @@ import pytest
 
 from game.content.planet import shipped_catalog
 from game.games import REGISTRY
-from game.match.planet_play import SAVE_VERSION, PlanetMatch, preset_setup
+from game.match.planet.play import SAVE_VERSION, PlanetMatch, preset_setup
 from game.persist import saves
 from game.persist.settings import UserSettings
 from game.ui.app import App

@@ -1,0 +1,104 @@
+"""The difficulty record: what makes Easy, Normal and Hard different is data, not code.
+
+`game.content.ai_levels` loads `assets/data/classic/ai.toml` into `Level` records (and
+refuses a bad file with ``file: level: field: problem``). Every bot runs the same code;
+a level only turns its knobs: how much it reads of the position, how often it slips,
+how long it searches, how carefully it aims and how shaky its hand is.
+
+This module imports nothing heavy, so the content loader may use it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..level_fields import HAND_SIGMA_MAX, read_fields
+
+LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One difficulty record (see `docs/ai.md` for what each knob does)."""
+
+    name: str
+    title_en: str
+    title_ru: str
+    # --- card play ------------------------------------------------------------------
+    insight: int
+    """0: judges a battle by base G-Power only and plays the first card that helps;
+    1: also counts the Gate Card faces it knows, its cards and the opponent's possible
+    cards, and weighs where to set a Gate Card."""
+    mistakes: float
+    """Chance, at a decision with a real choice, of a casual pick (any legal action)."""
+    temperature: float
+    """Softness of the pick among scored targets, in gate units (0: always the best)."""
+    evolve_worth: float
+    """Evolution: what evolving a Bakugan is worth, in gate units per 100 G the evolved
+    form adds; it evolves when that is at least what skipping the turn's throw costs
+    (0: it never evolves)."""
+    # --- search ---------------------------------------------------------------------
+    iterations: int
+    """Information-set Monte Carlo tree search iterations per decision (0: no search,
+    the heuristic plays). Iterations, not the clock, decide: a seed gives one game."""
+    determinizations: int
+    """Worlds sampled from what it has seen (the opponent's hidden cards) per decision;
+    the iterations cycle through them."""
+    rollout_turns: int
+    """Turns played out by the fast policy below a new tree node before the position
+    is scored by the evaluation function."""
+    exploration: float
+    """UCB exploration constant of the search."""
+    think_cap_s: float
+    """Wall-clock safety cap per decision (seconds); never reached on this machine at
+    the shipped budgets, so it does not make results depend on the clock."""
+    # --- aiming ---------------------------------------------------------------------
+    aim_samples: int
+    """Throws simulated on a copy of the table to find the one that opens on the target."""
+    aim_checks: int
+    """Of the best candidates, how many shaken copies (its own noise) each is re-simulated
+    with, to keep the throw that still opens on the target when the hand shakes."""
+    hand_sigma: float
+    """Its hand (`game.ai.hand`): px by which its release misses the meant point, in x
+    and in y of the screen (standard deviation), through the pull a person throws with."""
+    # --- its model of throws --------------------------------------------------------
+    model_hit: float
+    """The chance it expects a throw to open on an empty card it aims at (its search's
+    chance nodes, its choice of targets, and the landing model of the rules-only
+    simulation)."""
+    model_hit_occupied: float
+    """The same for a card a Bakugan stands on (harder: it must stop beside it)."""
+
+
+# field -> (kind, low, high); kind "int", "float" or "str"
+LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
+    "title_en": ("str", 0, 0),
+    "title_ru": ("str", 0, 0),
+    "insight": ("int", 0, 1),
+    "mistakes": ("float", 0.0, 1.0),
+    "temperature": ("float", 0.0, 5.0),
+    "evolve_worth": ("float", 0.0, 10.0),
+    "iterations": ("int", 0, 100_000),
+    "determinizations": ("int", 0, 1_000),
+    "rollout_turns": ("int", 0, 50),
+    "exploration": ("float", 0.0, 10.0),
+    "think_cap_s": ("float", 0.01, 60.0),
+    "aim_samples": ("int", 1, 200),
+    "aim_checks": ("int", 0, 200),
+    "hand_sigma": ("float", 0.0, HAND_SIGMA_MAX),
+    "model_hit": ("float", 0.0, 1.0),
+    "model_hit_occupied": ("float", 0.0, 1.0),
+}
+
+assert set(LEVEL_SCHEMA) == {f.name for f in fields(Level)} - {"name"}
+
+
+def check_level(name: str, raw: Any) -> tuple[Level | None, list[tuple[str, str]]]:
+    """A `Level` from one raw table, or None and the problems as (field, problem)."""
+    values, problems = read_fields(name, raw, LEVEL_SCHEMA)
+    if not problems and values["iterations"] > 0 and values["determinizations"] < 1:
+        problems.append(("determinizations", "a searching level needs at least 1"))
+    if problems:
+        return None, problems
+    return Level(**values), []

@@ -1,0 +1,160 @@
+"""Bakugan Attack! (seed 002): its record for the registry, and the place that ties its
+parts: the shipped deck (`game.content.attack`) and AI levels (`assets/data/attack/ai.toml`,
+read by `game.content.ai_levels` and checked by `game.ai.attack.levels`).
+
+The imports are inside the functions: reading the registry loads no game's parts.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.games import GameRecord, ScenarioKit, SimKit
+
+if TYPE_CHECKING:
+    from game.ai.attack.levels import AttackLevel
+
+
+def levels_path() -> Path:
+    """The shipped Attack difficulty records."""
+    from game.files.paths import game_data_dir
+
+    return game_data_dir("attack") / "ai.toml"
+
+
+def load_levels(path: Path | None = None) -> Mapping[str, AttackLevel]:
+    """The AI difficulty records of a file (by default the shipped one); raises
+    `ContentError` naming every problem as ``file: level: field: problem``; the file must
+    hold easy, normal and hard."""
+    from game.ai.attack.levels import LEVEL_NAMES, check_level
+    from game.content import ai_levels
+
+    return ai_levels.load_levels(path or levels_path(), check_level, LEVEL_NAMES)
+
+
+@cache
+def shipped_levels() -> Mapping[str, AttackLevel]:
+    """The shipped Attack difficulty records, loaded once."""
+    return load_levels()
+
+
+def _sim_arguments(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument(
+        "--policies",
+        default="random",
+        help="the bots around the table, repeating: random, easy, normal, hard",
+    )
+    sim.add_argument("--players", type=int, default=4, help="3, 4 or 5 players")
+    sim.add_argument(
+        "--variant",
+        default="standard",
+        choices=("standard", "house"),
+        help="the standard rules or the seed's house variant",
+    )
+
+
+def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
+    """Raises ValueError with the reason for options the game refuses."""
+    from game.content.attack import shipped_deck
+    from game.match.attack.sim import run_sim, run_tally
+    from game.rules.attack import InvalidSettings, Settings, Variant
+
+    settings = Settings(args.players, Variant(args.variant))
+    deck = shipped_deck()
+    try:
+        settings.check(deck)
+    except InvalidSettings as e:
+        raise ValueError(str(e.reason)) from None
+    names = [n.strip() for n in args.policies.split(",") if n.strip()]
+    if not names:
+        raise ValueError("--policies takes one or more names, e.g. hard,normal")
+    if len(names) > args.players:
+        raise ValueError(f"--policies names at most {args.players} bots for {args.players} players")
+    names = [names[i % len(names)] for i in range(args.players)]  # repeating round the table
+    progress = getattr(args, "progress", None)  # called after each game
+    record = None
+    if getattr(args, "record_dir", None):  # one replay file per game (docs/replays.md)
+        from game.games.replays import attack_recorder
+
+        record = attack_recorder(Path(args.record_dir), settings)
+    levels = shipped_levels()
+    if progress is None:
+        return run_sim(deck, names, args.games, args.seed, settings, levels, record=record)
+    # Game by game (a run in parts plays the same games as one), to show the progress.
+    tally = run_tally(deck, names, 0, args.seed, settings, levels)
+    for g in range(args.games):
+        tally.merge(run_tally(deck, names, 1, args.seed, settings, levels, g, record=record))
+        progress()
+    return tally.to_json(settings)
+
+
+def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
+    lines = [
+        f"{data['games']} games of {data['players']} players, {data['variant']} rules, "
+        f"seed {args.seed}"
+    ]
+    for name, rate in data["win_rates"].items():
+        lo, hi = rate["ci95"]
+        lines.append(
+            f"  {name:>10}: {data['wins'][name]:>8.1f} wins  {rate['rate']:.1%}"
+            f"  (95% CI {lo:.1%}-{hi:.1%}), {data['mean_points'][name]:.1f} points"
+        )
+    if 1 < len(data["levels"]) < len(data["win_rates"]):
+        for name, level in data["levels"].items():
+            lo, hi = level["ci95"]
+            lines.append(
+                f"  {name:>10} ({level['seats']} seats): {level['rate']:.1%}"
+                f"  (95% CI {lo:.1%}-{hi:.1%}; equal share {level['equal_share']:.0%})"
+            )
+    lines.append(f"  mean deals {data['mean_deals']:.2f}, mean rounds {data['mean_rounds']:.1f}")
+    lines.append(f"  shared first places: {data['shared_wins']}; ends: {data['end_reasons']}")
+    lines.append(f"  {data['matches_per_sec']:.0f} games/s")
+    return lines
+
+
+def _scenario_load(path: Path) -> Any:
+    from game.content.attack import shipped_deck
+    from game.content.attack.scenarios import load_attack_scenario
+
+    return load_attack_scenario(path, shipped_deck())
+
+
+def _scenario_run(scenario: Any) -> list[str]:
+    from game.content.attack import shipped_deck
+    from game.content.attack.runner import run_attack_scenario
+
+    return run_attack_scenario(scenario, shipped_deck())
+
+
+def _text_demo(seed: int, lang: str) -> int:
+    from game.games.attack.demo import run_attack_demo
+
+    run_attack_demo(seed=seed, lang=lang)
+    return 0
+
+
+def _content_hash() -> str:
+    """The shipped deck's hash, as an Attack replay's header records it."""
+    from game.content.attack import shipped_deck
+    from game.match.attack.recording import deck_hash
+
+    return deck_hash(shipped_deck())
+
+
+RECORD = GameRecord(
+    id="attack",
+    names={"en": "Bakugan Attack!", "ru": "Бакуган: Атака!"},
+    player_counts=(3, 4, 5),
+    scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
+    sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
+    text_demo=_text_demo,
+    ui="game.ui.attack",
+    save_version=1,
+    hotseat_label="menu.at_one_screen",  # 3-5 people, not two
+    throw_challenges=False,  # cards and dice: nothing is thrown at a Gate Card
+    content_hash=_content_hash,
+)

@@ -1,0 +1,1 @@
+"""Bakugan Attack!'s headless session, its recording and its sim."""

@@ -1,0 +1,1 @@
+"""The classic game's headless session, its seats, sim, save payload and replays."""

@@ -1,0 +1,169 @@
+"""Re-running a replay's inputs: the same match again, or where it drifted.
+
+`rerun_classic` builds the session the header describes (the settings, the seed, the
+kits, the table), then feeds it every record in order: a choice is parsed and applied,
+a throw is rolled on the table again and its result's digest compared with the one
+recorded. The first throw whose digest differs is a *drift*: the physics gave another
+result for the same inputs (another machine's floating point, a changed engine), and
+the re-run stops there rather than show another match under the replay's name.
+
+Before any of that the header is checked against this build: the content hash (other
+cards) and the physics tuning hash and pymunk version (other physics) each refuse the
+replay with their own reason. Whatever the records hold, this raises nothing but
+`RerunError` (reason codes of `game.persist.replay_file.REASONS`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import physics
+from game.match.classic.recording import catalog_hash
+from game.match.classic.session import Entry, MatchSession, ThrowDone
+from game.match.rerun import RerunError, check_build
+from game.rules.classic import Catalog, Kit, Settings
+from game.rules.classic.actions import parse_action
+
+
+@dataclass(slots=True)
+class Step:
+    """One record re-run: its index among the records, its kind, and what followed
+    (the entries the session recorded for it)."""
+
+    index: int
+    kind: str
+    entries: list[Entry]
+
+
+@dataclass(slots=True)
+class Rerun:
+    """The re-run match: its session at the end, every step, and the first drift
+    (the index of the record and what differed), if any."""
+
+    session: MatchSession
+    steps: list[Step] = field(default_factory=list)
+    drift: tuple[int, str] | None = None
+    opening: int = 0  # the session's timeline entries before the first record
+
+    @property
+    def identical(self) -> bool:
+        return self.drift is None
+
+    def log(self) -> list[str]:
+        """Every entry of the re-run as text (what a fresh process must repeat)."""
+        out = [str(e) for e in self.session.timeline[: self.opening]]
+        for step in self.steps:
+            out.extend(str(e) for e in step.entries)
+        return out
+
+
+def classic_session(header: dict[str, Any], catalog: Catalog) -> MatchSession:
+    """The session a classic replay's header describes, before its first record."""
+    try:
+        settings = Settings.from_json(header["settings"])
+        settings.check()
+        kits = [Kit.from_json(k) for k in header["kits"]]
+        table = header["table"]
+        size = (_number(table[0], "table"), _number(table[1], "table"))
+        radii = {str(k): _number(v, "sphere_radius") for k, v in header["sphere_radius"].items()}
+        return MatchSession(
+            catalog, kits, settings, seed=header["seed"], table_size=size, sphere_radius=radii
+        )
+    except RerunError:
+        raise
+    except Exception as e:  # a kit, a setting or a table the game refuses
+        raise RerunError("inputs", f"{type(e).__name__}: {e}"[:160]) from None
+
+
+def _number(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise RerunError("inputs", f"{where}: {str(value)[:30]!r} is not a finite number")
+    return float(value)
+
+
+def throw_of(record: dict[str, Any]) -> physics.Throw:
+    """The `physics.Throw` of a throw record (ValueError naming the field)."""
+    origin = record["origin"]
+    if not isinstance(origin, list) or len(origin) != 2:
+        raise ValueError("origin: expected [x, y]")
+    return physics.Throw(
+        origin=(origin[0], origin[1]),
+        angle=record["angle"],
+        speed=record["speed"],
+        spin=record["spin"],
+        radius=record["radius"],
+        mass=record["mass"],
+        sphere_id=record.get("sphere", "sphere"),
+    )
+
+
+def rerun_classic(
+    header: dict[str, Any],
+    records: Sequence[dict[str, Any]],
+    catalog: Catalog,
+    on_step: Callable[[Step], None] | None = None,
+) -> Rerun:
+    """Re-run a classic replay; raises only `RerunError` (a drift is no error: it is
+    `Rerun.drift`)."""
+    if header.get("game") != "classic":
+        raise RerunError("game", f"game {str(header.get('game'))[:30]!r}")
+    check_build(header, catalog_hash(catalog))
+    session = classic_session(header, catalog)
+    run = Rerun(session)
+    run.opening = len(session.timeline)
+    for index, record in enumerate(records):
+        try:
+            step = apply_record(session, index, record)
+        except _Drift as d:
+            run.drift = (index, d.what)
+            break
+        except RerunError:
+            raise
+        except Exception as e:  # an action the rules refuse, a field of the wrong kind
+            raise RerunError(
+                "inputs", f"record {index + 1}: {type(e).__name__}: {e}"[:160]
+            ) from None
+        run.steps.append(step)
+        if on_step is not None:
+            on_step(step)
+    return run
+
+
+class _Drift(Exception):
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+def apply_record(session: MatchSession, index: int, record: dict[str, Any]) -> Step:
+    """Apply one record to `session` (a drift raises `_Drift`; bad data anything)."""
+    kind = record.get("t")
+    if kind == "act":
+        text = record.get("a")
+        if not isinstance(text, str):
+            raise RerunError("record", f"record {index + 1}: an action needs its text")
+        return Step(index, "act", session.act(parse_action(text)))
+    if kind == "throw":
+        player = record.get("p")
+        waiting = session.awaiting_throw()
+        if waiting is None or waiting != (player, record.get("b")):
+            raise RerunError("inputs", f"record {index + 1}: no throw of {player}'s is due")
+        entries = session.throw(waiting[0], throw_of(record))
+        done = entries[0]
+        assert isinstance(done, ThrowDone)
+        if done.result.digest() != record.get("digest"):
+            raise _Drift(f"throw {index + 1} ({done}) came out otherwise")
+        return Step(index, "throw", entries)
+    if kind == "end":
+        state = session.state
+        if record.get("winner") != state.winner or record.get("turns") != state.turn:
+            raise _Drift(
+                f"the end: recorded winner {record.get('winner')!r}, re-run {state.winner!r}"
+            )
+        return Step(index, "end", [])
+    if kind == "note":
+        return Step(index, "note", [])
+    raise RerunError("record", f"record {index + 1}: kind {str(kind)[:20]!r} is not classic's")

@@ -1,0 +1,269 @@
+"""Headless simulation of whole matches between built-in policies and AI levels.
+
+Without physics a throw's landing comes from `game.ai.classic.landing.LandingModel`: the aimed
+Gate Card with some chance (a level bot's own `model_hit`, else the default), any card,
+or a miss. With physics every throw is aimed and rolled on the table, and each bot's hit
+rate (throws that open on the card it aimed at) is counted. Seats alternate between games.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from game.ai.classic.basic import Policy, make_policy
+from game.ai.classic.landing import LandingModel
+from game.ai.classic.levels import Level
+from game.ai.rates import wilson
+from game.rules.classic import (
+    CHANCE,
+    Catalog,
+    MatchState,
+    Settings,
+    Throw,
+    random_kit,
+)
+from game.rules.classic.events import BattleStarted
+
+DEFAULT_SETTINGS = Settings()
+DEFAULT_MODEL = LandingModel()
+
+
+class ReplaySink(Protocol):
+    """Where one match's replay records go (`game.persist.replay_file.ReplayWriter`)."""
+
+    def write(self, record: dict[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+OpenReplay = Callable[[dict[str, Any]], ReplaySink]
+"""A replay header -> where that match's records go."""
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    winner: int
+    turns: int
+    battles: int
+    throws: int
+
+
+def play_match(
+    catalog: Catalog,
+    policies: list[Policy],
+    seed: int,
+    settings: Settings = DEFAULT_SETTINGS,
+    model: LandingModel = DEFAULT_MODEL,
+    support: int = 0,
+    evolutions: bool = False,
+) -> MatchRecord:
+    """One whole match; policies[i] sits in seat i. `support`: Traps / Battle Gear dealt
+    to each kit; `evolutions`: deal the kit Bakugan's Evolution cards too."""
+    rng = random.Random(seed)
+    kits = [random_kit(catalog, rng, settings, support, evolutions) for _ in policies]
+    state, _ = MatchState.new(catalog, kits, settings, seed=seed)
+    battles = throws = 0
+    aim: Any = None
+    models = [
+        model if p.landing_hit is None else replace(model, hit_aim=p.landing_hit) for p in policies
+    ]
+    while not state.is_over():
+        player = state.current_player()
+        if player == CHANCE:
+            assert state.thrown is not None
+            action = models[state.thrown[0]].land(state, aim, rng)
+        else:
+            assert player is not None
+            policy = policies[player]
+            obs = state.observation(player) if policy.observes else None
+            action = policy.choose(obs, state.legal_actions())
+            if isinstance(action, Throw):
+                throws += 1
+                aim = policy.aim(obs, action.bakugan)
+        for event in state.apply(action):
+            if isinstance(event, BattleStarted):
+                battles += 1
+    assert state.winner is not None
+    return MatchRecord(state.winner, state.turn, battles, throws)
+
+
+@dataclass(slots=True)
+class SimReport:
+    games: int
+    names: list[str]
+    wins: dict[str, int] = field(default_factory=dict)
+    mean_turns: float = 0.0
+    mean_battles: float = 0.0
+    mean_throws: float = 0.0
+    matches_per_sec: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rates": {
+                k: {"rate": v / self.games, "ci95": list(wilson(v, self.games))}
+                for k, v in self.wins.items()
+            },
+            "mean_turns": self.mean_turns,
+            "mean_battles": self.mean_battles,
+            "mean_throws": self.mean_throws,
+            "matches_per_sec": self.matches_per_sec,
+        }
+
+
+def seat_names(names: list[str]) -> list[str]:
+    """Distinct keys for the policies: `random` and `random_2` when both are random."""
+    out: list[str] = []
+    for n in names:
+        key, k = n, 2
+        while key in out:
+            key, k = f"{n}_{k}", k + 1
+        out.append(key)
+    return out
+
+
+def run_sim(
+    catalog: Catalog,
+    policy_names: list[str],
+    games: int,
+    seed: int,
+    settings: Settings = DEFAULT_SETTINGS,
+    levels: Mapping[str, Level] | None = None,
+    support: int = 0,
+    evolutions: bool = False,
+    progress: Callable[[], object] | None = None,
+) -> SimReport:
+    """`progress`, when given, is called after each match (a progress bar)."""
+    keys = seat_names(policy_names)
+    report = SimReport(games, keys, {k: 0 for k in keys})
+    turns = battles = throws = 0
+    start = time.perf_counter()
+    n = len(keys)
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        # Seats rotate: in game g the policy g mod n sits first (two: they alternate).
+        order = [(i + g) % n for i in range(n)]
+        policies = [
+            make_policy(policy_names[i], catalog, game_seed * 7 + i, levels, settings)
+            for i in order
+        ]
+        record = play_match(
+            catalog, policies, game_seed, settings, support=support, evolutions=evolutions
+        )
+        report.wins[keys[order[record.winner]]] += 1
+        turns += record.turns
+        battles += record.battles
+        throws += record.throws
+        if progress is not None:
+            progress()
+    elapsed = time.perf_counter() - start
+    report.mean_turns = turns / games if games else 0.0
+    report.mean_battles = battles / games if games else 0.0
+    report.mean_throws = throws / games if games else 0.0
+    report.matches_per_sec = games / elapsed if elapsed > 0 else 0.0
+    return report
+
+
+def run_physics_sim(
+    catalog: Catalog,
+    policy_names: list[str],
+    games: int,
+    seed: int,
+    settings: Settings = DEFAULT_SETTINGS,
+    levels: Mapping[str, Level] | None = None,
+    support: int = 0,
+    evolutions: bool = False,
+    progress: Callable[[], object] | None = None,
+    record: OpenReplay | None = None,
+) -> dict[str, Any]:
+    """Whole matches through the match session: every throw rolls on the physics table
+    (of 2-4 players, normal or Big, by `settings`). The bots change seats from match to
+    match as in `run_sim`; `support` and `evolutions` deal as `play_match` does.
+    `record`, given a replay header, opens where that match's records go (one replay
+    per match: `bakugan sim --record DIR`).
+
+    `hit_rate` is the share of throws that opened on the card the thrower aimed at
+    (`hit_rates` per bot); `open_rate` the share that opened on any card. `progress`,
+    when given, is called after each match."""
+    from game.ai.seeding import seat_seed
+    from game.match.classic.recording import SessionRecorder, classic_header
+    from game.match.classic.seats import BotSeat
+    from game.match.classic.session import MatchSession, run_match
+    from game.match.replay_header import SeatInfo
+
+    keys = seat_names(policy_names)
+    wins = {k: 0 for k in keys}
+    k_throws = {k: 0 for k in keys}
+    k_hits = {k: 0 for k in keys}
+    k_opened = {k: 0 for k in keys}
+    turns = battles = throws = opened = hits = 0
+    throw_time = 0.0
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        n = len(keys)
+        order = [(i + g) % n for i in range(n)]
+        rng = random.Random(game_seed)
+        kits = [random_kit(catalog, rng, settings, support, evolutions) for _ in keys]
+        session = MatchSession(catalog, kits, settings, seed=game_seed)
+        seeds = [seat_seed(game_seed, i) for i in order]
+        seats = [
+            BotSeat.named(policy_names[i], catalog, seed, levels, settings)
+            for i, seed in zip(order, seeds, strict=True)
+        ]
+        replay = None
+        if record is not None:
+            infos = [SeatInfo(policy_names[i], seed) for i, seed in zip(order, seeds, strict=True)]
+            replay = record(
+                classic_header(
+                    catalog,
+                    kits,
+                    session.state,
+                    game_seed,
+                    infos,
+                    (session.width, session.height),
+                    session.sphere_radius,
+                )
+            )
+            session.recorder = SessionRecorder(replay.write)
+        try:
+            stats = run_match(session, seats)
+        finally:
+            if replay is not None:
+                replay.close()
+        wins[keys[order[stats.winner]]] += 1
+        for seat, i in enumerate(order):
+            k_throws[keys[i]] += stats.seat_throws[seat]
+            k_hits[keys[i]] += stats.seat_hits[seat]
+            k_opened[keys[i]] += stats.seat_opened[seat]
+        turns += stats.turns
+        battles += stats.battles
+        throws += stats.throws
+        opened += stats.opened
+        hits += stats.hits
+        throw_time += stats.throw_seconds
+        if progress is not None:
+            progress()
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rates": {
+            k: {"rate": v / games, "ci95": list(wilson(v, games))} for k, v in wins.items()
+        },
+        "mean_turns": turns / games if games else 0.0,
+        "mean_battles": battles / games if games else 0.0,
+        "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,
+        "throws": throws,
+        "hit_rate": hits / throws if throws else 0.0,
+        "hit_rates": {k: k_hits[k] / v if v else 0.0 for k, v in k_throws.items()},
+        "open_rate": opened / throws if throws else 0.0,
+        "open_rates": {k: k_opened[k] / v if v else 0.0 for k, v in k_throws.items()},
+        "throws_by_bot": k_throws,
+        "throws_per_sec": throws / throw_time if throw_time > 0 else 0.0,
+    }

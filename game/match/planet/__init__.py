@@ -1,0 +1,1 @@
+"""Battle Planet's headless sessions (cards, the table), recording, replays and sims."""

@@ -1,0 +1,206 @@
+"""Battle Planet replays: a match's choices and its rolls (both throws released together)
+as records, and the re-run that checks them.
+
+A roll record keeps both players' throws exactly (origin, direction, speed, spin,
+radius, mass) and the digest of the judged run (`outcome_digest`: how long it ran, where
+each sphere ended, the landings, both recorded paths); re-rolled, a run whose digest
+differs has drifted. The header keeps the kits (the decks), the settings and the seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import physics
+from game.match.planet.session import Entry, PlanetSession, RollDone
+from game.match.replay_header import Record, SeatInfo, header, stable_hash
+from game.match.rerun import RerunError, check_build
+from game.rules.planet import Action, Catalog, Kit, PlanetState, Settings
+from game.rules.planet.actions import parse_action
+
+
+def outcome_digest(outcome: physics.Outcome) -> str:
+    """SHA-256 of a judged run, floats by their exact bits: equal iff bit-identical."""
+    h = hashlib.sha256()
+    run = outcome.run
+    h.update(struct.pack("=qq?", run.start_step, run.steps, run.rested))
+    for landing in outcome.landings:
+        h.update(repr((landing.card, landing.reason, landing.touched)).encode())
+        h.update(struct.pack("=?2d", landing.partial, *landing.position))
+    for s in run.spheres:
+        h.update(repr((s.id, s.exit_step, s.captured)).encode())
+        h.update(struct.pack("=3d", s.position[0], s.position[1], s.angle))
+        h.update(s.track)
+    for speed in outcome.speeds:
+        h.update(struct.pack("=d", speed))
+    return h.hexdigest()
+
+
+def kit_json(kit: Kit) -> dict[str, list[str]]:
+    return {"characters": list(kit.characters), "cores": list(kit.cores), "deck": list(kit.deck)}
+
+
+def kit_of(data: Any) -> Kit:
+    """The kit of `kit_json` (ValueError naming the field)."""
+    if not isinstance(data, dict):
+        raise ValueError("kit: expected an object")
+    parts = []
+    for key in ("characters", "cores", "deck"):
+        ids = data.get(key)
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            raise ValueError(f"kit.{key}: expected a list of ids")
+        parts.append(tuple(ids))
+    return Kit(*parts)
+
+
+def catalog_hash(catalog: Catalog) -> str:
+    return stable_hash(catalog)
+
+
+def planet_header(
+    catalog: Catalog,
+    kits: Sequence[Kit],
+    settings: Settings,
+    seed: int,
+    seats: Sequence[SeatInfo],
+    deck_names: Sequence[str] | None = None,
+) -> Record:
+    """`deck_names`: what each deck is called on screen (a preset's id or a saved deck's
+    name), for the viewer's headers; a replay without them still plays."""
+    extra: dict[str, Any] = {"kits": [kit_json(k) for k in kits]}
+    if deck_names is not None:
+        extra["deck_names"] = [str(n) for n in deck_names]
+    return header("planet", catalog_hash(catalog), seed, settings.to_json(), seats, **extra)
+
+
+def _throw_json(t: physics.Throw) -> dict[str, Any]:
+    return {
+        "origin": [t.origin[0], t.origin[1]],
+        "angle": t.angle,
+        "speed": t.speed,
+        "spin": t.spin,
+        "radius": t.radius,
+        "mass": t.mass,
+    }
+
+
+class PlanetRecorder:
+    """Writes a Planet session's inputs to `sink` as they happen: call `act` and `roll`
+    after the session applied them (`record_match` does, for a bot match)."""
+
+    def __init__(self, sink: Callable[[Record], None]) -> None:
+        self.sink = sink
+        self.ended = False
+
+    def act(self, action: Action) -> None:
+        self.sink({"t": "act", "a": str(action)})
+
+    def roll(self, done: RollDone) -> None:
+        self.sink(
+            {
+                "t": "roll",
+                "throws": [_throw_json(t) for t in done.throws],
+                "digest": outcome_digest(done.outcome),
+            }
+        )
+
+    def end(self, state: PlanetState) -> None:
+        if not self.ended:
+            self.ended = True
+            self.sink({"t": "end", "winner": state.winner, "turns": state.turn})
+
+
+@dataclass(slots=True)
+class PlanetRerun:
+    session: PlanetSession
+    log: list[str] = field(default_factory=list)
+    drift: tuple[int, str] | None = None
+    steps: int = 0
+
+    @property
+    def identical(self) -> bool:
+        return self.drift is None
+
+
+def throw_of(data: Any, player: int) -> physics.Throw:
+    if not isinstance(data, dict):
+        raise ValueError("a throw: expected an object")
+    origin = data["origin"]
+    if not isinstance(origin, list) or len(origin) != 2:
+        raise ValueError("origin: expected [x, y]")
+    return physics.Throw(
+        origin=(origin[0], origin[1]),
+        angle=data["angle"],
+        speed=data["speed"],
+        spin=data["spin"],
+        radius=data["radius"],
+        mass=data["mass"],
+        sphere_id=f"p{player}",
+    )
+
+
+def planet_session(header: dict[str, Any], catalog: Catalog) -> PlanetSession:
+    try:
+        settings = Settings.from_json(header["settings"])
+        kits = [kit_of(k) for k in header["kits"]]
+        return PlanetSession(catalog, kits, settings, seed=header["seed"])
+    except Exception as e:
+        raise RerunError("inputs", f"{type(e).__name__}: {e}"[:160]) from None
+
+
+Step = Callable[[int, PlanetSession, list[Entry]], None]
+"""Told after each record is applied: its index, the session, what it brought."""
+
+
+def rerun_planet(
+    header: dict[str, Any],
+    records: Sequence[dict[str, Any]],
+    catalog: Catalog,
+    each: Step | None = None,
+) -> PlanetRerun:
+    """Re-run a Battle Planet replay; raises only `RerunError`. `each` (the viewer's
+    index of turns and battles) is told every record's entries as it goes."""
+    if header.get("game") != "planet":
+        raise RerunError("game", f"game {str(header.get('game'))[:30]!r}")
+    check_build(header, catalog_hash(catalog))
+    session = planet_session(header, catalog)
+    run = PlanetRerun(session, [str(e) for e in session.timeline])
+    for index, record in enumerate(records):
+        kind = record.get("t")
+        try:
+            if kind == "act":
+                entries = session.act(parse_action(str(record.get("a"))))
+            elif kind == "roll":
+                throws = record.get("throws")
+                if not isinstance(throws, list) or len(throws) != 2:
+                    raise ValueError("a roll: expected both players' throws")
+                entries = session.roll([throw_of(t, p) for p, t in enumerate(throws)])
+                done = entries[0]
+                assert isinstance(done, RollDone)
+                if outcome_digest(done.outcome) != record.get("digest"):
+                    run.drift = (index, f"roll {index + 1} ({done}) came out otherwise")
+                    break
+            elif kind == "end":
+                state = session.state
+                if record.get("winner") != state.winner or record.get("turns") != state.turn:
+                    run.drift = (index, f"the end: recorded winner {record.get('winner')!r}")
+                    break
+                entries = []
+            elif kind == "note":
+                entries = []
+            else:
+                raise RerunError("record", f"record {index + 1}: kind {str(kind)[:20]!r}")
+        except RerunError:
+            raise
+        except Exception as e:
+            why = f"record {index + 1}: {type(e).__name__}: {e}"[:160]
+            raise RerunError("inputs", why) from None
+        run.log.extend(str(e) for e in entries)
+        run.steps += 1
+        if each is not None:
+            each(index, session, entries)
+    return run

@@ -1,0 +1,203 @@
+"""Throwing by hand: a slingshot with the mouse, or aim and charge with the keyboard.
+
+Mouse: move along your throw line, press on the sphere, drag back and release: the
+throw goes the other way, harder the longer the pull (`slingshot`: the pull goes on past
+the window's edge, the mouse captured; `physics.pull.CLASSIC` turns it into a speed).
+The wheel (or Q / E) sets spin. Keyboard: A / D move along the line, Left / Right aim
+(Shift: finely), hold Space to charge (F: the fine charge), release to throw. With aim
+assist on, the first part of the path is previewed through the same physics the throw
+will use.
+
+The throw line runs along the thrower's band: across the screen for a seat at the bottom
+or top, up and down for a seat at a side (where A moves up the screen, D down). The
+sphere starts toward the field and aims at the middle of the table.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import physics
+from game.match.zone import Zone
+
+from .. import slingshot
+from .. import widgets as w
+from ..hand_throw import AIM_STEP, bound_keys, throw_line
+from ..seat_colours import PLAYER_COLOURS
+
+if TYPE_CHECKING:
+    from .match import MatchScene
+
+__all__ = ["MAX_HAND_SPEED", "ThrowInput"]
+MAX_HAND_SPEED = slingshot.MATCH.full_speed  # mm/s at full power
+PREVIEW_SECONDS = 0.7
+
+
+class ThrowInput(slingshot.Slingshot):
+    """The match's slingshot (`slingshot.MATCH`): the sphere on the seat's line."""
+
+    def __init__(self, scene: MatchScene, player: int, zone: Zone) -> None:
+        super().__init__(slingshot.MATCH, bound_keys(scene.app.settings.keys))
+        self.scene = scene
+        self.view = scene.table_view
+        self.player = player
+        self.zone = zone
+        # The sphere moves along the band's line, just inside its edge toward the field.
+        table = physics.TableSpec(width=self.view.width, height=self.view.height)
+        self.line = physics.ThrowLine.of(zone.box, table)
+        self.horizontal, self.lo, self.hi, self.at, _ = throw_line(
+            self.view.width, self.view.height, zone
+        )
+        self.along = (self.lo + self.hi) / 2
+        # The aim keys turn the line the way the move keys move the sphere on screen:
+        # seats facing up or right turn counter-clockwise for "left", the others the
+        # other way.
+        self.turn = self.line.facing
+        mid_x, mid_y = self.view.width / 2, self.view.height / 2
+        ox, oy = self.origin()
+        self.angle = math.atan2(mid_y - oy, mid_x - ox)  # at the middle of the table
+        self.message = ""
+        self.message_t = 0.0
+        self._preview: list[tuple[int, int]] = []
+        self._preview_key: tuple[float, ...] | None = None
+
+    # ------------------------------------------------------------------ geometry
+
+    def origin(self) -> physics.Point:
+        return self.line.point(self.along, self.at)
+
+    def sphere_px(self) -> tuple[float, float]:
+        return self.view.fpx(self.origin())
+
+    def _move(self, along: float) -> None:
+        self.along = min(max(along, self.lo), self.hi)
+
+    def toward_field(self) -> tuple[float, float]:
+        """A unit step on screen from the sphere toward the field."""
+        sx, sy = self.view.px(self.origin())
+        cx, cy = self.view.px((self.view.width / 2, self.view.height / 2))
+        d = math.hypot(cx - sx, cy - sy) or 1.0
+        return ((cx - sx) / d, (cy - sy) / d)
+
+    def back(self) -> tuple[float, float]:
+        """The unit vector on screen pointing away from where the throw goes: the way a
+        straight pull goes."""
+        return (-math.cos(self.angle), math.sin(self.angle))
+
+    def current(self) -> physics.Throw:
+        return self.throw_from(self.origin())
+
+    def refuse(self, message: str) -> None:
+        self.message = message
+        self.message_t = 2.0
+        self.pulled = 0.0
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> physics.Throw | None:
+        """The throw, when the sphere is let go with power enough."""
+        return self.current() if self.feed(event) else None
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        tx, ty = self.view.mm(pos)
+        self._move(tx if self.horizontal else ty)
+
+    def key(self, action: str | None, event: pygame.event.Event) -> None:
+        fine = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        turn = AIM_STEP / 5 if fine else AIM_STEP
+        if action == "aim_left":
+            self.angle += turn * self.turn
+        elif action == "aim_right":
+            self.angle -= turn * self.turn
+        elif action in ("move_left", "move_right"):
+            # Left on screen, or up the screen on a side seat's line.
+            step = 15.0 if (action == "move_right") == self.horizontal else -15.0
+            self._move(self.along + step)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.message_t > 0:
+            self.message_t -= dt
+
+    # ------------------------------------------------------------------ drawing
+
+    def _path(self) -> list[tuple[int, int]]:
+        key = (
+            round(self.along, 1),
+            round(self.angle, 3),
+            round(self.pulled, 1),
+            round(self.spin, 2),
+        )
+        if key != self._preview_key:
+            self._preview_key = key
+            throw = self.current()
+            table = self.scene.session.table()
+            if throw.speed < 1 or physics.check_origin(table, throw.origin, throw.radius):
+                self._preview = []
+            else:
+                traj = physics.resolve_throw(table, throw).trajectory
+                end = min(PREVIEW_SECONDS, traj.duration)
+                self._preview = [self.view.px(traj.at(end * k / 24)[:2]) for k in range(25)]
+        return self._preview
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sx, sy = self.view.px(self.origin())
+        bakugan = self.scene.session.awaiting_throw()
+        attr = None
+        if bakugan is not None:
+            d = self.scene.catalog.bakugan[bakugan[1]]
+            attr = d.attribute.value if d.attribute else None
+        # Aim line.
+        length = 60 + 140 * self.power
+        ex = sx + math.cos(self.angle) * length
+        ey = sy - math.sin(self.angle) * length
+        pygame.draw.line(surface, PLAYER_COLOURS[self.player], (sx, sy), (int(ex), int(ey)), 3)
+        if getattr(self.scene, "aim_assist", self.scene.app.aim_assist) and self.throws():
+            pts = self._path()
+            for i, p in enumerate(pts[::2]):
+                pygame.draw.circle(surface, (255, 255, 255), p, 2 if i % 2 else 3)
+        self.draw_pull(surface, PLAYER_COLOURS[self.player])
+        from .table_layer import sphere
+
+        radius = getattr(self.scene, "sphere_radius", lambda: 11)()
+        img = sphere(attr, radius, self.spin * 2)
+        surface.blit(img, img.get_rect(center=(sx, sy)))
+        # The power meter and the spin beside the sphere, along its line.
+        fx, fy = self.toward_field()
+        side = (-fy, fx) if self.horizontal else (fy, -fx)
+        mx = round(sx + side[0] * 100)
+        my = round(sy + side[1] * 100)
+        meter = pygame.Rect(0, 0, 120, 12)
+        meter.center = (mx, my)
+        # The meter and its readout under it stay on the screen together.
+        both = pygame.Rect(meter.x - 40, meter.y, meter.w + 80, 36)
+        both.clamp_ip(surface.get_rect().inflate(-8, -8))
+        meter.topleft = (both.x + 40, both.y)
+        pygame.draw.rect(surface, (30, 30, 40), meter.inflate(4, 4), border_radius=6)
+        fill = meter.copy()
+        fill.w = int(meter.w * self.power)
+        colour = (
+            (90, 220, 120)
+            if self.power < 0.7
+            else (255, 180, 60)
+            if self.power < 0.9
+            else (255, 80, 60)
+        )
+        pygame.draw.rect(surface, colour, fill, border_radius=6)
+        label = self.scene.tr("throw.meter", power=int(self.power * 100), spin=f"{self.spin:+.1f}")
+        tag = pygame.Rect(meter.x - 40, meter.bottom + 4, meter.w + 80, 20)
+        w.fit_text(surface, label, tag, 18, w.INK, "center", shadow=True)
+        if self.message_t > 0:
+            fx, fy = self.toward_field()
+            w.text(
+                surface,
+                self.message,
+                (round(sx + fx * 60), round(sy + fy * 40)),
+                22,
+                (255, 140, 120),
+                "center",
+                shadow=True,
+            )
