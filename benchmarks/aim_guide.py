@@ -3,7 +3,7 @@
 
 On the classic table of two players (the opening's two Gate Cards), the person at the
 bottom seat with his sphere in the middle of his line, the camera on his throw in a
-1280 x 720 window, through the real pull-to-power mapping (`game.ui.slingshot.pull`,
+1280 x 720 window, through the real pull-to-power mapping (`game.physics.pull`,
 the pointer in whole px as a mouse gives it) and the real physics:
 
 - `pull`: for each card, the straight pull (px) whose throws open on it, and how many
@@ -19,9 +19,8 @@ the pointer in whole px as a mouse gives it) and the real physics:
   hand must also judge the pull itself, which no model here measures (the issue's own
   playtest: 4 of 5 with the guide, 0-2 of 5-7 without).
 
-One JSON object with `--json`. The pull mapping is today's; another branch lengthens
-it (issue 24, point 1), which changes the pulls and the hit shares, not what each guide
-level shows.
+One JSON object with `--json`. The pull is the match's (`physics.pull.CLASSIC`, speed in
+proportion to the pull, docs/throw.md).
 """
 
 from __future__ import annotations
@@ -46,8 +45,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the JSON
 from game import physics  # noqa: E402
 from game.content.classic import shipped_catalog  # noqa: E402
 from game.persist.settings import UserSettings  # noqa: E402
+from game.physics.pull import throw_of  # noqa: E402
 from game.rules.classic import random_kit  # noqa: E402
-from game.ui import aim_guide, slingshot  # noqa: E402
+from game.ui import aim_guide  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.classic import match_framing  # noqa: E402
 from game.ui.classic.match import MatchScene  # noqa: E402
@@ -79,10 +79,9 @@ def _scene(seed: int) -> MatchScene:
 def _throw(scene: MatchScene, pointer: tuple[float, float]) -> physics.Throw | None:
     ti = scene.throw_input
     assert ti is not None
-    angle, power = slingshot.pull(ti.sphere_px(), pointer, scene.app.window_bounds())
-    if angle is None or power <= ti.feel.release:
-        return None
-    return physics.Throw(ti.origin(), angle, power * ti.feel.full_speed, 0.0)
+    sx, sy = ti.sphere_px()
+    pull = (pointer[0] - sx, pointer[1] - sy)  # logical px: the window is 1280 x 720
+    return throw_of(ti.curve, ti.origin(), pull, aim=ti.angle)
 
 
 def _opens_on(scene: MatchScene, throw: physics.Throw | None, slot: tuple[int, int]) -> bool:
@@ -151,7 +150,7 @@ def measure(throws: int, seed: int) -> dict[str, Any]:
             ok = 0
             for _ in range(throws):
                 pointer = (round(ax + rng.gauss(0, sigma)), round(ay + rng.gauss(0, sigma)))
-                ok += _opens_on(scene, _throw(scene, pointer), slot)  # type: ignore[arg-type]
+                ok += _opens_on(scene, _throw(scene, pointer), slot)
             row[name] = round(ok / throws, 3)
         hits_whole[str(sigma)] = row
     return {

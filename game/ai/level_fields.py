@@ -13,6 +13,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 Schema = Mapping[str, tuple[str, float, float]]
+HAND_SIGMA_MAX = 40.0
+"""px: the shakiest hand (`game.ai.hand`) a level file may ask for; a whole pull is
+270-360 px, so an error this large throws anywhere."""
 KindReader = Callable[[Any], tuple[Any, str | None]]
 
 

@@ -30,6 +30,7 @@ KEY_NAMES: frozenset[str] = frozenset(
 DEFAULT_KEYS: Mapping[str, str] = MappingProxyType(
     {
         "throw_charge": "space",
+        "throw_fine": "f",
         "aim_left": "left",
         "aim_right": "right",
         "move_left": "a",

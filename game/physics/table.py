@@ -37,6 +37,11 @@ from game.physics.tuning import (
 
 GRID_COLS: int = 5
 GRID_ROWS: int = 4
+HAND_INSET: float = 24.0
+"""mm from a band's inner edge back to the line the thrower's sphere waits on (a
+person's and a computer's alike): clear of the two-card-length rule with room to spare."""
+HAND_MARGIN: float = 20.0
+"""mm inside a band's ends that the waiting sphere keeps."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +243,17 @@ class ThrowLine:
     def point(self, along: float, across: float) -> Point:
         return (along, across) if self.horizontal else (across, along)
 
+    @property
+    def hand(self) -> float:
+        """The across coordinate of the line the thrower's sphere waits on."""
+        return self.inner - HAND_INSET * self.facing
+
+    def hand_point(self, along: float) -> Point:
+        """Where on that line the sphere waits nearest `along` (within the band's ends,
+        `HAND_MARGIN` inside them)."""
+        at = min(max(along, self.lo + HAND_MARGIN), self.hi - HAND_MARGIN)
+        return self.point(at, self.hand)
+
 
 # --- the origin rule -----------------------------------------------------------------
 
@@ -294,6 +310,8 @@ __all__ = [
     "CUSHION_RADIUS",
     "GRID_COLS",
     "GRID_ROWS",
+    "HAND_INSET",
+    "HAND_MARGIN",
     "CardSpec",
     "Obstacle",
     "Point",

@@ -4,7 +4,10 @@ Everything is drawn on a logical 1280 x 720 surface, scaled to the window with i
 aspect kept (letterboxed); the window is resizable and F11 toggles fullscreen. Updates
 run at a fixed 60 Hz step whatever the frame rate; physics has its own fixed step inside
 `game.physics`. Input is read from events only (posted events work the same), and mouse
-positions are mapped into logical coordinates before scenes see them.
+positions are mapped into logical coordinates before scenes see them (the window's own
+pixels ride along, `window_pos`, `window_rel`, `window_size` and `scale`, for the
+slingshot's pull: `game.ui.pointer`, which the app frees whenever the window loses focus
+or the screen changes).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from game.files.lang import LANGUAGES, tr
 from game.persist import paths
 from game.persist.settings import UserSettings, read_settings, save_settings, write_fault
 
+from . import pointer
 from .audio import Audio
 from .gamepad import Gamepad
 from .scene import Scene
@@ -122,10 +126,12 @@ class App:
         return self.stack[-1]
 
     def push(self, scene: Scene) -> None:
+        pointer.interrupt()  # a pull in progress does not outlive its screen
         self.stack.append(scene)
         scene.enter()
 
     def pop(self) -> None:
+        pointer.interrupt()
         self.stack.pop().exit()
         if self.stack:
             self.top.enter()
@@ -133,6 +139,7 @@ class App:
             self.running = False
 
     def replace(self, scene: Scene) -> None:
+        pointer.interrupt()
         self.stack.pop().exit()
         self.push(scene)
 
@@ -141,6 +148,7 @@ class App:
         self.push(scene)
 
     def _clear(self) -> None:
+        pointer.interrupt()
         while self.stack:
             self.stack.pop().exit()
 
@@ -188,6 +196,10 @@ class App:
         vw, vh = int(LOGICAL[0] * scale), int(LOGICAL[1] * scale)
         self._view = pygame.Rect((w - vw) // 2, (h - vh) // 2, vw, vh)
 
+    def scale(self) -> float:
+        """Logical px per window px (a pull's pixels, `game.ui.pointer`)."""
+        return LOGICAL[0] / max(self._view.w, 1)
+
     def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
         v = self._view
         x = (pos[0] - v.x) * LOGICAL[0] / max(v.w, 1)
@@ -202,15 +214,8 @@ class App:
             round(v.y + pos[1] * v.h / LOGICAL[1], 1),
         ]
 
-    def window_bounds(self) -> tuple[float, float, float, float]:
-        """The whole window (letterbox bars too: a pointer can go there) in logical
-        coordinates: left, top, right, bottom."""
-        w, h = self.window.get_size()
-        v = self._view
-        kx, ky = LOGICAL[0] / max(v.w, 1), LOGICAL[1] / max(v.h, 1)
-        return (-v.x * kx, -v.y * ky, (w - v.x) * kx, (h - v.y) * ky)
-
     def toggle_fullscreen(self) -> None:
+        pointer.interrupt()  # the window's pixels change size under a pull
         self.fullscreen = not self.fullscreen
         flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
         size = (0, 0) if self.fullscreen else LOGICAL
@@ -220,9 +225,13 @@ class App:
     def _translate(self, event: pygame.event.Event) -> pygame.event.Event:
         if event.type in MOUSE_EVENTS:
             data = dict(event.dict)
+            k = self.scale()
             data["pos"] = self.to_logical(event.pos)
-            if "rel" in data and self._view.w:
-                k = LOGICAL[0] / self._view.w
+            data["window_pos"] = event.pos
+            data["window_size"] = self.window.get_size()
+            data["scale"] = k
+            if "rel" in data:
+                data["window_rel"] = data["rel"]
                 data["rel"] = (int(data["rel"][0] * k), int(data["rel"][1] * k))
             return pygame.event.Event(event.type, data)
         return event
@@ -253,8 +262,11 @@ class App:
                 self.running = False
                 return
             if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+                pointer.interrupt()
                 self._layout()
                 continue
+            if event.type == pygame.WINDOWFOCUSLOST:
+                pointer.interrupt()  # nothing stays captured, no pull goes on unseen
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.change_settings(fullscreen=not self.fullscreen)
                 continue
@@ -262,6 +274,7 @@ class App:
                 self.top.handle(self._translate(event))
             if not self.running:
                 return
+        pointer.tick()  # a capture whose pull is gone is let go
         t1 = time.perf_counter()
         if self.fast:
             self._accum = STEP
@@ -327,6 +340,7 @@ class App:
             self.step()
             if max_frames is not None and self.frames >= max_frames:
                 break
+        pointer.free()
         for scene in reversed(self.stack):  # (kept: a test may look at what was left)
             scene.exit()
         self.audio.stop()

@@ -21,14 +21,14 @@ from game.persist.settings import ACTIONS, DEFAULT_KEYS, KEY_NAMES
 
 from . import widgets as w
 from .backdrop import backdrop
-from .hand_throw import THROW_ACTIONS
+from .hand_throw import CHARGE_ACTIONS, THROW_ACTIONS
 from .scene import Scene
 
 if TYPE_CHECKING:
     from .app import App
 
-# The rows, in the order a throw uses them (the charge last).
-CONTROL_ACTIONS: tuple[str, ...] = (*THROW_ACTIONS, "throw_charge")
+# The rows, in the order a throw uses them (the charges last).
+CONTROL_ACTIONS: tuple[str, ...] = (*THROW_ACTIONS, *CHARGE_ACTIONS)
 
 # Keys the game keeps for itself, and why (the catalog's `controls.why.<reason>`).
 # Esc, Enter, Up / Down / Tab move and choose on every screen and are what a game
@@ -117,7 +117,7 @@ def key_label(name: str, tr: Callable[..., str]) -> str:
 
 
 def throw_keys(keys: Mapping[str, str], tr: Callable[[str], str]) -> dict[str, str]:
-    """The fields the throwing hints name their keys by: move, aim, spin, charge."""
+    """The fields the throwing hints name their keys by: move, aim, spin, charge, fine."""
 
     def label(action: str) -> str:
         return key_label(keys.get(action, DEFAULT_KEYS[action]), tr)
@@ -127,14 +127,15 @@ def throw_keys(keys: Mapping[str, str], tr: Callable[[str], str]) -> dict[str, s
         "aim": f"{label('aim_left')}/{label('aim_right')}",
         "spin": f"{label('spin_left')}/{label('spin_right')}",
         "charge": label("throw_charge"),
+        "fine": label("throw_fine"),
     }
 
 
 class ControlsScene(Scene):
     """The throwing keys: one row per action; pick one, press its new key."""
 
-    ROW_TOP = 138
-    ROW_STEP = 56
+    ROW_TOP = 124
+    ROW_STEP = 50
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -151,14 +152,14 @@ class ControlsScene(Scene):
         focused = next((i for i, b in enumerate(self.buttons) if b.focused), None)
         self.buttons = []
         for i, action in enumerate(CONTROL_ACTIONS):
-            rect = pygame.Rect(330, self.ROW_TOP + i * self.ROW_STEP, 620, 48)
+            rect = pygame.Rect(330, self.ROW_TOP + i * self.ROW_STEP, 620, 44)
             label = self.tr(f"controls.action.{action}")
             button = w.Button(rect, label, partial(self._capture, action))
             button.data["action"] = action
             self.buttons.append(button)
-        bottom = self.ROW_TOP + len(CONTROL_ACTIONS) * self.ROW_STEP + 52
-        reset = pygame.Rect(330, bottom, 305, 52)
-        back = pygame.Rect(645, bottom, 305, 52)
+        bottom = self.ROW_TOP + len(CONTROL_ACTIONS) * self.ROW_STEP + 44
+        reset = pygame.Rect(330, bottom, 305, 50)
+        back = pygame.Rect(645, bottom, 305, 50)
         self.buttons.append(w.Button(reset, self.tr("controls.reset"), self._reset))
         self.buttons.append(w.Button(back, self.tr("ui.back"), self.app.pop, key=pygame.K_ESCAPE))
         if focused is not None and focused < len(self.buttons):
@@ -243,7 +244,7 @@ class ControlsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.t)
-        w.text(surface, self.tr("controls.title"), (640, 80), 56, w.ACCENT, "center", shadow=True)
+        w.text(surface, self.tr("controls.title"), (640, 70), 56, w.ACCENT, "center", shadow=True)
         for b in self.buttons:
             action = b.data.get("action")
             if isinstance(action, str):
@@ -251,7 +252,7 @@ class ControlsScene(Scene):
             else:
                 b.draw(surface, 24)
         if self.message:
-            y = self.ROW_TOP + len(CONTROL_ACTIONS) * self.ROW_STEP + 18
+            y = self.ROW_TOP + len(CONTROL_ACTIONS) * self.ROW_STEP + 16
             size = 22
             while size > 14 and w.font(size).size(self.message)[0] > 1200:
                 size -= 2  # a long message in a long language shrinks to fit

@@ -3,7 +3,8 @@
 Every controller event becomes the key a keyboard player would press, so scenes need
 no pad code of their own: the left stick aims (the aim keys, Left / Right by default,
 repeating faster the further it leans), the right trigger charges (the charge key,
-Space), the D-pad moves the focus (Up / Down) and the sphere along its line (the move
+Space), the left trigger charges finely (the fine charge key, F), the D-pad moves
+the focus (Up / Down) and the sphere along its line (the move
 keys, A / D), A chooses (Enter), B goes back (Esc), X passes (P), the shoulders spin
 (the spin keys, Q / E). The throwing keys follow the player's bindings (`bind`), so a
 rebound key changes nothing for the pad. Controllers can be plugged in and out at any
@@ -48,6 +49,12 @@ DEFAULT_ACTION_KEYS: Mapping[str, int] = {
     "spin_left": pygame.K_q,
     "spin_right": pygame.K_e,
     "throw_charge": pygame.K_SPACE,
+    "throw_fine": pygame.K_f,
+}
+# The triggers: each holds a charge key down while pressed past TRIGGER_ON.
+_TRIGGER_ACTIONS = {
+    pygame.CONTROLLER_AXIS_TRIGGERRIGHT: "throw_charge",
+    pygame.CONTROLLER_AXIS_TRIGGERLEFT: "throw_fine",
 }
 
 
@@ -61,10 +68,9 @@ class Gamepad:
     def __init__(self) -> None:
         self.pads: dict[int, object] = {}  # instance id -> open controller
         self.stick_x = 0.0
-        self.trigger_down = False
+        self.held: dict[int, int] = {}  # trigger axis -> the key it holds down
         self._repeat = 0.0
         self.action_keys = dict(DEFAULT_ACTION_KEYS)
-        self._charge_key = pygame.K_SPACE  # the key the trigger pressed (released alike)
         self.available = False
         try:
             from pygame._sdl2 import controller
@@ -99,7 +105,7 @@ class Gamepad:
         if event.type == pygame.CONTROLLERDEVICEREMOVED:
             self.pads.pop(getattr(event, "instance_id", -1), None)
             self.stick_x = 0.0
-            return [_key(pygame.KEYUP, self._charge_key)] if self._release_trigger() else []
+            return self._release_triggers()
         if event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
             key = _BUTTON_KEYS.get(event.button)
             action = _BUTTON_ACTIONS.get(event.button)
@@ -114,19 +120,20 @@ class Gamepad:
             if event.axis == pygame.CONTROLLER_AXIS_LEFTX:
                 self.stick_x = 0.0 if abs(value) < DEADZONE else max(-1.0, min(1.0, value))
                 return []
-            if event.axis == pygame.CONTROLLER_AXIS_TRIGGERRIGHT:
-                if value >= TRIGGER_ON and not self.trigger_down:
-                    self.trigger_down = True
-                    self._charge_key = self.action_keys["throw_charge"]
-                    return [_key(pygame.KEYDOWN, self._charge_key)]
-                if value < TRIGGER_ON and self._release_trigger():
-                    return [_key(pygame.KEYUP, self._charge_key)]
+            action = _TRIGGER_ACTIONS.get(event.axis)
+            if action is not None:
+                if value >= TRIGGER_ON and event.axis not in self.held:
+                    self.held[event.axis] = self.action_keys[action]
+                    return [_key(pygame.KEYDOWN, self.held[event.axis])]
+                if value < TRIGGER_ON and event.axis in self.held:
+                    return [_key(pygame.KEYUP, self.held.pop(event.axis))]
         return []
 
-    def _release_trigger(self) -> bool:
-        was = self.trigger_down
-        self.trigger_down = False
-        return was
+    def _release_triggers(self) -> list[pygame.event.Event]:
+        """Let go of every trigger held (its key comes up: a pad unplugged mid-charge)."""
+        keys = list(self.held.values())
+        self.held.clear()
+        return [_key(pygame.KEYUP, key) for key in keys]
 
     def update(self, dt: float) -> list[pygame.event.Event]:
         """Aim keys while the stick leans: one step every 0.15 s at the edge of the

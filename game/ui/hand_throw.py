@@ -10,10 +10,13 @@ import pygame
 
 from game import physics
 from game.match.zone import Zone
-
-SPHERE_INSET = 24.0  # mm from the band's inner edge to the sphere's line
+from game.physics.table import HAND_MARGIN
 
 THROW_ACTIONS = ("aim_left", "aim_right", "move_left", "move_right", "spin_left", "spin_right")
+CHARGE_ACTIONS = ("throw_charge", "throw_fine")
+AIM_STEP = 0.02
+"""radians an aim key turns the throw (with Shift: a fifth of it, about a pixel of a
+150 px pull: the mouse's resolution)"""
 
 
 def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
@@ -22,7 +25,7 @@ def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
     from game.persist.settings import DEFAULT_KEYS
 
     out: dict[int, str] = {}
-    for action in (*THROW_ACTIONS, "throw_charge"):
+    for action in (*THROW_ACTIONS, *CHARGE_ACTIONS):
         for name in (names.get(action, ""), DEFAULT_KEYS[action]):
             try:
                 out[pygame.key.key_code(name)] = action
@@ -35,5 +38,4 @@ def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
 def throw_line(width: float, height: float, zone: Zone) -> tuple[bool, float, float, float, float]:
     """The sphere's line in a band: (horizontal, lo, hi, across, facing) in table mm."""
     line = physics.ThrowLine.of(zone.box, physics.TableSpec(width=width, height=height))
-    at = line.inner - SPHERE_INSET * line.facing
-    return (line.horizontal, line.lo + 20, line.hi - 20, at, line.facing)
+    return (line.horizontal, line.lo + HAND_MARGIN, line.hi - HAND_MARGIN, line.hand, line.facing)

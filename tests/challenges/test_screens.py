@@ -16,7 +16,7 @@ from game.content.levels import discover
 from game.persist.progress import Progress
 from game.ui.app import App
 from game.ui.challenges import ChallengeScene, LevelScene, LevelSelectScene
-from game.ui.slingshot import full_pull
+from game.ui.slingshot import CHALLENGE
 
 from .conftest import GOOD_LEVEL
 
@@ -59,9 +59,10 @@ def _app(lang: str = "en") -> App:
 
 
 def _sling(
-    app: App, scene: ChallengeScene, origin: tuple[float, float], angle: float, power: float
+    app: App, scene: ChallengeScene, origin: tuple[float, float], angle: float, speed: float
 ) -> None:
-    """Place the sphere, press on it, pull back against `angle` and let go - by events."""
+    """Place the sphere, press on it, pull back against `angle` as far as throws at
+    `speed` (mm/s, through the challenges' curve) and let go - by events."""
     view = scene.art.view
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=view.px(origin), rel=(0, 0), buttons=(0, 0, 0))
@@ -70,7 +71,7 @@ def _sling(
     sx, sy = view.px(scene.aim.origin())
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1))
     back = (-math.cos(angle), math.sin(angle))  # on screen, y down
-    pull = power * full_pull((sx, sy), back, app.window_bounds())
+    pull = CHALLENGE.curve.pull_for(speed)
     to = (round(sx + back[0] * pull), round(sy + back[1] * pull))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
@@ -107,7 +108,7 @@ def test_playing_a_level_by_hand_saves_stars_and_unlocks_the_next(home: Path) ->
     scene = app.top
     assert isinstance(scene, ChallengeScene) and scene.level is not None
     shot = solve(scene.level).shots[0]
-    _sling(app, scene, shot.origin, shot.angle, shot.speed / 2500.0)
+    _sling(app, scene, shot.origin, shot.angle, shot.speed)
     assert scene.roll is not None  # it rolls ...
     for _ in range(600):
         _frames(app, 1)
@@ -133,7 +134,7 @@ def test_r_retries_at_once(home: Path) -> None:
     scene = ChallengeScene(app, level)
     app.push(scene)
     _frames(app)
-    _sling(app, scene, (300.0, 80.0), math.pi / 2, 0.3)
+    _sling(app, scene, (300.0, 80.0), math.pi / 2, 750.0)
     for _ in range(300):
         _frames(app, 1)
         if scene.roll is None:
@@ -231,5 +232,5 @@ def test_every_level_draws_in_both_languages(home: Path, lang: str) -> None:
     for entry in discover():
         scene = ChallengeScene(app, entry.level, number=1)
         scene.update(1 / 60)
-        scene.aim.power = 0.5
+        scene.aim.pulled = CHALLENGE.curve.full_px / 2
         scene.draw(surface)

@@ -25,10 +25,9 @@ from game.ui.app import App
 from game.ui.classic.match import MatchScene
 from game.ui.classic.results import ResultsScene
 from game.ui.classic.setup import MatchSetupScene
-from game.ui.classic.throwing import MAX_HAND_SPEED
 from game.ui.menu import TitleScene
 from game.ui.replace_save import ReplaceSaveScene
-from game.ui.slingshot import full_pull
+from game.ui.slingshot import MATCH
 
 
 def post_click(pos: tuple[int, int], button: int = 1) -> None:
@@ -240,12 +239,12 @@ class ScreenPlayer:
         ti = scene.throw_input
         assert ti is not None
         target = self._target(scene, p, [c.id for c in table.cards])
-        plan = plan_throw(table, zone.box, target, self.rng, AimSkill(6, 0.0, 0.0))
+        plan = plan_throw(table, zone.box, target, self.rng, AimSkill(6, 0.0))
         # Move along the throw line to the planned release point, then drag back.
         along = plan.origin[0] if ti.horizontal else plan.origin[1]
         start = scene.table_view.px((along, ti.at) if ti.horizontal else (ti.at, along))
         dx, dy = math.cos(plan.angle), -math.sin(plan.angle)
-        pull = plan.speed / MAX_HAND_SPEED * full_pull(start, (-dx, -dy), scene.app.window_bounds())
+        pull = MATCH.curve.pull_for(plan.speed)  # the match's pull, in px (a 1280 x 720 window)
         end = (int(start[0] - dx * pull), int(start[1] - dy * pull))
         mid = (int(start[0] - dx * pull / 2), int(start[1] - dy * pull / 2))
         self.plan.extend(

@@ -18,7 +18,7 @@ from game.ui import text_fit
 from game.ui.app import App
 from game.ui.classic.throwing import ThrowInput
 from game.ui.controls import CONTROL_ACTIONS, RESERVED, ControlsScene, key_display
-from game.ui.hand_throw import bound_keys
+from game.ui.hand_throw import AIM_STEP, bound_keys
 from game.ui.menu import SettingsScene
 from game.ui.table_view import TableView
 
@@ -106,6 +106,7 @@ def test_every_throwing_action_is_listed_with_its_key_as_pygame_names_it() -> No
         "spin_left",
         "spin_right",
         "throw_charge",
+        "throw_fine",
     }
     shown = {b.data["action"]: b.label for b in scene.buttons if "action" in b.data}
     assert list(shown) == list(CONTROL_ACTIONS)
@@ -115,6 +116,33 @@ def test_every_throwing_action_is_listed_with_its_key_as_pygame_names_it() -> No
             pygame.key.key_code(app.settings.keys[action])
         )
     assert scene.key_name("spin_left") == "[4]" and scene.key_name("throw_charge") == "space"
+    assert scene.key_name("throw_fine") == "f"
+    pygame.quit()
+
+
+def test_every_row_and_button_fits_above_the_footer_without_overlap() -> None:
+    """Nine rows (the fine charge joined the charge) and the two buttons keep clear of
+    each other and of the help line at the foot of the screen."""
+    app = _app()
+    scene = _controls(app)
+    rects = [b.rect for b in scene.buttons]
+    for i, a in enumerate(rects):
+        assert a.bottom <= 684 and a.top >= 100, a  # the title above, the help line below
+        assert not any(a.colliderect(b) for b in rects[i + 1 :]), a
+    pygame.quit()
+
+
+def test_the_fine_charge_is_rebound_like_the_others_and_the_slingshot_answers_it() -> None:
+    app = _app()
+    scene = _controls(app)
+    post_click(_row(scene, "throw_fine").center)
+    app.step()
+    post_key(pygame.K_v)
+    app.step()
+    assert _saved()["throw_fine"] == "v"
+    ti = _throw_input(app)
+    _press(ti, pygame.K_v)
+    assert ti.charging and ti.held == {"throw_fine"}
     pygame.quit()
 
 
@@ -266,7 +294,7 @@ def test_escape_and_the_b_button_cancel_a_pending_key_without_leaving() -> None:
 
 
 def test_reset_to_defaults_restores_every_key_and_saves() -> None:
-    app = _app(keys={**DEFAULT_KEYS, "aim_left": "j", "aim_right": "l", "throw_charge": "f"})
+    app = _app(keys={**DEFAULT_KEYS, "aim_left": "j", "aim_right": "l", "throw_charge": "g"})
     scene = _controls(app)
     post_click(_button(scene, "controls.reset").center)
     app.step()
@@ -310,7 +338,7 @@ def test_the_aim_still_turns_the_right_way_after_a_swap_of_aim_keys() -> None:
     ti = _throw_input(app)
     angle = ti.angle
     _press(ti, pygame.K_RIGHT)
-    assert math.isclose(ti.angle, angle + 0.04)
+    assert math.isclose(ti.angle, angle + AIM_STEP)
     pygame.quit()
 
 
@@ -365,7 +393,7 @@ def test_the_throw_challenges_answer_the_rebound_keys_too() -> None:
     from game.content.levels import discover
     from game.ui.challenges import ChallengeScene
 
-    app = _app(keys={**DEFAULT_KEYS, "aim_left": "j", "throw_charge": "f", "move_left": "left"})
+    app = _app(keys={**DEFAULT_KEYS, "aim_left": "j", "throw_charge": "g", "move_left": "left"})
     scene = ChallengeScene(app, discover()[0].level)
     app.push(scene)
     app.step()
@@ -378,13 +406,13 @@ def test_the_throw_challenges_answer_the_rebound_keys_too() -> None:
     app.step()
     assert aim.x < x and aim.angle > angle
     pygame.event.post(
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="", scancode=0)
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="", scancode=0)
     )
     for _ in range(40):
         app.step()
     assert aim.charging and aim.power > 0.3
     pygame.event.post(
-        pygame.event.Event(pygame.KEYUP, key=pygame.K_f, mod=0, unicode="", scancode=0)
+        pygame.event.Event(pygame.KEYUP, key=pygame.K_g, mod=0, unicode="", scancode=0)
     )
     app.step()
     assert scene.roll is not None  # thrown
@@ -399,13 +427,21 @@ def test_the_throw_hints_name_the_keys_as_bound() -> None:
         return tr("en", key, **fields)
 
     default = en("hint.throw", **throw_keys(DEFAULT_KEYS, en))
-    assert "Wheel or Q/E: spin. Keys: A/D move, ←/→ aim, hold Space for power." in default
+    assert "Wheel or Q/E: spin. Keys: A/D move, ←/→ aim (Shift: finely), hold Space" in default
+    assert "(F: slowly, to a precise power)" in default
     ru = tr("ru", "challenge.keys_keyboard", **throw_keys(DEFAULT_KEYS, lambda k: tr("ru", k)))
-    assert ru.endswith("удерживайте пробел для силы")
-    rebound = {**DEFAULT_KEYS, "aim_left": "j", "aim_right": "l", "throw_charge": "left shift"}
+    assert ru.endswith("удерживайте пробел для силы (F — медленнее)")
+    rebound = {
+        **DEFAULT_KEYS,
+        "aim_left": "j",
+        "aim_right": "l",
+        "throw_charge": "left shift",
+        "throw_fine": "v",
+    }
     fields = throw_keys(rebound, en)
-    assert fields["aim"] == "J/L" and fields["charge"] == "Left Shift"
+    assert fields["aim"] == "J/L" and fields["charge"] == "Left Shift" and fields["fine"] == "V"
     assert "J/L aim" in en("challenge.keys_keyboard", **fields)
+    assert "(V: slowly)" in en("challenge.keys_keyboard", **fields)
 
 
 def test_the_match_hint_follows_a_rebind() -> None:

@@ -96,3 +96,21 @@ def test_stick_aims_and_the_trigger_throws() -> None:
     app.step()
     assert scene.throw_input is None and scene.session.awaiting_throw() is None  # thrown
     pygame.quit()
+
+
+def test_the_left_trigger_is_the_fine_charge_and_both_triggers_let_go() -> None:
+    """The left trigger holds the fine charge key down, the right one the charge key (as
+    the player bound them); unplugging the pad mid-charge lets both keys up."""
+    from game.ui.gamepad import Gamepad
+
+    pad = Gamepad()
+    pad.bind({pygame.K_g: "throw_charge", pygame.K_j: "throw_fine"})
+    down = pad.translate(_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 1.0))
+    assert [(e.type, e.key) for e in down] == [(pygame.KEYDOWN, pygame.K_j)]
+    assert pad.translate(_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 0.9)) == []  # still held
+    pad.translate(_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 1.0))
+    up = pad.translate(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=0))
+    assert sorted((e.type, e.key) for e in up) == sorted(
+        [(pygame.KEYUP, pygame.K_j), (pygame.KEYUP, pygame.K_g)]
+    )
+    assert pad.translate(_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 0.0)) == []  # nothing held

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..level_fields import read_fields
+from ..level_fields import HAND_SIGMA_MAX, read_fields
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -42,6 +42,10 @@ class AttackLevel:
     think_cap_s: float
     """Wall-clock safety cap per decision (seconds); the shipped budgets stay far below
     it, so results never depend on the clock."""
+    hand_sigma: float
+    """Its hand (`game.ai.hand`) when it throws its die into the tray: px by which its
+    release misses the meant point, in x and y (standard deviation). The face comes from
+    the rules, so this is only how the throw looks: like a person's of that steadiness."""
 
 
 LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
@@ -54,6 +58,7 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "worlds": ("int", 0, 10_000),
     "under_weight": ("float", 0.0, 1.0),
     "think_cap_s": ("float", 0.01, 60.0),
+    "hand_sigma": ("float", 0.0, HAND_SIGMA_MAX),
 }
 
 assert set(LEVEL_SCHEMA) == {f.name for f in fields(AttackLevel)} - {"name"}

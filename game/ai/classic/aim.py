@@ -1,14 +1,15 @@
 """Aiming: turn "open on that Gate Card" into a throw, through the same physics.
 
 `plan_aim` works on a copy of the table (`resolve_throw(record=False)`): it draws a few
-lines from the thrower's zone to the card (straight at its centre; beside a Bakugan
-standing on it, or past one in the way), finds on each line the speed that stops the
-sphere on the card by bisection, and, with `checks`, re-simulates the best candidates
-shaken the way its own hand shakes (a fixed pattern of angle and speed errors), keeping
-the throw that still opens on the card most often. Standing Bakugan never move in this
-physics, so a throw cannot knock one away; one that bounces off them is simply less
-sure, and the checks see that. `execute` then adds the execution noise in angle and
-power: the difficulty knob. A sharp aimer still misses sometimes, as a person does.
+lines from the thrower's line to the card (straight at its centre; beside a Bakugan
+standing on it, or past one in the way), finds on each line by bisection the pull (in
+px, through the match's pull curve `physics.pull.CLASSIC`) that stops the sphere on the
+card, and, with `checks`, re-simulates the best candidates released a fixed pattern of
+pixels off their pull, the way its own hand slips, keeping the throw that still opens on
+the card most often. Standing Bakugan never move in this physics, so a throw cannot
+knock one away; one that bounces off them is simply less sure, and the checks see that.
+`execute` then lets go with the modelled hand (`game.ai.hand`): the meant release point
+missed by a normal error of `sigma` px, the difficulty knob, as a person's hand misses.
 """
 
 from __future__ import annotations
@@ -16,17 +17,20 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game import physics
-from game.physics.tuning import GRAVITY, ROLLING_MU
+from game.ai.hand import Hand, shaken
+from game.physics.pull import CLASSIC, speed_for_roll
 
-SPEED_LO = 250.0
-SPEED_HI = 2300.0
-FRICTION_DECEL = ROLLING_MU * GRAVITY  # mm/s^2: how fast the table's friction slows a sphere
+CURVE = CLASSIC
+"""The match's pull: the very slingshot a person throws with."""
+PULL_LO = 30.0
+"""px: the shortest pull the bisection tries (a sphere rolls about 6 cm)."""
 
-# A fixed pattern of (angle, speed) errors in standard deviations: the shaken copies a
-# careful aimer tries its throw with (quasi-random, symmetric, deterministic).
+# A fixed pattern of release errors (x, y) in standard deviations of the hand: the
+# shaken copies a careful aimer tries its throw with (quasi-random, symmetric,
+# deterministic).
 _SHAKES: tuple[tuple[float, float], ...] = (
     (0.0, 1.0),
     (0.0, -1.0),
@@ -54,15 +58,13 @@ _SHAKES: tuple[tuple[float, float], ...] = (
 @dataclass(frozen=True, slots=True)
 class AimSkill:
     samples: int = 8  # throws simulated on the table to find the one that opens on the card
-    angle_noise: float = 0.02  # radians, standard deviation
-    speed_noise: float = 0.04  # fraction of the speed, standard deviation
+    sigma: float = 5.0  # px: the hand's release error (game.ai.hand), standard deviation
     checks: int = 0  # shaken copies each of the best candidates is re-simulated with
 
 
-# The hand of the built-in `random` and `greedy` bots: a casual thrower. (The planner
-# above finds a far better speed than the first aimer's fixed grid of speeds did; this
-# noise keeps those bots opening on a card about as often as they first did, ~60%.)
-DEFAULT_SKILL = AimSkill(samples=6, angle_noise=0.04, speed_noise=0.075)
+# The hand of the built-in `random` and `greedy` bots: a casual thrower, about as steady
+# as the Easy level (docs/ai.md).
+DEFAULT_SKILL = AimSkill(samples=6, sigma=9.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +83,9 @@ def _release(
     table: physics.TableSpec, zone: tuple[float, float, float, float]
 ) -> tuple[physics.ThrowLine, Callable[[float], physics.Point]]:
     """The band's line, and where on it the aimer lets go nearest a point `along` it:
-    in the half of the band toward the field, 30 mm inside the band's ends."""
+    on the line a person's sphere waits on (`ThrowLine.hand_point`)."""
     line = physics.ThrowLine.of(zone, table)
-    middle = (line.edge + line.inner) / 2
-    at = middle if abs(line.inner - middle) < 1 else (line.inner + middle) / 2
-
-    def origin(along: float) -> physics.Point:
-        return line.point(min(max(along, line.lo + 30.0), line.hi - 30.0), at)
-
-    return line, origin
+    return line, line.hand_point
 
 
 def _lines(
@@ -164,13 +160,13 @@ def plan_aim(
     found: list[tuple[float, physics.Throw, physics.Landing]] = []
     for origin, aim in lines:
         angle = math.atan2(aim[1] - origin[1], aim[0] - origin[0])
-        # Friction stops a sphere in about v^2 / (2 mu g): start there.
-        guess = math.sqrt(2.0 * FRICTION_DECEL * math.dist(origin, aim))
-        lo, hi = max(SPEED_LO, guess / 1.4), min(SPEED_HI, guess * 1.4)
+        # Friction and damping stop a sphere after about `rolled(v)` mm: start there.
+        guess = CURVE.pull_for(speed_for_roll(math.dist(origin, aim)))
+        lo, hi = max(PULL_LO, guess / 1.4), min(CURVE.full_px, guess * 1.4)
         best: tuple[float, physics.Throw, physics.Landing] | None = None
         for _ in range(per_line):
-            speed = math.sqrt(lo * hi)  # the distance grows about as the speed squared
-            throw = physics.Throw(origin, angle, speed, 0.0, radius)
+            pull = (lo + hi) / 2.0
+            throw = physics.Throw(origin, angle, CURVE.speed(pull), 0.0, radius)
             result = physics.resolve_throw(table, throw, record=False)
             landing = result.landing
             on = landing.card == target
@@ -181,9 +177,9 @@ def plan_aim(
             # Bouncing off a standing Bakugan: too hard (or the wrong line).
             bumped = any(c.other != physics.CUSHION_ID for c in result.contacts)
             if bumped or _progress(origin, aim, landing) > 0:
-                hi = speed
+                hi = pull
             else:
-                lo = speed
+                lo = pull
         assert best is not None
         found.append(best)
     found.sort(key=lambda f: f[0])
@@ -192,26 +188,19 @@ def plan_aim(
     if skill.checks <= 0 or not hits:
         outcomes: dict[Hashable | None, float] = {landing.card: 1.0}
         return AimPlan(throw, target, hits, 1.0 if hits else 0.0, outcomes)
-    # Shake the best candidates (and a touch softer and harder on the best line).
+    # Shake the best candidates (and a touch shorter and longer a pull on the best line).
     candidates = [t for s, t, _ in found[:3] if s < 1000.0]
     best_t = candidates[0]
     for k in (0.96, 1.04):
-        candidates.append(
-            physics.Throw(best_t.origin, best_t.angle, best_t.speed * k, 0.0, best_t.radius)
-        )
+        pull = CURVE.pull_for(best_t.speed) * k
+        candidates.append(replace(best_t, speed=CURVE.speed(pull)))
     shakes = _SHAKES[: min(skill.checks, len(_SHAKES))]
     chosen: tuple[float, int, physics.Throw, dict[Hashable | None, float]] | None = None
     for rank, cand in enumerate(candidates):
         seen: dict[Hashable | None, float] = {}
-        for da, dv in shakes:
-            shaken = physics.Throw(
-                cand.origin,
-                cand.angle + da * skill.angle_noise,
-                max(50.0, cand.speed * (1.0 + dv * skill.speed_noise)),
-                0.0,
-                cand.radius,
-            )
-            where = physics.resolve_throw(table, shaken, record=False).landing.card
+        for sx, sy in shakes:
+            slipped = shaken(CURVE, cand, sx * skill.sigma, sy * skill.sigma)
+            where = physics.resolve_throw(table, slipped, record=False).landing.card
             seen[where] = seen.get(where, 0.0) + 1.0 / len(shakes)
         sure = seen.get(target, 0.0)
         key = (sure, -rank)
@@ -227,11 +216,8 @@ def aim_angle(origin: physics.Point, target: physics.Point) -> float:
 
 
 def execute(plan: AimPlan, skill: AimSkill, rng: random.Random) -> physics.Throw:
-    """The planned throw as the hand makes it: noise in angle and power."""
-    t = plan.throw
-    angle = t.angle + rng.gauss(0.0, skill.angle_noise)
-    speed = max(50.0, t.speed * (1.0 + rng.gauss(0.0, skill.speed_noise)))
-    return physics.Throw(t.origin, angle, min(speed, physics.MAX_SPEED), t.spin, t.radius)
+    """The planned throw as the hand makes it: its pull missed by the hand's error."""
+    return Hand(skill.sigma).throw(CURVE, plan.throw, rng)
 
 
 def plan_throw(
@@ -250,6 +236,7 @@ def plan_throw(
             band, release = _release(table, zone)
             start = release((band.lo + band.hi) / 2)
             middle = (table.width / 2, table.height / 2)
-            return physics.Throw(start, aim_angle(start, middle), 900.0, 0.0, radius)
+            meant = physics.Throw(start, aim_angle(start, middle), 900.0, 0.0, radius)
+            return Hand(skill.sigma).throw(CURVE, meant, rng)
         target = cards[rng.randrange(len(cards))]
     return execute(plan_aim(table, zone, target, skill, radius), skill, rng)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..level_fields import read_fields
+from ..level_fields import HAND_SIGMA_MAX, read_fields
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -59,10 +59,9 @@ class Level:
     aim_checks: int
     """Of the best candidates, how many shaken copies (its own noise) each is re-simulated
     with, to keep the throw that still opens on the target when the hand shakes."""
-    angle_noise: float
-    """Execution noise: standard deviation of the release angle, radians."""
-    speed_noise: float
-    """Execution noise: standard deviation of the release speed, as a fraction."""
+    hand_sigma: float
+    """Its hand (`game.ai.hand`): px by which its release misses the meant point, in x
+    and in y of the screen (standard deviation), through the pull a person throws with."""
     # --- its model of throws --------------------------------------------------------
     model_hit: float
     """The chance it expects a throw to open on an empty card it aims at (its search's
@@ -87,8 +86,7 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "think_cap_s": ("float", 0.01, 60.0),
     "aim_samples": ("int", 1, 200),
     "aim_checks": ("int", 0, 200),
-    "angle_noise": ("float", 0.0, 0.5),
-    "speed_noise": ("float", 0.0, 0.5),
+    "hand_sigma": ("float", 0.0, HAND_SIGMA_MAX),
     "model_hit": ("float", 0.0, 1.0),
     "model_hit_occupied": ("float", 0.0, 1.0),
 }

@@ -2,25 +2,26 @@
 same physics that rolls it on the table.
 
 `plan_roll` works on a copy of the table with the thrower's sphere alone (the other
-player's throw is released at the same moment and nobody sees it in advance). A sphere
-opens on the first core its disc touches and stops there, so a core is reached only
-along a line on which the disc meets no other core first: `clear_line` finds, along the
-thrower's band, the release straight at the core's centre that passes the other cores
-widest (none: the core cannot be reached, `choose_core` is not offered it). On that
-line it finds by bisection the speeds at which the sphere opens on the core and takes
-the middle of that window, the throw that stays on the core under the largest speed
-error.
-The plan is deterministic and kept (the same table, band and core give the same throw).
-`execute` adds the hand's noise, the difficulty knob: an error of the release angle
-(`angle_noise`, radians, standard deviation) and of the speed (`speed_noise`, a fraction
-of it). `choose_core` picks the core to aim at from what the player may see.
+player's throw is released at the same moment and nobody sees it in advance): from the
+line a person's sphere waits on in the thrower's band, straight at the core's centre, it
+finds by bisection the pulls (px, through Battle Planet's pull curve
+`physics.pull.PLANET`, the one a person pulls with) at which the sphere stays on the
+core (its magnet catches it, or it rests over it) and takes the middle of that window,
+the release that stays on the core under the largest error. A sphere opens on the first
+core its disc touches and stops there, so a core is reached only along a line on which
+the disc meets no other core first: `clear_line` finds, along the thrower's band, the
+release straight at the core's centre that passes the other cores widest (none: the
+core cannot be reached, `choose_core` is not offered it). The plan is deterministic
+and kept (the same table, band and core give the same throw). `execute` lets go with
+the modelled hand (`game.ai.hand`): the meant release point missed by a normal error of
+`sigma` px, the difficulty knob. `choose_core` picks the core to aim at from what the
+player may see.
 
-The levels plug in with their own `RollAim` (a Battle Planet level's `aim_noise`,
-`speed_noise` and `aim_samples`), and may choose the core themselves: `RollAimer.throw`
-takes the target. The levels' noise lives in their file, `assets/data/planet/ai.toml`,
-with the share of throws it opens on a core (measured by `bakugan sim --rules planet
---physics` and `benchmarks/planet_physics.py`); `game.games.planet.level_hands()` gives
-each level's `RollAim`.
+The levels plug in with their own `RollAim` (a Battle Planet level's `hand_sigma` and
+`aim_samples`), and may choose the core themselves: `RollAimer.throw` takes the target.
+The levels' hands live in their file, `assets/data/planet/ai.toml`, with the share of
+throws it opens on a core (measured by `bakugan sim --rules planet --physics`);
+`game.games.planet.level_hands()` gives each level's `RollAim`.
 """
 
 from __future__ import annotations
@@ -33,30 +34,31 @@ from functools import lru_cache
 from typing import Any
 
 from game import physics
+from game.ai.hand import Hand
 from game.ai.seeding import count, decision_rng, slot_or_none
 from game.physics.geometry import first_touch, polygon_distance, segment_distance
-from game.physics.tuning import DAMPING, GRAVITY, MAX_SPEED, ROLLING_MU, SPHERE_RADIUS
+from game.physics.pull import PLANET, speed_for_roll
+from game.physics.table import HAND_INSET, HAND_MARGIN
+from game.physics.tuning import SPHERE_RADIUS
 from game.rules.planet import Catalog, Observation
 
 Box = tuple[float, float, float, float]
 """(x0, y0, x1, y1) of the band a player releases from."""
 
-SPEED_LO = 150.0
-SPEED_HI = MAX_SPEED
-EDGE_INSET = 30.0
-"""mm: a release stays this far inside the band's ends."""
+CURVE = PLANET
+"""Battle Planet's pull: the very slingshot a person throws with."""
+PULL_LO = 20.0
+"""px: the shortest pull the bisection tries."""
 UNKNOWN_CORE_VALUE = 100.0
 """What a core whose back the player has not seen is worth to him (a typical core)."""
 
 
 @dataclass(frozen=True, slots=True)
 class RollAim:
-    """A thrower's hand: the noise of its releases and the rolls it tries before."""
+    """A thrower's hand: the error of its releases and the rolls it tries before."""
 
-    angle_noise: float = 0.03
-    """radians, standard deviation of the release angle."""
-    speed_noise: float = 0.05
-    """fraction of the speed, standard deviation."""
+    sigma: float = 5.0
+    """px its release misses the meant point by, in x and y (`game.ai.hand`; s.d.)."""
     samples: int = 8
     """rolls simulated on a copy of the table to find the speed."""
 
@@ -71,18 +73,18 @@ class RollPlan:
     throw: physics.Throw
     target: Hashable
     window: tuple[float, float] | None
-    """The slowest and the fastest speed (mm/s) tried along this line that stayed on
-    the target; None: no speed tried did."""
+    """The shortest and the longest pull (px) tried along this line that stayed on the
+    target; None: no pull tried did."""
 
 
 def release_point(box: Box, toward: physics.Point) -> physics.Point:
     """Where in the band the thrower lets go for a target at `toward`: across from it
-    (within the band's ends), three quarters of the band's depth toward the table."""
+    (within the band's ends), on the line a person's sphere waits on
+    (`physics.ThrowLine.hand`)."""
     x0, y0, x1, y1 = box
-    x = min(max(toward[0], x0 + EDGE_INSET), x1 - EDGE_INSET)
-    middle = (y0 + y1) / 2.0
-    inner = y1 if toward[1] > y1 else y0
-    return (x, (inner + middle) / 2.0)
+    x = min(max(toward[0], x0 + HAND_MARGIN), x1 - HAND_MARGIN)
+    inner, facing = (y1, 1.0) if toward[1] > y1 else (y0, -1.0)
+    return (x, inner - HAND_INSET * facing)
 
 
 def _progress(origin: physics.Point, aim: physics.Point, landing: physics.Landing) -> float:
@@ -93,13 +95,6 @@ def _progress(origin: physics.Point, aim: physics.Point, landing: physics.Landin
     length = math.hypot(dx, dy) or 1.0
     px, py = landing.position[0] - origin[0], landing.position[1] - origin[1]
     return (px * dx + py * dy) / length - length
-
-
-def _first_guess(distance: float) -> float:
-    """The speed friction and damping would stop a sphere in about `distance` mm."""
-    a = ROLLING_MU * GRAVITY
-    drag = -math.log(DAMPING)
-    return math.sqrt(2.0 * a * distance) * (1.0 + drag * 0.25)
 
 
 CLEAR_STEP = 10.0
@@ -127,9 +122,9 @@ def clear_line(
     x0, _, x1, _ = box
     across = release_point(box, core.center)
     best: tuple[float, float, physics.Point] | None = None
-    steps = int((x1 - x0 - 2 * EDGE_INSET) // CLEAR_STEP)
+    steps = int((x1 - x0 - 2 * HAND_MARGIN) // CLEAR_STEP)
     for k in range(steps + 1):
-        origin = (x0 + EDGE_INSET + k * CLEAR_STEP, across[1])
+        origin = (x0 + HAND_MARGIN + k * CLEAR_STEP, across[1])
         meet = _meeting_point(core, origin, radius)
         room = ROOM_ENOUGH
         for centre, corners, reach in others:
@@ -178,53 +173,53 @@ def plan_roll(
     line = clear_line(scene, box, target, radius)
     origin = release_point(box, aim) if line is None else line[0]
     angle = math.atan2(aim[1] - origin[1], aim[0] - origin[0])
-    guess = _first_guess(math.dist(origin, aim))
-    lo, hi = max(SPEED_LO, guess / 1.5), min(SPEED_HI, guess * 1.5)
+    guess = CURVE.pull_for(speed_for_roll(math.dist(origin, aim)))
+    lo, hi = max(PULL_LO, guess / 1.3), min(CURVE.full_px, guess * 1.3)
     on_lo = on_hi = math.nan
     best = (math.inf, guess)
 
-    def stays(speed: float) -> bool | None:
+    def throw_of(pull: float) -> physics.Throw:
+        return physics.Throw(origin, angle, CURVE.speed(pull), 0.0, radius)
+
+    def stays(pull: float) -> bool | None:
         """True: on the target; False: short; None: long."""
         nonlocal best
-        throw = physics.Throw(origin, angle, speed, 0.0, radius)
+        throw = throw_of(pull)
         landing = physics.simulate(scene, [throw], record=False, judge=physics.PLANET).landings[0]
         if landing.card == target:
             return True
         ahead = _progress(origin, aim, landing)
         if abs(ahead) < best[0]:
-            best = (abs(ahead), speed)
+            best = (abs(ahead), pull)
         return False if ahead < 0 else None
 
     for k in range(max(1, samples)):
         if math.isnan(on_lo):
-            speed = math.sqrt(lo * hi)
+            pull = (lo + hi) / 2.0
         elif k % 2 == 0:
-            speed = math.sqrt(lo * on_lo)  # the window's lower edge
+            pull = (lo + on_lo) / 2.0  # the window's lower edge
         else:
-            speed = math.sqrt(on_hi * hi)  # its upper edge
-        verdict = stays(speed)
+            pull = (on_hi + hi) / 2.0  # its upper edge
+        verdict = stays(pull)
         if verdict is True:
-            on_lo = speed if math.isnan(on_lo) else min(on_lo, speed)
-            on_hi = speed if math.isnan(on_hi) else max(on_hi, speed)
+            on_lo = pull if math.isnan(on_lo) else min(on_lo, pull)
+            on_hi = pull if math.isnan(on_hi) else max(on_hi, pull)
         elif verdict is False:
-            lo = speed
+            lo = pull
         else:
-            hi = speed
+            hi = pull
     if math.isnan(on_lo):
-        return RollPlan(physics.Throw(origin, angle, best[1], 0.0, radius), target, None)
+        return RollPlan(throw_of(best[1]), target, None)
     # the window's edges lie between the last misses and the first hits: take the middle
-    # of that estimate, kept among the speeds seen staying on the target
-    lower, upper = math.sqrt(lo * on_lo), math.sqrt(on_hi * hi)
-    speed = min(max(math.sqrt(lower * upper), on_lo), on_hi)
-    return RollPlan(physics.Throw(origin, angle, speed, 0.0, radius), target, (on_lo, on_hi))
+    # of that estimate, kept among the pulls seen staying on the target
+    lower, upper = (lo + on_lo) / 2.0, (on_hi + hi) / 2.0
+    pull = min(max((lower + upper) / 2.0, on_lo), on_hi)
+    return RollPlan(throw_of(pull), target, (on_lo, on_hi))
 
 
 def execute(plan: RollPlan, aim: RollAim, rng: random.Random) -> physics.Throw:
-    """The planned throw as the hand makes it: noise in angle and speed."""
-    t = plan.throw
-    angle = t.angle + rng.gauss(0.0, aim.angle_noise)
-    speed = max(50.0, t.speed * (1.0 + rng.gauss(0.0, aim.speed_noise)))
-    return physics.Throw(t.origin, angle, min(speed, MAX_SPEED), t.spin, t.radius, t.mass)
+    """The planned throw as the hand makes it: its pull missed by the hand's error."""
+    return Hand(aim.sigma).throw(CURVE, plan.throw, rng)
 
 
 def core_value(catalog: Catalog, core: str | None) -> float:
@@ -300,7 +295,9 @@ class RollAimer:
             middle = (scene.width / 2.0, scene.height / 2.0)
             start = release_point(box, middle)
             angle = math.atan2(middle[1] - start[1], middle[0] - start[0])
-            return physics.Throw(start, angle, 900.0, 0.0, radius)
+            return Hand(self.aim.sigma).throw(
+                CURVE, physics.Throw(start, angle, 900.0, 0.0, radius), rng
+            )
         plan = plan_roll(scene, box, target, self.aim.samples, radius)
         return execute(plan, self.aim, rng)
 

@@ -6,8 +6,8 @@ lists its problems as (field, problem); the file is refused whole with
 ``ai.toml: level: field: problem`` (`game.games.planet.load_levels` ties the two). Every
 level runs the same code (`game.ai.planet.player.LevelBot`); a level turns these knobs.
 
-A level's hand at the physics table (`aim_noise`, `speed_noise`, `aim_samples`, turned
-into a `game.ai.planet.aim.RollAim` by `hand`) lives here and nowhere else; so does what
+A level's hand at the physics table (`hand_sigma`, `aim_samples`, turned into a
+`game.ai.planet.aim.RollAim` by `hand`) lives here and nowhere else; so does what
 that hand gives, measured on the table (`model_on_core`, `model_no_core`: the landing
 model of its own rolls where there is no physics, and its search's chance nodes).
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from ..level_fields import KindReader, read_fields
+from ..level_fields import HAND_SIGMA_MAX, KindReader, read_fields
 
 if TYPE_CHECKING:
     from game.ai.planet.aim import RollAim
@@ -74,15 +74,14 @@ class Level:
     # --- its model of rolls ---------------------------------------------------------
     model_on_core: float
     """The chance it expects a roll to open on a BakuCore (its search's chance nodes,
-    and its own rolls in the sim without physics): the share its hand (`aim_noise`,
-    `speed_noise`) opens on a core at the physics table, measured (docs/physics.md)."""
+    and its own rolls in the sim without physics): the share its hand (`hand_sigma`)
+    opens on a core at the physics table, measured (docs/ai.md)."""
     model_no_core: float
     """The chance it expects a roll to open without keeping a core (measured likewise)."""
     # --- aiming (the physics table) -------------------------------------------------
-    aim_noise: float
-    """Execution noise of a roll: standard deviation of the release angle, radians."""
-    speed_noise: float
-    """Execution noise of a roll: standard deviation of the release speed, a fraction."""
+    hand_sigma: float
+    """Its hand (`game.ai.hand`): px by which its release misses the meant point, in x
+    and in y of the screen (standard deviation), through the pull a person throws with."""
     aim_samples: int
     """Rolls it would simulate on a copy of the table to find one that opens on its core."""
 
@@ -104,18 +103,17 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "step_budget": ("int", 1, 10_000_000),
     "model_on_core": ("float", 0.0, 1.0),
     "model_no_core": ("float", 0.0, 1.0),
-    "aim_noise": ("float", 0.0, 0.5),
-    "speed_noise": ("float", 0.0, 0.5),
+    "hand_sigma": ("float", 0.0, HAND_SIGMA_MAX),
     "aim_samples": ("int", 1, 200),
 }
 
 
 def hand(level: Level) -> RollAim:
-    """The level's hand at the physics table (`game.ai.planet.aim`): its `aim_noise`,
-    `speed_noise` and `aim_samples`, the one place these numbers live."""
+    """The level's hand at the physics table (`game.ai.planet.aim`): its `hand_sigma`
+    and `aim_samples`, the one place these numbers live."""
     from game.ai.planet.aim import RollAim
 
-    return RollAim(level.aim_noise, level.speed_noise, level.aim_samples)
+    return RollAim(level.hand_sigma, level.aim_samples)
 
 
 assert set(LEVEL_SCHEMA) == {f.name for f in fields(Level)} - {"name"}

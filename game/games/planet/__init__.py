@@ -163,14 +163,10 @@ def _physics_arguments(sim: argparse.ArgumentParser) -> None:
         " (default: a level's own, Normal's for random and greedy)",
     )
     sim.add_argument(
-        "--aim-noise",
+        "--sigma",
         default=None,
-        help="with --physics: release angle noise of each bot in radians (s.d.), e.g. 0.02,0.05",
-    )
-    sim.add_argument(
-        "--speed-noise",
-        default=None,
-        help="with --physics: release speed noise of each bot, a fraction (s.d.), e.g. 0.04",
+        help="with --physics: each bot's hand, px its release misses the meant point by"
+        " (s.d.), e.g. 3,10",
     )
 
 
@@ -186,10 +182,11 @@ def _pair(text: str, what: str) -> list[str]:
 def _physics_run(
     args: argparse.Namespace, catalog: Any, names: list[str], decks: Any, settings: Any
 ) -> dict[str, Any]:
-    """Every roll on the table (game.match.planet.physics_sim); the bots' hands from --hands,
-    --aim-noise and --speed-noise."""
+    """Every roll on the table (game.match.planet.physics_sim); the bots' hands from --hands
+    and --sigma."""
     from dataclasses import replace
 
+    from game.ai.level_fields import HAND_SIGMA_MAX
     from game.ai.planet.bots import make_bot
     from game.match.planet.physics_sim import run_physics_sim
 
@@ -199,21 +196,14 @@ def _physics_run(
     if any(h not in known for h in hands):
         raise ValueError(f"--hands takes two of {', '.join(known)}, e.g. easy,hard")
     aims = [known[h] for h in hands]
-    for option, field in (("aim_noise", "angle_noise"), ("speed_noise", "speed_noise")):
-        text = getattr(args, option)
-        if text is None:
-            continue
-        flag = "--" + option.replace("_", "-")
+    if args.sigma is not None:
         try:
-            values = [float(v) for v in _pair(text, flag)]
+            values = [float(v) for v in _pair(args.sigma, "--sigma")]
         except ValueError as e:
-            raise ValueError(f"{flag} takes numbers >= 0, e.g. 0.03,0.05 ({e})") from None
-        if any(not 0.0 <= v <= 1.0 for v in values):
-            raise ValueError(f"{flag} takes numbers from 0 to 1")
-        if field == "angle_noise":
-            aims = [replace(a, angle_noise=v) for a, v in zip(aims, values, strict=True)]
-        else:
-            aims = [replace(a, speed_noise=v) for a, v in zip(aims, values, strict=True)]
+            raise ValueError(f"--sigma takes numbers of px, e.g. 3,10 ({e})") from None
+        if any(not 0.0 <= v <= HAND_SIGMA_MAX for v in values):
+            raise ValueError(f"--sigma takes px from 0 to {HAND_SIGMA_MAX:g}")
+        aims = [replace(a, sigma=v) for a, v in zip(aims, values, strict=True)]
 
     def bot(name: str, seed: int, kit: Any) -> Any:
         return make_bot(name, catalog, seed, shipped_levels(), kit)
@@ -238,7 +228,7 @@ def _physics_describe(data: dict[str, Any]) -> list[str]:
         lines.append(
             f"  {name:>10}: open {b['open_rate']:.1%}, on a core {b['on_core_rate']:.1%}"
             f" (95% CI {lo:.1%}-{hi:.1%}), on the core aimed at {b['intended_rate']:.1%}"
-            f" (angle noise {b['aim']['angle_noise']:g} rad, speed {b['aim']['speed_noise']:g})"
+            f" (its hand: sigma {b['aim']['sigma']:g} px)"
         )
     return lines
 

@@ -31,7 +31,7 @@ def bot_names(levels: Mapping[str, Level] | None = None) -> list[str]:
 
 
 def level_skill(level: Level) -> AimSkill:
-    return AimSkill(level.aim_samples, level.angle_noise, level.speed_noise, level.aim_checks)
+    return AimSkill(level.aim_samples, level.hand_sigma, level.aim_checks)
 
 
 class BotSeat:

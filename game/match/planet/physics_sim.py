@@ -246,7 +246,7 @@ def run_physics_sim(
                 "on_core_rate": rate(c["on_core"], c["throws"]),
                 "on_core_ci95": [round(x, 4) for x in wilson(c["on_core"], c["throws"])],
                 "intended_rate": rate(c["intended"], c["throws"]),
-                "aim": {"angle_noise": aims[i].angle_noise, "speed_noise": aims[i].speed_noise},
+                "aim": {"sigma": aims[i].sigma},
             }
             for i, (k, c) in enumerate(per.items())
         },

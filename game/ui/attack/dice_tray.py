@@ -1,11 +1,13 @@
 """The dice tray in the middle of the Attack table, and the throw of a die into it.
 
-A die is thrown the way a Bakugan is: drag back from it and let go (the slingshot's
-pull, `game.ui.slingshot`: the same measure of power as the match table's throw), or
-aim with Left/Right (A/D, the controller's pad) and hold Space or Enter to charge. The
-throw goes to `game.physics.dice.roll_die` with the face the rules core drew; the
-tray plays the recorded roll back at the display's rate and the die comes to rest on
-that face. `faces_shown()` is what `draw` paints, so a test can check it.
+A die is thrown the way a Bakugan is: drag back from it and let go (the pull of every
+game's slingshot, `game.ui.pointer`, past the window's edge too; `physics.pull.DICE`
+turns its length into a speed), or aim with Left/Right (A/D, the controller's pad) and
+hold Space or Enter to charge. A computer throws with the modelled hand of its level
+(`game.ai.hand`): a release point meant, missed by its `hand_sigma`. The throw goes to
+`game.physics.dice.roll_die` with the face the rules core drew; the tray plays the
+recorded roll back at the display's rate and the die comes to rest on that face.
+`faces_shown()` is what `draw` paints, so a test can check it.
 """
 
 from __future__ import annotations
@@ -15,18 +17,23 @@ import random
 
 import pygame
 
+from game.ai.hand import Hand
 from game.physics.dice import DIE_SIZE, DiceRoll, DiePose, DieThrow, TraySpec, roll_die
+from game.physics.pull import DICE, pull_angle, pull_vector
 
-from .. import slingshot
 from .. import widgets as w
 from ..outlines import Outlines
+from ..pointer import Pull
+from ..slingshot import draw_band
 from .art import die_corners, draw_die, seat_colour
 from .layout import TRAY_SCALE, tray_rect
 
 MIN_SPEED = 300.0
-MAX_SPEED = 1750.0
+"""mm/s: the slowest a die leaves the hand (it always tumbles a little)."""
+MEANT_PULL = 0.6 * DICE.full_px
+"""px: the pull a computer means for its die (a firm, easy throw)."""
 HOLD_AFTER = 0.7  # s the die is shown at rest before the roll counts
-CHARGE_TIME = 1.1  # s of holding the key for full power
+CHARGE_TIME = 1.4  # s of holding the key for the full pull
 DIE_SIDE_PX = DIE_SIZE * TRAY_SCALE  # drawn as big as it is: dice never overlap
 GRAB_RADIUS = 44  # px around the die where a drag starts
 AIM_STEP = math.radians(4.0)
@@ -46,10 +53,9 @@ class DiceTray:
         self.waiting: int | None = None  # whose
         self.origin = (self.spec.width / 2, DIE_SIZE)
         self.aim_angle = math.pi / 2
-        self.dragging = False
-        self.pointer: tuple[int, int] | None = None
+        self.hand = Pull()
         self.charging = False
-        self.charge = 0.0
+        self.charge = 0.0  # px of pull the key's charge has reached
         self.outlines = Outlines()  # what the tray and its dice were drawn as
 
     # --- geometry ---------------------------------------------------------------------
@@ -70,25 +76,38 @@ class DiceTray:
         self.origin = (x, DIE_SIZE)
         self.waiting = player
         self.aim_angle = math.atan2(self.spec.depth * 0.6, self.spec.width / 2 - x)
-        self.dragging = self.charging = False
+        self.hand.cancel()
+        self.charging = False
         self.charge = 0.0
-        self.pointer = None
 
-    def throw(self, angle: float, power: float, spin: float, face: int) -> None:
-        """Throw the waiting die at `angle` with `power` 0..1 to rest on `face`."""
+    @property
+    def dragging(self) -> bool:
+        return self.hand.active
+
+    def throw_pull(self, pull: tuple[float, float], face: int) -> None:
+        """Throw the waiting die with a pull (logical px from the press, screen y down)
+        to rest on `face`: the way a person's pull and a computer's hand both throw."""
+        angle = pull_angle(pull)
+        speed = max(MIN_SPEED, DICE.speed(math.hypot(pull[0], pull[1])))
+        self.throw(self.aim_angle if angle is None else angle, speed, 0.0, face)
+
+    def throw(self, angle: float, speed: float, spin: float, face: int) -> None:
+        """Throw the waiting die at `angle` at `speed` mm/s to rest on `face`."""
         player = self.waiting if self.waiting is not None else -1
-        speed = MIN_SPEED + (MAX_SPEED - MIN_SPEED) * max(0.0, min(1.0, power))
         throw = DieThrow(self.origin, angle, speed, max(-1.0, min(1.0, spin)))
         self.roll = roll_die(self.spec, throw, face, self.resting, variety=self.rolls)
         self.rolls += 1
         self.roll_owner = player
         self.t = 0.0
         self.waiting = None
-        self.dragging = self.charging = False
+        self.hand.cancel()
+        self.charging = False
 
-    def bot_throw(self, rng: random.Random, face: int) -> None:
-        angle = self.aim_angle + rng.uniform(-0.35, 0.35)
-        self.throw(angle, rng.uniform(0.45, 0.95), rng.uniform(-0.6, 0.6), face)
+    def bot_throw(self, rng: random.Random, face: int, sigma: float) -> None:
+        """A computer's throw: the pull it means (at the tray's middle, a firm pull)
+        missed by its hand's error (`sigma` px, its level's `hand_sigma`)."""
+        meant = pull_vector(self.aim_angle, MEANT_PULL)
+        self.throw_pull(Hand(sigma).release(meant, rng), face)
 
     @property
     def rolling(self) -> bool:
@@ -96,7 +115,7 @@ class DiceTray:
 
     def charge_tick(self, dt: float) -> None:
         if self.charging:
-            self.charge = min(1.0, self.charge + dt / CHARGE_TIME)
+            self.charge = min(DICE.full_px, self.charge + DICE.full_px * dt / CHARGE_TIME)
 
     def update(self, dt: float) -> bool:
         """Advance the roll; True once when it has rested and been shown a moment."""
@@ -130,28 +149,31 @@ class DiceTray:
 
     # --- input --------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event, bounds: slingshot.Bounds, face: int | None) -> bool:
+    def handle(self, event: pygame.event.Event, face: int | None) -> bool:
         """A person's throw of the waiting die; `face` is the core's outcome (None: the
         die is not this person's to throw). True when the event was used."""
         if self.waiting is None or face is None:
             return False
+        if self.hand.interrupted():
+            self.hand.cancel()
         start = self.origin_px()
         near = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and (
             math.dist(event.pos, start) <= GRAB_RADIUS or self.rect.collidepoint(event.pos)
         )
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and near:
-            self.dragging = True
-            self.pointer = event.pos
+            self.hand.press(event)
             return True
         if event.type == pygame.MOUSEMOTION and self.dragging:
-            self.pointer = event.pos
+            if not getattr(event, "buttons", (1,))[0]:
+                self.hand.cancel()  # let go where the window did not see it
+            else:
+                self.hand.move(event)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
-            self.dragging = False
-            angle, power = slingshot.pull(start, event.pos, bounds)
-            if angle is None or power < 0.05:
+            pull = self.hand.release(event)
+            if math.hypot(pull[0], pull[1]) < DICE.release_px:
                 return True  # too short a pull: nothing thrown
-            self.throw(angle, power, 0.0, face)
+            self.throw_pull(pull, face)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_LEFT, pygame.K_a):
@@ -169,22 +191,23 @@ class DiceTray:
             and self.charging
             and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
         ):
-            self.throw(self.aim_angle, max(0.15, self.charge), 0.0, face)
+            self.throw_pull(pull_vector(self.aim_angle, max(self.charge, DICE.release_px)), face)
             return True
         return False
 
-    def aim_now(self, bounds: slingshot.Bounds) -> tuple[float, float] | None:
-        """(angle, power) of the throw being aimed, for the drawn guide."""
-        if self.dragging and self.pointer is not None:
-            angle, power = slingshot.pull(self.origin_px(), self.pointer, bounds)
-            return None if angle is None else (angle, power)
+    def aim_now(self) -> tuple[float, float] | None:
+        """(angle, power 0..1) of the throw being aimed, for the drawn guide."""
+        if self.dragging:
+            pull = self.hand.vector()
+            angle = pull_angle(pull)
+            return None if angle is None else (angle, DICE.power(math.hypot(*pull)))
         if self.waiting is not None:
-            return (self.aim_angle, self.charge if self.charging else 0.0)
+            return (self.aim_angle, DICE.power(self.charge) if self.charging else 0.0)
         return None
 
     # --- drawing ------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, bounds: slingshot.Bounds) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         pygame.draw.rect(surface, (52, 34, 22), r.inflate(22, 22), border_radius=16)
         pygame.draw.rect(surface, (30, 70, 52), r, border_radius=8)
@@ -201,14 +224,14 @@ class DiceTray:
             self.outlines.polygon("tray", "die", i, corners)
         if self.waiting is not None:
             sx, sy = self.origin_px()
-            aim = self.aim_now(bounds)
+            aim = self.aim_now()
             if aim is not None:
                 angle, power = aim
                 length = 30 + 120 * power
                 end = (sx + length * math.cos(angle), sy - length * math.sin(angle))
                 pygame.draw.line(surface, w.ACCENT, (sx, sy), end, 3)
-                if self.dragging and self.pointer is not None:
-                    pygame.draw.line(surface, (200, 200, 220), (sx, sy), self.pointer, 1)
+                if self.dragging:
+                    draw_band(surface, (sx, sy), self.hand.at, self.hand.capturing, w.ACCENT)
             pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 200)
             pygame.draw.circle(
                 surface, seat_colour(self.waiting), (round(sx), round(sy)), 18 + 4 * pulse, 3

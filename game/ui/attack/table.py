@@ -44,6 +44,7 @@ GAME = "attack"
 THINK_SECONDS = (0.7, 1.2)  # a computer's visible moment of thought
 DIE_THINK_SECONDS = (0.5, 0.9)
 PICK_SECONDS = 0.7  # Runo: the card drawn at random from a hand
+DIE_HAND = 9.0  # px: a die thrown by a seat with no level record (Easy's hand)
 
 
 class AttackTableScene(Scene):
@@ -182,7 +183,14 @@ class AttackTableScene(Scene):
             self.think -= dt
             if self.think <= 0:
                 self.thinker = None
-                self.tray.bot_throw(self.rng, self.match.die_face())
+                self.tray.bot_throw(self.rng, self.match.die_face(), self._hand(die))
+
+    def _hand(self, player: int) -> float:
+        """The computer's hand at the tray: its level's `hand_sigma` (a replay's seats
+        carry no level records: `DIE_HAND`, the look of a throw whose face the record
+        decides anyway)."""
+        level = self.match.levels.get(self.match.seats[player])
+        return level.hand_sigma if level is not None else DIE_HAND
 
     def _chance_step(self) -> None:
         state = self.match.state
@@ -291,7 +299,7 @@ class AttackTableScene(Scene):
         die = self.match.die_due()
         if die is not None:
             face = self.match.die_face() if self.match.human(die) else None
-            self.tray.handle(event, self.app.window_bounds(), face)
+            self.tray.handle(event, face)
             return
         self._hand_input(event)
 

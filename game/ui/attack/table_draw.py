@@ -45,7 +45,7 @@ def draw_table(surface: pygame.Surface, scene: AttackTableScene) -> list[w.Butto
         return []
     surface.blit(_felt(surface.get_size()), (0, 0))
     _seats(surface, scene)
-    scene.tray.draw(surface, scene.app.window_bounds())
+    scene.tray.draw(surface)
     _cards(surface, scene)
     _side_panel(surface, scene)
     _hand(surface, scene)

@@ -4,7 +4,7 @@ spin (`slingshot.Slingshot` with the challenges' `slingshot.CHALLENGE` feel)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import pygame
 
@@ -24,8 +24,9 @@ class Aim(slingshot.Slingshot):
 
     Mouse: move over the throw zone to place the sphere, press on it, pull back and let
     go. Wheel or Q / E: spin. Keys: A / D and W / S move it, Left / Right aim (with
-    Shift: finely), hold Space to charge, release to throw. All but W / S are the
-    player's throwing keys (`keys`, as `game.ui.hand_throw.bound_keys` gives them).
+    Shift: finely), hold Space to charge (F: the fine charge), release to throw. All
+    but W / S are the player's throwing keys (`keys`, as `game.ui.hand_throw.bound_keys`
+    gives them).
     """
 
     def __init__(
@@ -33,9 +34,8 @@ class Aim(slingshot.Slingshot):
         level: LevelDef,
         view: TableView,
         keys: Mapping[int, str] | None = None,
-        bounds: Callable[[], slingshot.Bounds] | None = None,
     ) -> None:
-        super().__init__(slingshot.CHALLENGE, keys if keys is not None else bound_keys({}), bounds)
+        super().__init__(slingshot.CHALLENGE, keys if keys is not None else bound_keys({}))
         self.level = level
         self.view = view
         x0, y0, x1, y1 = level.zone

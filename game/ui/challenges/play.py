@@ -92,8 +92,7 @@ class ChallengeScene(Scene):
         self.level = level
         self.attempt = Attempt(level)
         self.art = TableArt(level)
-        bounds = getattr(self.app, "window_bounds", None)
-        self.aim = Aim(level, self.art.view, bound_keys(self.app.settings.keys), bounds)
+        self.aim = Aim(level, self.art.view, bound_keys(self.app.settings.keys))
         sphere = self.attempt.sphere()
         self.aim.radius = sphere.radius if sphere is not None else 14.0
         self.aim.clamp()
@@ -146,7 +145,7 @@ class ChallengeScene(Scene):
         throw = attempt.make_throw(
             self.aim.origin(), self.aim.angle, self.aim.speed(), self.aim.spin
         )
-        self.aim.power = 0.0
+        self.aim.pulled = 0.0
         if throw is None:
             return
         try:
@@ -303,7 +302,13 @@ class ChallengeScene(Scene):
         """The aim guide's dots on screen, at this run's level (`guide`)."""
         aim = self.aim
         level = self.guide
-        key = (round(aim.x, 1), round(aim.y, 1), round(aim.angle, 3), round(aim.power, 2), aim.spin)
+        key = (
+            round(aim.x, 1),
+            round(aim.y, 1),
+            round(aim.angle, 3),
+            round(aim.pulled, 1),
+            aim.spin,
+        )
         self._preview_age += 1
         moving = self.attempt.level.moving
         if (key, level) == self._preview_key and not (moving and self._preview_age >= 6):

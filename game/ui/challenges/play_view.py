@@ -105,11 +105,10 @@ def draw_aim(scene: ChallengeScene, surface: pygame.Surface) -> None:
         (ex - 12 * math.cos(aim.angle + 0.4), ey + 12 * math.sin(aim.angle + 0.4)),
     ]
     pygame.draw.polygon(surface, (255, 220, 120), head)
-    if aim_guide.shows(scene.guide) and aim.power > aim.feel.release:
+    if aim_guide.shows(scene.guide) and aim.throws():
         ring = v.length(scene.aim.radius)
         aim_guide.draw(surface, scene.preview_path(), scene.guide, ring)
-    if aim.dragging and aim.drag_to is not None:
-        pygame.draw.line(surface, (230, 230, 230), (sx, sy), aim.drag_to, 2)
+    aim.draw_pull(surface, (255, 220, 120))
     sphere = scene.attempt.sphere()
     if sphere is not None:
         scene.art.draw_sphere(

@@ -71,11 +71,11 @@ def move_bar(scene: MatchScene) -> None:
         scene.bar = hud.TOP
     elif scene.session.side(ti.player) == hud.TOP:
         scene.bar = hud.BOTTOM
-    elif not ti.dragging or ti.drag_to is None:
+    elif not ti.dragging:
         scene.bar = hud.TOP
-    elif ti.drag_to[1] < hud.TOP_BAR_H + CLEAR:
+    elif ti.hand.at[1] < hud.TOP_BAR_H + CLEAR:
         scene.bar = hud.BOTTOM
-    elif ti.drag_to[1] > hud.SCREEN.h - hud.TOP_BAR_H - CLEAR:
+    elif ti.hand.at[1] > hud.SCREEN.h - hud.TOP_BAR_H - CLEAR:
         scene.bar = hud.TOP
 
 

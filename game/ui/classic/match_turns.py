@@ -41,6 +41,8 @@ def next_turn(scene: MatchScene, dt: float) -> None:
     if scene.curtain.needed(p):
         if not scene.curtain.down:
             scene.curtain.lower(p)  # the next person's turn: the curtain first
+            if scene.throw_input is not None:
+                scene.throw_input.cancel()  # a pull held does not outlive the turn
             scene.throw_input = None
             scene.hover_piece = None
         return

@@ -1,11 +1,12 @@
 """Throwing by hand: a slingshot with the mouse, or aim and charge with the keyboard.
 
 Mouse: move along your throw line, press on the sphere, drag back and release: the
-throw goes the other way, harder the longer the pull; a straight pull to the window's
-edge is full power whatever the window (`slingshot`). The wheel (or Q / E) sets spin.
-Keyboard: A / D move along the line, Left / Right aim, hold Space to charge, release to
-throw. The aim guide (`aim_guide`, at the player's level) shows the path through the
-same physics the throw will use.
+throw goes the other way, harder the longer the pull (`slingshot`: the pull goes on past
+the window's edge, the mouse captured; `physics.pull.CLASSIC` turns it into a speed).
+The wheel (or Q / E) sets spin. Keyboard: A / D move along the line, Left / Right aim
+(Shift: finely), hold Space to charge (F: the fine charge), release to throw. The aim
+guide (`aim_guide`, at the player's level) shows the path through the same physics the
+throw will use.
 
 The throw line runs along the thrower's band: across the screen for a seat at the bottom
 or top, up and down for a seat at a side (where A moves up the screen, D down). The
@@ -25,14 +26,13 @@ from game.physics.tuning import SPHERE_RADIUS
 
 from .. import aim_guide, slingshot
 from .. import widgets as w
-from ..hand_throw import bound_keys, throw_line
+from ..hand_throw import AIM_STEP, bound_keys, throw_line
 from ..seat_colours import PLAYER_COLOURS
-from ..slingshot import MAX_PULL
 
 if TYPE_CHECKING:
     from .match import MatchScene
 
-__all__ = ["MAX_HAND_SPEED", "MAX_PULL", "ThrowInput"]
+__all__ = ["MAX_HAND_SPEED", "ThrowInput"]
 MAX_HAND_SPEED = slingshot.MATCH.full_speed  # mm/s at full power
 
 
@@ -40,7 +40,7 @@ class ThrowInput(slingshot.Slingshot):
     """The match's slingshot (`slingshot.MATCH`): the sphere on the seat's line."""
 
     def __init__(self, scene: MatchScene, player: int, zone: Zone) -> None:
-        super().__init__(slingshot.MATCH, bound_keys(scene.app.settings.keys), self._window)
+        super().__init__(slingshot.MATCH, bound_keys(scene.app.settings.keys))
         self.scene = scene
         self.view = scene.table_view
         self.player = player
@@ -87,19 +87,13 @@ class ThrowInput(slingshot.Slingshot):
         straight pull goes."""
         return (-math.cos(self.angle), math.sin(self.angle))
 
-    def _window(self) -> slingshot.Bounds:
-        """Where the pointer can go, in logical coordinates (the whole window)."""
-        app = getattr(self.scene, "app", None)
-        window = getattr(app, "window_bounds", None)
-        return window() if callable(window) else slingshot.DEFAULT_BOUNDS
-
     def current(self) -> physics.Throw:
-        return physics.Throw(self.origin(), self.angle, self.speed(), self.spin)
+        return self.throw_from(self.origin())
 
     def refuse(self, message: str) -> None:
         self.message = message
         self.message_t = 2.0
-        self.power = 0.0
+        self.pulled = 0.0
 
     # ------------------------------------------------------------------ input
 
@@ -112,10 +106,12 @@ class ThrowInput(slingshot.Slingshot):
         self._move(tx if self.horizontal else ty)
 
     def key(self, action: str | None, event: pygame.event.Event) -> None:
+        fine = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        turn = AIM_STEP / 5 if fine else AIM_STEP
         if action == "aim_left":
-            self.angle += 0.04 * self.turn
+            self.angle += turn * self.turn
         elif action == "aim_right":
-            self.angle -= 0.04 * self.turn
+            self.angle -= turn * self.turn
         elif action in ("move_left", "move_right"):
             # Left on screen, or up the screen on a side seat's line.
             step = 15.0 if (action == "move_right") == self.horizontal else -15.0
@@ -134,7 +130,7 @@ class ThrowInput(slingshot.Slingshot):
         key = (
             round(self.along, 1),
             round(self.angle, 3),
-            round(self.power, 2),
+            round(self.pulled, 1),
             round(self.spin, 2),
         )
         if (key, level) != self._preview_key:
@@ -161,11 +157,10 @@ class ThrowInput(slingshot.Slingshot):
         ey = sy - math.sin(self.angle) * length
         pygame.draw.line(surface, PLAYER_COLOURS[self.player], (sx, sy), (int(ex), int(ey)), 3)
         level = getattr(self.scene, "aim_guide", self.scene.app.settings.aim_guide)
-        if aim_guide.shows(level) and self.power > self.feel.release:
+        if aim_guide.shows(level) and self.throws():
             dots = [self.view.px(p) for p in self.guide_dots(level)]
-            aim_guide.draw(surface, dots, level, self.view.length(14.0))
-        if self.dragging and self.drag_to is not None:
-            pygame.draw.line(surface, (230, 230, 230), (sx, sy), self.drag_to, 2)
+            aim_guide.draw(surface, dots, level, self.view.length(SPHERE_RADIUS))
+        self.draw_pull(surface, PLAYER_COLOURS[self.player])
         from .table_layer import sphere
 
         radius = self.view.length(SPHERE_RADIUS)  # as big as it collides

@@ -29,6 +29,7 @@ from game.rules.planet import Action, Observation, Phase, PlaceCore
 
 from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
+from ..hand_throw import bound_keys
 from ..outlines import Outlines
 from ..scene import Scene
 from ..table_view import TableView
@@ -350,7 +351,7 @@ class PlanetMatchScene(Scene):
             near = [session.layout.core_centre(h) for h in session.cores()]
             toward = min(near, key=lambda c: math.dist(c, band), default=session.layout.centre)
             self.aims[p] = PlanetAim(
-                self.view, p, session.zone(p), toward, bounds=self.app.window_bounds
+                self.view, p, session.zone(p), toward, bound_keys(self.app.settings.keys)
             )
             self._dirty = True
         for aim in self.aims.values():

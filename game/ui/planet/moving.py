@@ -17,6 +17,7 @@ from game.physics import DT
 from game.physics.tuning import SPHERE_RADIUS
 
 from .. import aim_guide, miss_mark
+from ..controls import throw_keys
 from .board import PLAYER_COLOURS, hexagon, sphere_image
 
 if TYPE_CHECKING:
@@ -78,11 +79,11 @@ def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
     if p is not None and p in scene.aims:
         side = scene.match.observation(p).side(p)
         img = sphere_image(scene.catalog, side.picked, scene.view.length(SPHERE_RADIUS), 0.0)
-        label = scene.tr("planet_ui.aim_hint")
+        label = scene.tr("planet_ui.aim_hint", **throw_keys(scene.app.settings.keys, scene.tr))
         aim = scene.aims[p]
         guide = scene.app.settings.aim_guide
         path: list[tuple[int, int]] = []
-        if aim_guide.shows(guide) and aim.power > 0.05:
+        if aim_guide.shows(guide) and aim.throws():
             path = [scene.view.px(q) for q in aim.preview(scene.match.session.scene(), guide)]
         aim.draw(surface, img, PLAYER_COLOURS[p], label, path, guide)
         scene.outlines.circle("moving", "sphere", "aimed", aim.sphere_px(), img.get_width() / 2)

@@ -13,6 +13,7 @@ from game.rules.planet import WINDOWS, Observation, Phase
 
 from .. import art
 from .. import widgets as w
+from ..controls import throw_keys
 from .board import PLAYER_COLOURS, Spot, draw_matrix, draw_side
 from .choices import Offer
 from .panels import draw_batch, draw_battle, draw_hand, draw_plan, draw_prompt
@@ -50,9 +51,15 @@ def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> s
     if p is not None and p in scene.aims:
         picked = match.observation(p).side(p).picked or ""
         other = 1 - p
+        keys = throw_keys(scene.app.settings.keys, tr)
         if match.is_person(other) and match.thrown(other):  # (one text: it fits its box)
-            return tr("planet_ui.prompt.throw_second", bakugan=scene.name(picked), player=other + 1)
-        return tr("planet_ui.prompt.throw", bakugan=scene.name(picked))
+            return tr(
+                "planet_ui.prompt.throw_second",
+                bakugan=scene.name(picked),
+                player=other + 1,
+                **keys,
+            )
+        return tr("planet_ui.prompt.throw", bakugan=scene.name(picked), **keys)
     if o is None:
         busy = next(iter(match.computers_to_act()), None)
         if busy is None and match.session.awaiting_roll() is not None:

@@ -23,10 +23,28 @@ def _table() -> physics.TableSpec:
 def test_a_steady_hand_opens_on_every_card_it_aims_at() -> None:
     table = _table()
     for target in [c.id for c in table.cards]:
-        plan = plan_aim(table, ZONE0, target, AimSkill(16, 0.0, 0.0))
+        plan = plan_aim(table, ZONE0, target, AimSkill(16, 0.0))
         assert plan.hits, target
         landing = physics.resolve_throw(table, plan.throw, record=False).landing
         assert landing.card == target
+
+
+def test_the_planned_throw_is_a_pull_of_the_match_slingshot() -> None:
+    """What a bot throws is a pull through the very curve a person pulls with: its
+    meant release point, in px, turned back by the curve, is the planned throw."""
+    from game.ai.classic.aim import CURVE
+    from game.ai.hand import Hand, pull_of
+    from game.physics.pull import throw_of
+
+    plan = plan_aim(_table(), ZONE0, (2, 2), AimSkill(16, 0.0))
+    pull = pull_of(CURVE, plan.throw)
+    again = throw_of(CURVE, plan.throw.origin, pull)
+    assert again is not None
+    assert abs(again.speed - plan.throw.speed) < 1e-9
+    assert abs(again.angle - plan.throw.angle) < 1e-12
+    # a hand without error lets go at that very point
+    steady = Hand(0.0).throw(CURVE, plan.throw, random.Random(1))
+    assert (steady.angle, steady.speed) == (plan.throw.angle, plan.throw.speed)
 
 
 def test_noise_makes_the_levels_miss_more_or_less() -> None:
@@ -47,7 +65,7 @@ def test_noise_makes_the_levels_miss_more_or_less() -> None:
 
 
 def test_checks_report_how_sure_a_throw_is() -> None:
-    plan = plan_aim(_table(), ZONE0, (2, 1), AimSkill(24, 0.013, 0.026, 12))
+    plan = plan_aim(_table(), ZONE0, (2, 1), AimSkill(24, 3.0, 12))
     assert plan.hits and 0.0 < plan.sureness <= 1.0
     assert abs(sum(plan.outcomes.values()) - 1.0) < 1e-9
 
@@ -55,5 +73,5 @@ def test_checks_report_how_sure_a_throw_is() -> None:
 def test_plan_throw_keeps_its_old_use() -> None:
     """No target on the table: any card, drawn by the seat's generator."""
     table = _table()
-    t = plan_throw(table, ZONE0, None, random.Random(3), AimSkill(6, 0.0, 0.0))
+    t = plan_throw(table, ZONE0, None, random.Random(3), AimSkill(6, 0.0))
     assert physics.resolve_throw(table, t, record=False).landing.opened

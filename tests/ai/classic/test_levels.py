@@ -17,8 +17,7 @@ def test_the_shipped_levels_load_and_climb() -> None:
     assert set(LEVEL_NAMES) <= set(levels)
     easy, normal, hard = (levels[n] for n in LEVEL_NAMES)
     # the knobs climb from easy to hard
-    assert easy.angle_noise > normal.angle_noise > hard.angle_noise
-    assert easy.speed_noise > normal.speed_noise > hard.speed_noise
+    assert easy.hand_sigma > normal.hand_sigma > hard.hand_sigma
     assert easy.aim_samples <= normal.aim_samples <= hard.aim_samples
     assert easy.iterations == 0 and hard.iterations > 0 and hard.determinizations > 0
     assert easy.insight <= normal.insight <= hard.insight
@@ -46,7 +45,10 @@ def _edited(tmp_path: Path, level: str, key: str, line: str | None) -> Path:
 @pytest.mark.parametrize(
     "level, key, line, message",
     [
-        ("easy", "angle_noise", "angle_noise = -0.1", "easy: angle_noise: must be within 0..0.5"),
+        ("easy", "hand_sigma", "hand_sigma = -1", "easy: hand_sigma: must be within 0..40, got -1"),
+        ("hard", "hand_sigma", 'hand_sigma = "steady"', "hard: hand_sigma: must be a number"),
+        ("normal", "hand_sigma", None, "normal: hand_sigma: missing"),
+        ("easy", "hand_sigma", "angle_noise = 0.04", "easy: angle_noise: unknown field"),
         ("easy", "aim_samples", None, "easy: aim_samples: missing"),
         ("easy", "aim_samples", "aim_sample = 3", "easy: aim_sample: unknown field"),
         ("normal", "insight", "insight = 7", "normal: insight: must be within 0..1, got 7"),

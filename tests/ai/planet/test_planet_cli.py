@@ -33,8 +33,5 @@ def test_on_the_table_each_level_throws_with_its_own_hand(
     hands = level_hands()
     for name in ("easy", "hard"):
         aim = data["bots"][name]["aim"]
-        assert aim == {
-            "angle_noise": hands[name].angle_noise,
-            "speed_noise": hands[name].speed_noise,
-        }
+        assert aim == {"sigma": hands[name].sigma}
     assert data["bots"]["easy"]["aim"] != data["bots"]["hard"]["aim"]

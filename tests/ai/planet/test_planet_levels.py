@@ -23,8 +23,7 @@ def test_the_shipped_levels_load_and_climb() -> None:
     assert hard.determinizations > 0 and hard.search_steps
     assert set(hard.search_steps) <= set(SEARCHABLE)
     # the hands at the physics table steady, and what each expects of its rolls climbs
-    assert easy.aim_noise > normal.aim_noise > hard.aim_noise
-    assert easy.speed_noise > normal.speed_noise > hard.speed_noise
+    assert easy.hand_sigma > normal.hand_sigma > hard.hand_sigma
     assert easy.model_on_core < normal.model_on_core < hard.model_on_core
     assert easy.aim_samples == normal.aim_samples == hard.aim_samples  # as measured
     assert {easy.title_ru, normal.title_ru, hard.title_ru} == {"Лёгкий", "Средний", "Сложный"}
@@ -51,7 +50,9 @@ def _edited(tmp_path: Path, level: str, key: str, line: str | None) -> Path:
 @pytest.mark.parametrize(
     "level, key, line, message",
     [
-        ("easy", "aim_noise", "aim_noise = -0.1", "ai.toml: easy: aim_noise: must be within 0..0.5"),
+        ("easy", "hand_sigma", "hand_sigma = 99", "ai.toml: easy: hand_sigma: must be within 0..40"),
+        ("hard", "hand_sigma", "hand_sigma = true", "ai.toml: hard: hand_sigma: must be a number"),
+        ("easy", "hand_sigma", "aim_noise = 0.04", "ai.toml: easy: aim_noise: unknown field"),
         ("easy", "aim_samples", None, "ai.toml: easy: aim_samples: missing"),
         ("easy", "aim_samples", "aim_sample = 3", "ai.toml: easy: aim_sample: unknown field"),
         ("normal", "insight", "insight = 7", "ai.toml: normal: insight: must be within 0..1, got 7"),

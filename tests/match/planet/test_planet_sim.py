@@ -38,12 +38,12 @@ def test_the_same_seed_plays_the_same_matches(capsys: pytest.CaptureFixture[str]
         assert first[key] == again[key]
 
 
-def test_the_noise_is_the_knob_of_the_rate_on_the_core_aimed_at(
+def test_the_hand_is_the_knob_of_the_rate_on_the_core_aimed_at(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    shaky = sim(capsys, "--games", "8", "--aim-noise", "0.1", "--speed-noise", "0.15")
-    steady = sim(capsys, "--games", "8", "--aim-noise", "0", "--speed-noise", "0")
-    assert shaky["bots"]["random"]["aim"] == {"angle_noise": 0.1, "speed_noise": 0.15}
+    shaky = sim(capsys, "--games", "8", "--sigma", "14")
+    steady = sim(capsys, "--games", "8", "--sigma", "0")
+    assert shaky["bots"]["random"]["aim"] == {"sigma": 14.0}
     assert shaky["intended_rate"] + 0.2 < steady["intended_rate"]
 
 
@@ -57,9 +57,9 @@ def test_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     ("extra", "message"),
     [
         (["--hands", "easy,superb"], "--hands takes two of easy, normal, hard"),
-        (["--aim-noise", "lots"], "--aim-noise takes numbers"),
-        (["--speed-noise", "0.1,0.2,0.3"], "--speed-noise takes one value or two"),
-        (["--aim-noise", "2"], "--aim-noise takes numbers from 0 to 1"),
+        (["--sigma", "lots"], "--sigma takes numbers of px"),
+        (["--sigma", "1,2,3"], "--sigma takes one value or two"),
+        (["--sigma", "41"], "--sigma takes px from 0 to 40"),
     ],
 )
 def test_bad_options_are_refused_with_the_reason(

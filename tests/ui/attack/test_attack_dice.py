@@ -52,14 +52,14 @@ def test_600_rolls_rest_showing_the_cores_face() -> None:
                 continue
             face = match.die_face()
             tray.offer(die, tray.rect.x + rng.random() * tray.rect.w)
-            tray.bot_throw(rng, face)
+            tray.bot_throw(rng, face, LEVELS["easy"].hand_sigma)
             assert tray.rolling
             while not tray.update(1 / 60):
                 pass
             owner, pose = tray.faces_shown()[0]
             assert owner == die and pose.face == face
             surface.fill((0, 0, 0))
-            tray.draw(surface, (0, 0, 1280, 720))
+            tray.draw(surface)
             drawn = _pips_drawn(surface, tray.to_screen(pose.x, pose.y), side)
             events = match.apply_chance()
             told = next(e.face for e in events if isinstance(e, ev.DealerRolled | ev.TargetRolled))

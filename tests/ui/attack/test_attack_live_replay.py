@@ -151,7 +151,7 @@ def test_a_replay_that_cannot_be_written_is_logged_and_the_game_goes_on(
             person = scene.person_to_act()
             if person is not None and scene.idle():
                 if match.die_due() is not None:
-                    scene.tray.throw(1.2, 0.6, 0.0, match.die_face())
+                    scene.tray.throw(1.2, 1000.0, 0.0, match.die_face())
                 elif scene.can_choose() is not None:
                     scene.play(0)
             if scene.view.sheet is not None:

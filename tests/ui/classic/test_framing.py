@@ -20,7 +20,7 @@ import pytest
 from game import physics
 from game.content.classic import shipped_catalog
 from game.rules.classic import Settings, Throw, random_kit
-from game.ui import miss_mark, slingshot
+from game.ui import miss_mark
 from game.ui.app import App
 from game.ui.classic import anims, hud, match_framing
 from game.ui.classic.match import MatchScene
@@ -186,34 +186,35 @@ def test_the_thrown_sphere_stays_in_sight_and_a_miss_shows_where_it_went(
 
 
 def _pull(app: App, scene: MatchScene, back: tuple[float, float]) -> list[pygame.Rect]:
-    """A straight pull from the sphere along `back` to the window's edge (window px
-    posted as the window gets them); the covers met by the pull's line on the way."""
+    """A straight full pull from the sphere along `back` (window px posted as the window
+    gets them: the pointer stops at the window's edge and the motion goes on as relative
+    motion, as a captured mouse sends it); the covers met by the pull's line, from the
+    sphere to the hand, on the way."""
     ti = scene.throw_input
     assert ti is not None
-    start = app.to_window(ti.sphere_px())
+    sx, sy = ti.sphere_px()
     width, height = app.window.get_size()
-    reach = slingshot.room((start[0], start[1]), back, (0.0, 0.0, width - 1.0, height - 1.0))
-    press = (round(start[0]), round(start[1]))
+    press = tuple(round(c) for c in app.to_window((sx, sy)))
     hits = []
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1))
     app.step()
-    end = press
+    was = press
     for k in range(1, 13):
-        end = (
-            round(start[0] + back[0] * reach * k / 12),
-            round(start[1] + back[1] * reach * k / 12),
-        )
+        reach = ti.curve.full_px * k / 12
+        at = app.to_window((sx + back[0] * reach, sy + back[1] * reach))
+        pos = (round(min(max(at[0], 0), width - 1)), round(min(max(at[1], 0), height - 1)))
+        rel = (at[0] - was[0], at[1] - was[1])
+        was = at
         pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))
         )
         if k % 4:
             continue  # a frame every third of the way (each line is part of the last one)
         app.step()
-        assert ti.drag_to is not None
-        sx, sy = ti.sphere_px()
-        line = (sx, sy), ti.drag_to
+        assert ti.dragging
+        line = (sx, sy), ti.hand.at
         hits += [c for c in match_framing.covers(scene) if c.clipline(*line)]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.step()
     return hits
 
