@@ -13,25 +13,15 @@ from game.persist.replay_file import ReplayWriter, read_replay, replays_dir
 from game.physics.fingerprint import physics_hash, pymunk_version
 from game.ui.live_file import LiveFile
 
+FIXTURE = Path(__file__).parents[1] / "rules" / "data" / "classic-3p-own-battle.replay.gz"
+
 
 def _replay(folder: Path, name: str, physics: str) -> Path:
-    header = {
-        "format": "bakugan-replay",
-        "version": 1,
-        "game": "classic",
-        "game_version": "1",
-        "content_hash": "sha256:c",
-        "physics_hash": physics,
-        "pymunk": pymunk_version(),
-        "created": "2026-01-01T00:00:00",
-        "seed": 7,
-        "settings": {},
-        "seats": [],
-        "kits": [],
-    }
+    """A classic replay of three records (a real header, as a match writes it)."""
+    header = {**read_replay(FIXTURE).header, "physics_hash": physics, "pymunk": pymunk_version()}
     writer = ReplayWriter(folder / name, header)
-    for k in range(3):
-        writer.write({"t": "act", "a": f"p0 pass {k}"})
+    for record in read_replay(FIXTURE).records[:3]:
+        writer.write(record)
     writer.close()
     return folder / name
 
@@ -53,7 +43,8 @@ def test_a_resumed_match_goes_on_with_its_replay(folder: Path) -> None:
     live.write({"t": "act", "a": "p1 pass"})
     live.close()
     (kept,) = folder.iterdir()
-    assert [r["a"] for r in read_replay(kept).records] == ["p0 pass 0", "p0 pass 1", "p1 pass"]
+    first = read_replay(FIXTURE).records[:2]
+    assert read_replay(kept).records == [*first, {"t": "act", "a": "p1 pass"}]
 
 
 def test_a_replay_recorded_with_other_physics_is_not_gone_on_with_and_stays(

@@ -12,7 +12,6 @@ board is drawn once per change into a kept surface; each frame adds only what mo
 
 from __future__ import annotations
 
-import math
 import sys
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -124,8 +123,6 @@ class PlanetMatchScene(Scene):
         for entry in match.session.timeline:
             self._tell(entry, stage=False)
 
-    # ------------------------------------------------------------------ who and what
-
     def person(self) -> int | None:
         """The person who must act now (a throw first), as the rules have it."""
         at_screen = self.curtain.at_screen  # of those acting at once, he goes first
@@ -176,8 +173,6 @@ class PlanetMatchScene(Scene):
 
     def camera_moving(self) -> bool:
         return self.camera.moving
-
-    # ------------------------------------------------------------------ acting
 
     def act(self, action: Action) -> None:
         """The person's choice, handed to the match (a refused one is said, not fatal)."""
@@ -307,8 +302,6 @@ class PlanetMatchScene(Scene):
 
         self.app.push(PlanetPauseScene(self.app, self))
 
-    # ------------------------------------------------------------------ the loop
-
     def exit(self) -> None:
         self.live_replay.close()  # left for the title, or the window closed: the file too
 
@@ -344,15 +337,8 @@ class PlanetMatchScene(Scene):
         if self.camera.moving:  # the aim starts once the table is still
             return
         if p is not None and p in self.match.throws_awaited() and p not in self.aims:
-            # aimed at first at the core nearest his band: straight at a core, never at
-            # the seam between two (the Matrix's middle often is one)
-            x0, y0, x1, y1 = session.zone(p).box
-            band = ((x0 + x1) / 2, (y0 + y1) / 2)
-            near = [session.layout.core_centre(h) for h in session.cores()]
-            toward = min(near, key=lambda c: math.dist(c, band), default=session.layout.centre)
-            self.aims[p] = PlanetAim(
-                self.view, p, session.zone(p), toward, bound_keys(self.app.settings.keys)
-            )
+            keys = bound_keys(self.app.settings.keys)
+            self.aims[p] = PlanetAim.at_nearest_core(self.view, p, session, keys)
             self._dirty = True
         for aim in self.aims.values():
             aim.update(dt)
@@ -408,8 +394,6 @@ class PlanetMatchScene(Scene):
             saves.clear_save("planet")
         self.app.replace(PlanetResultsScene(self.app, self.match, self.demo, self._again))
 
-    # ------------------------------------------------------------------ input
-
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
@@ -449,8 +433,6 @@ class PlanetMatchScene(Scene):
             if throw is not None:
                 self._throw(p, throw)
 
-    # ------------------------------------------------------------------ buttons
-
     def _ensure_buttons(self) -> None:
         if self._dirty:
             self._build()
@@ -461,8 +443,6 @@ class PlanetMatchScene(Scene):
         self.buttons = build_buttons(self)
         self._stale = True
         self._dirty = False
-
-    # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         self._ensure_buttons()
@@ -489,8 +469,6 @@ class PlanetMatchScene(Scene):
             draw_show(surface, self.shows[0], self.name, card_colour(self.catalog))
             return
         draw_hover(surface, self.spots, self.hover, self.catalog, self.app.lang, self.tr)
-
-    # ------------------------------------------------------------------ tests, xplay
 
     def status(self) -> dict[str, object]:
         from .buttons import status_of

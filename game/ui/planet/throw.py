@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import pygame
 
 from game import physics
+from game.match.planet.session import PlanetSession
 from game.match.zone import Zone
 from game.physics.tuning import SPHERE_RADIUS
 
@@ -53,6 +54,18 @@ class PlanetAim(slingshot.Slingshot):
         self._preview_key: tuple[tuple[float, ...], str] | None = None
         self._preview: list[physics.Point] = []
         self._preview_wait = 0.0
+
+    @classmethod
+    def at_nearest_core(
+        cls, view: TableView, player: int, session: PlanetSession, keys: dict[int, str]
+    ) -> PlanetAim:
+        """The aim as a roll starts: at the core nearest the player's band, straight at
+        a core, never at the seam between two (the Matrix's middle often is one)."""
+        x0, y0, x1, y1 = session.zone(player).box
+        band = ((x0 + x1) / 2, (y0 + y1) / 2)
+        near = [session.layout.core_centre(h) for h in session.cores()]
+        toward = min(near, key=lambda c: math.dist(c, band), default=session.layout.centre)
+        return cls(view, player, session.zone(player), toward, keys)
 
     def origin(self) -> physics.Point:
         return self.line.point(self.along, self.at)
