@@ -99,18 +99,17 @@ def catalog_colours(catalog: Catalog, kind: str) -> list[Any]:
     return list(GateColour) if kind == "gates" else list(AbilityColour)
 
 
-def playable_attributes(catalog: Catalog, bakugan: Sequence[str]) -> Callable[[Attribute], bool]:
+def playable_attributes(
+    catalog: Catalog, bakugan: Sequence[str]
+) -> Callable[[Attribute | None], bool]:
     """Whether a battling Bakugan of these can have an attribute, as a card that needs
-    it asks (an Ability Card's requirement, a Trap's attribute): one of them has it, or
-    one is clear (a clear Bakugan takes its opponent's attribute, so it can meet any)."""
+    it asks (an Ability Card's requirement, a Trap's attribute; None: it needs none):
+    one of them has it, or one is clear (a clear Bakugan takes its opponent's
+    attribute, so it can meet any)."""
     own = {catalog.bakugan[b].attribute for b in bakugan}
     if None in own:
         return lambda attribute: True
-    return lambda attribute: attribute in own
-
-
-def _usable(attribute: Attribute | None, can: Callable[[Attribute], bool]) -> bool:
-    return attribute is None or can(attribute)
+    return lambda attribute: attribute is None or attribute in own
 
 
 def random_kit(
@@ -139,7 +138,7 @@ def random_kit(
     need = settings.kit_abilities // 3
     for acolour in AbilityColour:
         pool = sorted(a for a, d in catalog.abilities.items() if d.colour == acolour)
-        usable = [a for a in pool if _usable(catalog.abilities[a].requires.attribute, can)]
+        usable = [a for a in pool if can(catalog.abilities[a].requires.attribute)]
         dealt = rng.sample(usable, min(need, len(usable)))
         if len(dealt) < need:  # (a catalog short of usable cards: the others fill up)
             dealt += rng.sample([a for a in pool if a not in usable], need - len(dealt))

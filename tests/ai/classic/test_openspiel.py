@@ -30,6 +30,7 @@ from game.rules.classic import (  # noqa: E402
     Throw,
     parse_action,
 )
+from game.rules.classic.kits import playable_attributes  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
 og.use_catalog(shipped_catalog())  # the cards it deals (game.games.classic gives the same)
@@ -324,6 +325,22 @@ def test_kits_are_dealt_by_chance_from_the_pool() -> None:
     kits = state.core.kits
     for kit in kits:
         assert len(set(kit.bakugan)) == 3 and len(kit.gates) == 3 and len(kit.abilities) == 3
+
+
+def test_the_dealt_kits_hold_only_cards_their_bakugan_can_play() -> None:
+    """As the quick pick deals (issue 25, point 8): no attribute Ability Card or Trap
+    without a Bakugan of that attribute (or a clear one) in the kit."""
+    game = pyspiel.load_game("bakugan_classic", {"support": 2})
+    rng = random.Random(4)
+    for _ in range(40):
+        state = game.new_initial_state()
+        while state.core is None:
+            state.apply_action(_sample(state, rng))
+        cat = state.spec.catalog
+        for kit in state.core.kits:
+            can = playable_attributes(cat, kit.bakugan)
+            assert all(can(cat.abilities[a].requires.attribute) for a in kit.abilities), kit
+            assert all(can(cat.traps[x].attribute) for x in kit.traps), kit
 
 
 def test_the_turn_limit_ends_the_game_in_a_draw() -> None:
