@@ -25,7 +25,7 @@ CAT = shipped_catalog()
 def replay_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("viewer")
     run_physics_sim(
-        CAT, ["easy", "normal"], 1, 5, Settings(), shipped_levels(), record=open_in(folder)
+        CAT, ["easy", "normal"], 1, 7, Settings(), shipped_levels(), record=open_in(folder)
     )
     return replay_files([folder])[0]
 
