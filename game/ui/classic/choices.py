@@ -24,25 +24,28 @@ BUTTON_KINDS = (
 """The choices that are buttons (cards in hand and places on the table are clicked)."""
 
 
-Place = Callable[[tuple[int, int]], tuple[str | None, str]]
+Place = Callable[[tuple[int, int]], tuple[str | None, str | None]]
 """A Gate Card on the table as the person at the screen knows it: its id (None while it
-lies face down and is not his) and its owner's name."""
+lies face down and is not his) and the name of the Bakugan standing on it, if any."""
 
 
 def action_label(
     a: Action, catalog: Catalog, lang: str, tr: Callable[..., str], place: Place
 ) -> str:
     """The button's words; a card on the table is named as the table shows it (by its
-    name, or as its owner's face-down card), never by grid coordinates it does not show."""
+    name; face down, by the Bakugan standing on it, else as a face-down card), never by
+    grid coordinates it does not show."""
 
     def bname(ident: str) -> str:
         return catalog.bakugan[ident].name.get(lang)
 
     def onto(key: str, slot: tuple[int, int], **fields: object) -> str:
-        gate, owner = place(slot)
-        if gate is None or gate not in catalog.gates:
-            return tr(f"{key}_hidden", owner=owner, **fields)
-        return tr(key, gate=catalog.gates[gate].name.get(lang), **fields)
+        gate, other = place(slot)
+        if gate is not None and gate in catalog.gates:
+            return tr(key, gate=catalog.gates[gate].name.get(lang), **fields)
+        if other is not None:
+            return tr(f"{key}_onto", other=other, **fields)
+        return tr(f"{key}_hidden", **fields)
 
     if isinstance(a, Pass):
         return tr("match.pass")
@@ -69,7 +72,7 @@ def action_label(
     if isinstance(a, PlayAbility):
         name = catalog.abilities[a.card].name.get(lang)
         if a.bakugan and a.slot:
-            return onto("match.ability_move", a.slot, card=name, bakugan=bname(a.bakugan))
+            return onto("match.ability_move", a.slot, bakugan=bname(a.bakugan))
         if a.bakugan:
             return tr("match.ability_target", card=name, bakugan=bname(a.bakugan))
         return name

@@ -1,7 +1,7 @@
 """The Take and Move buttons name the Gate Card as the table shows it (issue 25, point
 8): "Take Dragon Roost", not "Take the card 3:3" (the table shows no grid); a card lying
-face down that is not the person's own is his opponent's face-down card, its name kept
-hidden."""
+face down that is not the person's own is named by the Bakugan standing on it, else as
+a face-down card, its name kept hidden."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_take_and_move_name_the_card_not_its_place_on_a_grid(scene: MatchScene) 
     take = match_choices.label(scene, TakeGate(0, MINE))
     move = match_choices.label(scene, MoveBakugan(0, reaper, MINE))
     assert take == "Take Dragon Roost"
-    assert move == f"Move {name} to Dragon Roost"
+    assert move == f"{name} → Dragon Roost"
     for text in (take, move):
         assert "1:1" not in text
 
@@ -52,4 +52,15 @@ def test_an_opponents_face_down_card_is_named_without_its_face(scene: MatchScene
         match_choices.label(scene, PlayAbility(0, ability, reaper, THEIRS)),
     ):
         assert "Saurus Quarry" not in text and "2:2" not in text
-        assert "Computer's face-down card" in text
+        assert "face-down card" in text
+
+
+def test_a_face_down_card_with_a_bakugan_on_it_is_named_by_that_bakugan(
+    scene: MatchScene,
+) -> None:
+    reaper = scene.kits[0].bakugan[0]
+    theirs = scene.kits[1].bakugan[0]
+    scene.session.state.field[THEIRS].standing.append((1, theirs))
+    text = match_choices.label(scene, MoveBakugan(0, reaper, THEIRS))
+    assert text.endswith("→ " + CAT.bakugan[theirs].name.get("en"))
+    assert "Saurus Quarry" not in text
