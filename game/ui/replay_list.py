@@ -79,7 +79,8 @@ class ReplayListScene(Scene):
 
     def _row_text(self, s: Summary) -> str:
         date = s.created[:16].replace("T", " ")
-        players = " / ".join(seat_names(self.tr, s.game, s.players, self.app.lang))
+        many = len(s.players) > 2  # (a row of up to five seats must fit)
+        players = " / ".join(seat_names(self.tr, s.game, s.players, self.app.lang, many))
         if not s.finished:
             result = self.tr("replay.unfinished")
         elif s.winner is None:

@@ -16,8 +16,11 @@ from game.games.replays import level_title
 PERSON = "human"
 
 
-def seat_names(tr: Callable[..., str], game: str, players: Sequence[str], lang: str) -> list[str]:
-    """The names of `players` (each seat's name in the header) in `lang`."""
+def seat_names(
+    tr: Callable[..., str], game: str, players: Sequence[str], lang: str, compact: bool = False
+) -> list[str]:
+    """The names of `players` (each seat's name in the header) in `lang`; `compact`
+    names a computer by its level alone ("Easy"), for a row of many seats."""
     people = sum(p == PERSON for p in players)
     computers = len(players) - people
     out: list[str] = []
@@ -26,6 +29,8 @@ def seat_names(tr: Callable[..., str], game: str, players: Sequence[str], lang: 
             out.append(
                 tr("replay.seat_you") if people == 1 else tr("replay.seat_player", player=i + 1)
             )
+        elif compact:
+            out.append(level_title(game, p, lang))
         elif computers == 1:
             out.append(tr("replay.seat_computer", level=level_title(game, p, lang)))
         else:

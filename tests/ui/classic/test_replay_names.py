@@ -85,6 +85,7 @@ def test_a_computer_only_replay_names_each_computer_by_seat_and_level(recorded: 
     [
         (("human", "human"), "Player 1 / Player 2"),
         (("human", "easy"), "You / Computer (Easy)"),
+        (("human", "easy", "hard"), "You / Easy / Hard"),
     ],
 )
 def test_the_replays_list_names_the_seats_as_the_match_did(
@@ -94,3 +95,21 @@ def test_the_replays_list_names_the_seats_as_the_match_did(
     scene = ReplayListScene(App("en", fast=True))
     row = Summary(tmp_path / "x.bkr", "2026-12-02T03:00:00", "classic", players, 0, True)
     assert shown in scene._row_text(row)
+
+
+def test_a_row_of_five_seats_fits_its_button(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui import text_fit
+
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    for lang in ("en", "ru"):
+        app = App(lang, fast=True)
+        scene = ReplayListScene(app)
+        seats = ("human", "normal", "normal", "normal", "normal")
+        row = Summary(tmp_path / "x.bkr", "2026-12-02T03:00:00", "attack", seats, 3, True)
+        scene.items = [row]
+        scene._build()
+        with text_fit.recording() as drawn:
+            scene.draw(app.screen)
+        assert not drawn.escaped(), [d.text for d in drawn.escaped()]
