@@ -31,6 +31,7 @@ from game.persist.replay_index import Summary, summaries
 
 from . import widgets as w
 from .file_dialog import FileDialogScene, elide_middle
+from .replay_names import seat_names
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -78,13 +79,8 @@ class ReplayListScene(Scene):
 
     def _row_text(self, s: Summary) -> str:
         date = s.created[:16].replace("T", " ")
-        from game.games.replays import level_title
-
-        lang = self.app.lang
-        players = " / ".join(
-            self.tr("replay.person") if p == "human" else level_title(s.game, p, lang)
-            for p in s.players
-        )
+        many = len(s.players) > 2  # (a row of up to five seats must fit)
+        players = " / ".join(seat_names(self.tr, s.game, s.players, self.app.lang, many))
         if not s.finished:
             result = self.tr("replay.unfinished")
         elif s.winner is None:

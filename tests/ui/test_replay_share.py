@@ -32,7 +32,7 @@ CAT = shipped_catalog()
 def replay_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("share")
     run_physics_sim(
-        CAT, ["easy", "easy"], 1, 3, Settings(), shipped_levels(), record=open_in(folder)
+        CAT, ["easy", "easy"], 1, 4, Settings(), shipped_levels(), record=open_in(folder)
     )
     return replay_files([folder])[0]
 

@@ -32,7 +32,7 @@ from game.rules.classic import (
     Settings,
     Slot,
 )
-from game.rules.classic.events import Event, Evolved
+from game.rules.classic.events import BakuganMoved, Event, Evolved
 from game.rules.classic.observation import Observation
 from game.rules.classic.piles import FieldGate
 
@@ -232,6 +232,11 @@ class MatchSession:
         for e in events:  # a standing Bakugan evolved: its evolved copy stands where it was
             if isinstance(e, Evolved) and (e.player, e.bakugan) in self.resting:
                 self.resting[(e.player, e.evolved)] = self.resting.pop((e.player, e.bakugan))
+            elif isinstance(e, BakuganMoved) and (e.player, e.bakugan) in self.resting:
+                # moved to another card: it stands there, where it stood on the old one
+                x, y = self.resting[(e.player, e.bakugan)]
+                (ax, ay), (bx, by) = (self.layout.slot_center(s) for s in (e.source, e.slot))
+                self.resting[(e.player, e.bakugan)] = (x - ax + bx, y - ay + by)
         live = {(p, b) for fg in self.state.field.values() for p, b in fg.standing}
         if self.state.battle is not None:  # the two in a battle stay where they stood
             live.update(self.state.battle.sides)

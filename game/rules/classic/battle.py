@@ -342,3 +342,45 @@ def evaluate(battle: Battle, catalog: Catalog, gate_id: str, gate_owner: int) ->
         Side(p, b, attrs[i], totals[i], tuple(parts[i])) for i, (p, b) in enumerate(battle.sides)
     )
     return Evaluation((sides[0], sides[1]), winner, lower_wins, gate_active)
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled:
+    """An Ability Card of the battle that a later card cancelled: the lines it would
+    have given had it stood, as (side index, layer, amount), and the card that
+    cancelled it (`by`)."""
+
+    player: int
+    card: str
+    by: str
+    lines: tuple[tuple[int, str, int], ...]
+
+
+def cancelled_plays(
+    battle: Battle, catalog: Catalog, gate_id: str, gate_owner: int
+) -> tuple[Cancelled, ...]:
+    """Every cancelled play of `battle`, in play order, with its lines: the battle
+    evaluated with that one cancel undone, its layers from that card (its own line, its
+    doubling, a swap it made) that the battle as it stands does not have."""
+    active = battle.active_plays()
+    now = evaluate(battle, catalog, gate_id, gate_owner) if not all(active) else None
+    out: list[Cancelled] = []
+    for i, play in enumerate(battle.plays):
+        if active[i] or now is None:
+            continue
+        by = max(j for j, p in enumerate(battle.plays) if p.cancels == i and active[j])
+        trial = battle.clone()
+        trial.plays[by].cancels = None
+        then = evaluate(trial, catalog, gate_id, gate_owner)
+        kinds = catalog.abilities[play.card].kinds
+        own = {play.card, f"x2 {play.card}"} | ({"swap"} if "swap_g" in kinds else set())
+        lines: list[tuple[int, str, int]] = []
+        for s, (was, had) in enumerate(zip(now.sides, then.sides, strict=True)):
+            left = list(was.parts)
+            for part in had.parts:
+                if part in left:
+                    left.remove(part)
+                elif part[0] in own:
+                    lines.append((s, part[0], part[1]))
+        out.append(Cancelled(play.player, play.card, battle.plays[by].card, tuple(lines)))
+    return tuple(out)

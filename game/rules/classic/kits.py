@@ -8,11 +8,12 @@ Evolution cards name a kit Bakugan and bring its evolved form.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.api import GameError
 
-from .defs import AbilityColour, Catalog, GateColour, Kit
+from .defs import AbilityColour, Attribute, Catalog, GateColour, Kit
 from .settings import DEFAULT_SETTINGS, Settings
 
 
@@ -98,6 +99,19 @@ def catalog_colours(catalog: Catalog, kind: str) -> list[Any]:
     return list(GateColour) if kind == "gates" else list(AbilityColour)
 
 
+def playable_attributes(
+    catalog: Catalog, bakugan: Sequence[str]
+) -> Callable[[Attribute | None], bool]:
+    """Whether a battling Bakugan of these can have an attribute, as a card that needs
+    it asks (an Ability Card's requirement, a Trap's attribute; None: it needs none):
+    one of them has it, or one is clear (a clear Bakugan takes its opponent's
+    attribute, so it can meet any)."""
+    own = {catalog.bakugan[b].attribute for b in bakugan}
+    if None in own:
+        return lambda attribute: True
+    return lambda attribute: attribute is None or attribute in own
+
+
 def random_kit(
     catalog: Catalog,
     rng: random.Random,
@@ -105,7 +119,8 @@ def random_kit(
     support: int = 0,
     evolutions: bool = False,
 ) -> Kit:
-    """A legal kit dealt at random (the "quick pick"), deterministic for `rng`.
+    """A legal kit dealt at random (the "quick pick"), deterministic for `rng`: its
+    Ability Cards and Traps are only ones its Bakugan can play (`playable_attributes`).
 
     `support`: how many Traps / Battle Gear to deal (at most the season's limit; season 2
     deals Traps only). `evolutions`: add the Evolution card of every kit Bakugan that has
@@ -118,15 +133,22 @@ def random_kit(
     for colour in GateColour:
         pool = sorted(g for g, d in catalog.gates.items() if d.colour == colour)
         gates.extend(rng.sample(pool, settings.kit_gates // 3))
+    can = playable_attributes(catalog, bakugan)
     abilities: list[str] = []
+    need = settings.kit_abilities // 3
     for acolour in AbilityColour:
         pool = sorted(a for a, d in catalog.abilities.items() if d.colour == acolour)
-        abilities.extend(rng.sample(pool, settings.kit_abilities // 3))
+        usable = [a for a in pool if can(catalog.abilities[a].requires.attribute)]
+        dealt = rng.sample(usable, min(need, len(usable)))
+        if len(dealt) < need:  # (a catalog short of usable cards: the others fill up)
+            dealt += rng.sample([a for a in pool if a not in usable], need - len(dealt))
+        abilities.extend(dealt)
     traps: list[str] = []
     gear: list[str] = []
     if support > 0:
         max_traps, max_gear, max_both = settings.support_limit()
-        pool_t, pool_g = sorted(catalog.traps), sorted(catalog.gear)
+        pool_t = sorted(t for t, d in catalog.traps.items() if can(d.attribute))
+        pool_g = sorted(catalog.gear)
         for _ in range(min(support, max_both)):
             can_t = len(traps) < max_traps and len(traps) < len(pool_t)
             can_g = len(gear) < max_gear and len(gear) < len(pool_g)

@@ -41,6 +41,7 @@ class Shot:
     gate: str
     decided: bool  # the battle's result was announced (its winner stands)
     evaluation: bt.Evaluation
+    cancelled: tuple[bt.Cancelled, ...] = ()  # the cards cancelled, with their lines
 
 
 def shoot(state: MatchState) -> Shot | None:
@@ -55,6 +56,7 @@ def shoot(state: MatchState) -> Shot | None:
         state.field[b.slot].gate,
         b.winner is not None,
         state.evaluate_battle(),
+        bt.cancelled_plays(b, state.catalog, state.field[b.slot].gate, state.field[b.slot].owner),
     )
 
 
@@ -91,6 +93,7 @@ class PanelSide:
     attribute: str | None
     total: int
     lines: tuple[PanelLine, ...]
+    struck: tuple[PanelLine, ...] = ()  # a cancelled card's lines, drawn struck through
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +139,28 @@ def layer_text(label: str, amount: int, catalog: Catalog, lang: str, tr: Tr) -> 
     return tr("layer.card", card=source_name(catalog, label, lang), g=amount)
 
 
+def struck_lines(shot: Shot, catalog: Catalog, lang: str, tr: Tr) -> list[list[PanelLine]]:
+    """Each side's lines of the cards cancelled, each with the card that cancelled it
+    ("Power Surge +100 (cancelled by Counter Seal)"); a cancelled card that gave no line
+    is named on its player's side."""
+    out: list[list[PanelLine]] = [[], []]
+    players = [s.player for s in shot.evaluation.sides]
+    for c in shot.cancelled:
+        by = source_name(catalog, c.by, lang)
+        lines = c.lines or tuple((i, c.card, 0) for i, p in enumerate(players) if p == c.player)
+        for side, label, g in lines:
+            line = (
+                layer_text(label, g, catalog, lang, tr)
+                if c.lines
+                else source_name(catalog, c.card, lang)
+            )
+            out[side].append(PanelLine(label, g, tr("layer.cancelled", line=line, card=by)))
+    return out
+
+
 def panel_model(shot: Shot, catalog: Catalog, lang: str, tr: Tr) -> PanelModel:
     ev = shot.evaluation
+    struck = struck_lines(shot, catalog, lang, tr)
     sides = tuple(
         PanelSide(
             s.player,
@@ -146,8 +169,9 @@ def panel_model(shot: Shot, catalog: Catalog, lang: str, tr: Tr) -> PanelModel:
             s.attribute.value if s.attribute is not None else None,
             s.total,
             tuple(PanelLine(lb, g, layer_text(lb, g, catalog, lang, tr)) for lb, g in s.parts),
+            tuple(struck[i]),
         )
-        for s in ev.sides
+        for i, s in enumerate(ev.sides)
     )
     return PanelModel(
         shot.slot,
@@ -183,7 +207,7 @@ def draw_panel(
     foot = 26 if model.lower_wins else 0
     top = rect.y + 40
     half = (rect.bottom - 8 - foot - top) // 2
-    most = max(len(s.lines) for s in model.sides)
+    most = max(len(s.lines) + len(s.struck) for s in model.sides)
     won_h = 26 if model.decided else 0  # the winner's line under his layers
     line_h = max(12, min(22, (half - 6 - 80 - won_h) // max(1, most)))
     for i, side in enumerate(model.sides):
@@ -200,13 +224,19 @@ def draw_panel(
         if lead:
             star = "★" if not model.decided else "✔"
             w.text(surface, star, (box.right - 6, box.y + 24), 34, w.ACCENT, "topright")
-        size = fit_size([ln.text for ln in side.lines], box.w - 16, line_h + 1, 12)
+        texts = [ln.text for ln in (*side.lines, *side.struck)]
+        size = fit_size(texts, box.w - 16, line_h + 1, 12)
         y = box.y + 78
         for line in side.lines:
             colour = w.INK if line.amount >= 0 or line.layer == "base" else (255, 150, 140)
             w.fit_text(
                 surface, line.text, pygame.Rect(box.x + 8, y, box.w - 16, line_h), size, colour
             )
+            y += line_h
+        for line in side.struck:  # cancelled: muted, a stroke through its words
+            at = pygame.Rect(box.x + 8, y, box.w - 16, line_h)
+            drawn = w.fit_text(surface, line.text, at, size, w.MUTED)
+            pygame.draw.line(surface, w.MUTED, drawn.midleft, drawn.midright, 1)
             y += line_h
         if model.decided and lead:
             won = tr("match.battle_won", bakugan=side.name)

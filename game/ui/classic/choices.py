@@ -24,22 +24,37 @@ BUTTON_KINDS = (
 """The choices that are buttons (cards in hand and places on the table are clicked)."""
 
 
-def _slot(slot: tuple[int, int]) -> str:
-    return f"{slot[0] + 1}:{slot[1] + 1}"
+Place = Callable[[tuple[int, int]], tuple[str | None, str | None]]
+"""A Gate Card on the table as the person at the screen knows it: its id (None while it
+lies face down and is not his) and the name of the Bakugan standing on it, if any."""
 
 
-def action_label(a: Action, catalog: Catalog, lang: str, tr: Callable[..., str]) -> str:
+def action_label(
+    a: Action, catalog: Catalog, lang: str, tr: Callable[..., str], place: Place
+) -> str:
+    """The button's words; a card on the table is named as the table shows it (by its
+    name; face down, by the Bakugan standing on it, else as a face-down card), never by
+    grid coordinates it does not show."""
+
     def bname(ident: str) -> str:
         return catalog.bakugan[ident].name.get(lang)
+
+    def onto(key: str, slot: tuple[int, int], **fields: object) -> str:
+        gate, other = place(slot)
+        if gate is not None and gate in catalog.gates:
+            return tr(key, gate=catalog.gates[gate].name.get(lang), **fields)
+        if other is not None:
+            return tr(f"{key}_onto", other=other, **fields)
+        return tr(f"{key}_hidden", **fields)
 
     if isinstance(a, Pass):
         return tr("match.pass")
     if isinstance(a, Throw):
         return tr("match.throw", bakugan=bname(a.bakugan))
     if isinstance(a, TakeGate):
-        return tr("match.take", slot=_slot(a.slot))
+        return onto("match.take", a.slot)
     if isinstance(a, MoveBakugan):
-        return tr("match.move", bakugan=bname(a.bakugan), slot=_slot(a.slot))
+        return onto("match.move", a.slot, bakugan=bname(a.bakugan))
     if isinstance(a, ChooseAttribute):
         return tr(f"attr.{a.attribute.value}")
     if isinstance(a, PlayTrap):
@@ -57,7 +72,7 @@ def action_label(a: Action, catalog: Catalog, lang: str, tr: Callable[..., str])
     if isinstance(a, PlayAbility):
         name = catalog.abilities[a.card].name.get(lang)
         if a.bakugan and a.slot:
-            return tr("match.ability_move", card=name, bakugan=bname(a.bakugan), slot=_slot(a.slot))
+            return onto("match.ability_move", a.slot, bakugan=bname(a.bakugan))
         if a.bakugan:
             return tr("match.ability_target", card=name, bakugan=bname(a.bakugan))
         return name

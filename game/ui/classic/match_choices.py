@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.classic import Action, MoveBakugan, Pass, PlayAbility, SetGate, TakeGate
+from game.rules.classic.observation import observe
 
 from .. import widgets as w
 from . import hud
@@ -29,7 +30,21 @@ HandItem = tuple[str, str, pygame.Rect, bool]
 
 
 def label(scene: MatchScene, a: Action) -> str:
-    return action_label(a, scene.catalog, scene.app.lang, scene.tr)
+    return action_label(a, scene.catalog, scene.app.lang, scene.tr, partial(place, scene))
+
+
+def place(scene: MatchScene, slot: tuple[int, int]) -> tuple[str | None, str | None]:
+    """The Gate Card at `slot` as the person at the screen sees it (its id, or None
+    face down and not his: `observe`) and the Bakugan standing on it (the last come)."""
+    viewer = scene.viewer if scene.viewer is not None else 0
+    seen = observe(scene.session.state, viewer)
+    card = next((g for g in seen.field if g.slot == slot), None)
+    if card is None:
+        return None, None
+    other = card.standing[-1][1] if card.standing else None
+    return card.gate, None if other is None else scene.catalog.bakugan[other].name.get(
+        scene.app.lang
+    )
 
 
 def shown_choices(scene: MatchScene) -> list[Action]:

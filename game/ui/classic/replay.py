@@ -44,6 +44,7 @@ from game.rules.classic import Action, Kit, Settings
 
 from .. import widgets as w
 from ..replay_controls import ReplayControls
+from ..replay_names import PERSON, header_players, seat_names
 from . import match_framing
 from .match import MatchScene
 
@@ -72,6 +73,8 @@ class ReplayScene(ReplayControls, MatchScene):
         except Exception as e:
             raise ReplayError("inputs", why(e)[:120], replay.path) from None
         n = len(kits)
+        self.players = header_players(header)  # each seat's name in the header
+        self.names = seat_names(app.tr, "classic", self.players, app.lang)
         super().__init__(
             app,
             kits,
@@ -110,9 +113,33 @@ class ReplayScene(ReplayControls, MatchScene):
     def all_revealed(self) -> bool:
         return self.seat_view is None
 
+    def who(self, p: int) -> str:
+        """Seat `p` named as the match named it (`replay_names`: "You", "Player N", a
+        computer by its level), not as the viewer's replay seats would be."""
+        return self.names[p] if p < len(self.names) else self.tr("match.player", player=p + 1)
+
+    def said(self, key: str, p: int, **fields: object) -> str:
+        """A call about seat `p`, in the second person for the one person who played."""
+        if self._yours(p):
+            return self.tr(f"{key}_you", **fields)
+        return self.tr(key, name=self.who(p), **fields)
+
+    def _yours(self, p: int | None) -> bool:
+        """Seat `p` is the one person of a match against computers."""
+        return (
+            p is not None
+            and p < len(self.players)
+            and self.players[p] == PERSON
+            and (self.players.count(PERSON) == 1)
+        )
+
     def _hint(self) -> str:
         """Over the hand in the side panel: whose it is."""
-        return self.tr("replay.hand_of", player=self.viewer + 1) if self.viewer is not None else ""
+        if self.viewer is None:
+            return ""
+        if self._yours(self.viewer):
+            return self.tr("replay.hand_yours")
+        return self.tr("replay.hand_of", name=self.who(self.viewer))
 
     @property
     def position(self) -> int:
@@ -234,7 +261,9 @@ class ReplayScene(ReplayControls, MatchScene):
         who = (
             self.tr("replay.view_spectator")
             if self.seat_view is None
-            else self.tr("replay.view_seat_only", player=self.seat_view + 1)
+            else self.tr("replay.view_seat_yours")
+            if self._yours(self.seat_view)
+            else self.tr("replay.view_seat_only", name=self.who(self.seat_view))
         )
         state = self.tr("replay.paused") if self.paused else self.tr("replay.playing")
         line = self.tr(

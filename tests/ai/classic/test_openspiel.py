@@ -326,6 +326,23 @@ def test_kits_are_dealt_by_chance_from_the_pool() -> None:
         assert len(set(kit.bakugan)) == 3 and len(kit.gates) == 3 and len(kit.abilities) == 3
 
 
+def test_the_dealt_kits_hold_only_cards_their_bakugan_can_play() -> None:
+    """As the quick pick deals (issue 25, point 8): no attribute Ability Card or Trap
+    without a Bakugan of that attribute (or a clear one) in the kit."""
+    game = pyspiel.load_game("bakugan_classic", {"support": 2})
+    rng = random.Random(4)
+    for _ in range(40):
+        state = game.new_initial_state()
+        while state.core is None:
+            state.apply_action(_sample(state, rng))
+        cat = state.spec.catalog
+        for kit in state.core.kits:
+            own = {cat.bakugan[b].attribute for b in kit.bakugan}
+            needs = [cat.abilities[a].requires.attribute for a in kit.abilities]
+            needs += [cat.traps[x].attribute for x in kit.traps]
+            assert None in own or all(n is None or n in own for n in needs), kit
+
+
 def test_the_turn_limit_ends_the_game_in_a_draw() -> None:
     game = pyspiel.load_game("bakugan_classic", {"max_turns": 1})
     for state in _random_states(game, games=3, seed=2):

@@ -41,3 +41,31 @@ def test_random_kits_are_legal_and_deterministic() -> None:
         kit = random_kit(cat, random.Random(seed))
         assert check_kit(kit, cat) == []
         assert kit == random_kit(cat, random.Random(seed))
+
+
+def _unusable(kit: Kit) -> list[str]:
+    """The kit's Ability Cards and Traps that no Bakugan of the kit can play: one that
+    needs an attribute none of them has (a clear Bakugan takes its opponent's, so a kit
+    with one can meet any)."""
+    cat = shipped_catalog()
+    defs = [cat.bakugan[b] for b in kit.bakugan]
+    if any(d.attribute is None for d in defs):
+        return []
+    have = {d.attribute for d in defs}
+    out = [a for a in kit.abilities if cat.abilities[a].requires.attribute not in (None, *have)]
+    return out + [t for t in kit.traps if cat.traps[t].attribute not in have]
+
+
+@pytest.mark.parametrize("big", [False, True])
+def test_a_quick_pick_kit_holds_only_cards_its_bakugan_can_play(big: bool) -> None:
+    """Issue 25, point 8: a quick pick gave Haos Radiance to a kit without a Haos
+    Bakugan. The deal stays legal and deterministic from its seed."""
+    cat = shipped_catalog()
+    from game.rules.classic import Settings
+
+    rules = Settings.preset(2, big_game=big)
+    for seed in range(300):
+        kit = random_kit(cat, random.Random(seed), rules, support=2)
+        assert _unusable(kit) == [], f"seed {seed}: {kit}"
+        assert check_kit(kit, cat, rules) == [], f"seed {seed}"
+        assert random_kit(cat, random.Random(seed), rules, support=2) == kit

@@ -25,7 +25,7 @@ CAT = shipped_catalog()
 def replay_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("viewer")
     run_physics_sim(
-        CAT, ["easy", "normal"], 1, 5, Settings(), shipped_levels(), record=open_in(folder)
+        CAT, ["easy", "normal"], 1, 7, Settings(), shipped_levels(), record=open_in(folder)
     )
     return replay_files([folder])[0]
 
@@ -125,7 +125,9 @@ def test_the_replays_list_is_newest_first_and_opens_the_viewer(
     app.push(scene)
     assert [s.created[:10] for s in scene.items] == ["2026-03-04", "2026-01-02"]
     row = scene.buttons[0].label
-    assert row.startswith("2026-03-04 18:30 · Bakugan Battle Brawlers · Easy / Normal")
+    assert row.startswith(
+        "2026-03-04 18:30 · Bakugan Battle Brawlers · Computer 1 (Easy) / Computer 2 (Normal)"
+    )
     post_click(scene.buttons[0].rect.center)
     app.step()
     assert isinstance(app.top, ReplayScene)

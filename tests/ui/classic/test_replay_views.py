@@ -106,8 +106,8 @@ def test_a_seat_sees_only_its_own_and_the_spectator_sees_everything(
 
 def test_the_bar_says_which_view(replay_path: Path) -> None:
     for lang, spectator, seat in (
-        ("en", "spectator", "as player 2 saw it"),
-        ("ru", "зритель", "как видел игрок 2"),
+        ("en", "spectator", "as Computer 2 (Normal) saw it"),
+        ("ru", "зритель", "как видел Компьютер 2 ("),
     ):
         app = App(lang, fast=True)
         scene = ReplayScene(app, read_replay(replay_path))

@@ -41,6 +41,7 @@ from game.rules.classic import (
     redact,
 )
 from game.rules.classic.events import Event, GateSet
+from game.rules.classic.kits import playable_attributes
 
 from .codec import DEAL
 from .params import GAME_NAME
@@ -168,6 +169,19 @@ class StateData:
             tuple(cards),
         )
 
+    def playable(self, player: int, kind: str, free: list[str]) -> list[str]:
+        """Of the free Ability Cards or Traps, the ones the player's dealt Bakugan can
+        play, as `random_kit` deals them (`playable_attributes`); Ability Cards fall back
+        to all when none is (a catalog short of them), Traps do not."""
+        cat = self.spec.catalog
+        can = playable_attributes(cat, self.kit(player).bakugan)
+        if kind == "ability":
+            usable = [x for x in free if can(cat.abilities[x].requires.attribute)]
+            return usable or free
+        if kind == "trap":
+            return [x for x in free if can(cat.traps[x].attribute)]
+        return free
+
     def support_deal(self, player: int) -> list[tuple[int, float]]:
         """A Trap or Battle Gear dealt to `player`, as `random_kit` deals it: a Trap or a
         Gear with even chances (one kind when the season's limit or the pool leaves only
@@ -178,6 +192,8 @@ class StateData:
         kinds = []
         for kind, held, most in (("trap", kit.traps, max_t), ("gear", kit.gear, max_g)):
             free = [x for x in spec.pools[(kind, None)] if x not in held]
+            if kind == "trap":
+                free = self.playable(player, kind, free)
             if len(held) < most and free:
                 kinds.append((kind, free))
         out = []
@@ -195,9 +211,10 @@ class StateData:
         if step is not None:
             player, kind, colour = step
             held = set(self.dealt[player])
-            ids = sorted(
-                codec.deal_id(kind, x) for x in spec.pools[(kind, colour)] if x not in held
+            free = self.playable(
+                player, kind, [x for x in spec.pools[(kind, colour)] if x not in held]
             )
+            ids = sorted(codec.deal_id(kind, x) for x in free)
             return [(i, 1.0 / len(ids)) for i in ids]
         if self.core is None:
             n = spec.players
