@@ -10,8 +10,9 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.games.planet.event_words import breakdown_words
+from game.games.planet.event_words import breakdown_words, place_words
 from game.rules.planet import WINDOWS, Catalog, Observation
+from game.rules.planet.hexgrid import hex_str
 
 from .. import text_fit as fit
 from .. import widgets as w
@@ -97,17 +98,9 @@ def draw_batch(
 
 
 def core_words(text: str, obs: Observation, tr: Tr) -> str:
-    """A breakdown with each core's place (@q,r) named by its kind (Fist, Shield ...)."""
-    kinds = {f"@{c.hex[0]},{c.hex[1]}": c.type for c in obs.matrix}
-    words = []
-    for word in text.split(" "):
-        bare = word.rstrip(",")
-        if bare in kinds:
-            word = tr(f"planet_demo.core_{kinds[bare]}") + word[len(bare) :]
-        elif bare == "bonus":  # a core's bonus for Bakugan of its factions
-            word = tr("planet_ui.bonus_word") + word[len(bare) :]
-        words.append(word)
-    return " ".join(words)
+    """A breakdown with each core's place (@q,r) named by its kind (Fist, Shield ...),
+    the way the log names it (`place_words`)."""
+    return place_words(text, {hex_str(c.hex): c.type for c in obs.matrix}, tr)
 
 
 def draw_battle(

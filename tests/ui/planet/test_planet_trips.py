@@ -1,0 +1,115 @@
+"""What players tripped on at the Battle Planet table (issue 25, point 8): the words of
+the log and the results, the setup's decks, a Flip nobody can pay."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.content.planet import shipped_catalog
+from game.files.lang import tr
+from game.match.planet.play import PlanetMatch, preset_setup
+from game.match.planet.session import Entry
+from game.persist import decks
+from game.rules.planet import Pass
+from game.rules.planet import events as ev
+from game.ui.app import App
+from game.ui.planet.words import event_lines, piece_name
+from tests.match.planet.test_planet_play import person_throw
+
+CAT = shipped_catalog()
+DECKS = sorted(CAT.presets)
+
+
+def _tr(lang: str) -> Callable[..., str]:
+    return lambda key, **fields: tr(lang, key, **fields)
+
+
+def run_until(
+    match: PlanetMatch, stop: Callable[[PlanetMatch, list[Entry]], bool], limit: int = 20_000
+) -> list[Entry]:
+    """Play on (people take a legal choice at random and throw across) until `stop` says
+    so after a step (given the timeline); everything that happened since."""
+    seen: list[Entry] = []
+    rng = random.Random(match.setup.seed)
+    for _ in range(limit):
+        if match.over:
+            break
+        awaited = match.throws_awaited()
+        if awaited:
+            seen += match.throw(awaited[0], person_throw(match, awaited[0]))
+        elif match.people_to_act():
+            p = match.people_to_act()[0]
+            seen += match.act(rng.choice(match.legal_actions(p)))
+        else:
+            seen += match.step_computer() or []
+        if stop(match, list(match.session.timeline)):
+            return seen
+    raise AssertionError("never came")
+
+
+def find(stop: Callable[[PlanetMatch, list[Entry]], bool]) -> tuple[PlanetMatch, list[Entry]]:
+    """The first match (of a few seeds and decks) that comes where `stop` says."""
+    for seed in range(30):
+        for pair in (DECKS[:2], DECKS[2:4], DECKS[4:6]):
+            match = PlanetMatch(CAT, preset_setup(CAT, pair, seed=seed))
+            try:
+                return match, run_until(match, stop)
+            except AssertionError:
+                continue
+    raise AssertionError("no match came there")
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path / "home"))
+    decks.untold_damage()
+    a = App("en", fast=True)
+    yield a
+    pygame.quit()
+
+
+# ------------------------------------------------------------------ the log's words
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_log_names_a_core_by_its_kind_as_the_panel_does_never_by_its_place(
+    lang: str,
+) -> None:
+    def cored(e: Entry) -> bool:  # a Bakugan's damage with a core's part in it
+        return isinstance(e, ev.DamageDeclared) and not e.team and "core @" in str(e)
+
+    match, _ = find(lambda m, s: any(cored(e) for e in s))
+    damage = next(e for e in match.session.timeline if cored(e))
+    assert isinstance(damage, ev.DamageDeclared)
+    (line,) = event_lines(damage, match.state, None, lang, _tr(lang))
+    assert "@" not in line and not re.search(r"-?\d+,-?\d+", line)
+    kinds = {tr(lang, f"planet_demo.core_{c.type}") for c in match.observation(-1).matrix}
+    assert any(k in line for k in kinds)
+
+
+def test_a_card_resolving_has_its_line_in_the_log() -> None:
+    match, _ = find(lambda m, s: any(isinstance(e, ev.Resolved) for e in s))
+    resolved = next(e for e in match.session.timeline if isinstance(e, ev.Resolved))
+    assert isinstance(resolved, ev.Resolved)
+    lines = event_lines(resolved, match.state, None, "en", _tr("en"))
+    assert lines and piece_name(CAT, resolved.card.split(" ")[0], "en") in lines[0]
+
+
+def _in_a_window(match: PlanetMatch, entries: list[Entry]) -> bool:
+    acting = match.state.current_players()
+    return bool(acting) and acting[0] >= 0 and Pass(acting[0]) in match.legal_actions(acting[0])
+
+
+def test_a_pass_is_an_event_of_the_rules_and_has_its_line_in_the_log() -> None:
+    match, _ = find(_in_a_window)
+    p = match.state.current_players()[0]
+    entries = match.act(Pass(p))
+    assert ev.Passed(p) in entries and str(ev.Passed(p)) == f"p{p} passed"
+    for lang, says in (("en", f"Player {p + 1} passes."), ("ru", f"Игрок {p + 1} пасует.")):
+        assert event_lines(ev.Passed(p), match.state, None, lang, _tr(lang)) == [says]
