@@ -3,6 +3,7 @@ the log and the results, the setup's decks, a Flip nobody can pay."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -19,6 +20,7 @@ from game.persist import decks
 from game.rules.planet import Pass
 from game.rules.planet import events as ev
 from game.ui.app import App
+from game.ui.planet.results import PlanetResultsScene
 from game.ui.planet.words import event_lines, piece_name
 from tests.match.planet.test_planet_play import person_throw
 
@@ -113,3 +115,39 @@ def test_a_pass_is_an_event_of_the_rules_and_has_its_line_in_the_log() -> None:
     assert ev.Passed(p) in entries and str(ev.Passed(p)) == f"p{p} passed"
     for lang, says in (("en", f"Player {p + 1} passes."), ("ru", f"Игрок {p + 1} пасует.")):
         assert event_lines(ev.Passed(p), match.state, None, lang, _tr(lang)) == [says]
+
+
+# ------------------------------------------------------------------ the results
+
+
+def _lost_by(app: App, person_wins: bool, hotseat: bool = False) -> PlanetResultsScene:
+    setup = preset_setup(CAT, DECKS[:2], seed=1)
+    if hotseat:
+        setup = dataclasses.replace(setup, humans=(True, True))
+    match = PlanetMatch(CAT, setup)
+    match.state.winner = 0 if person_wins else 1
+    match.state.end_reason = "the opponent must mill for damage and cannot"
+    return PlanetResultsScene(app, match)
+
+
+@pytest.mark.parametrize(
+    ("lang", "person_wins", "says"),
+    [
+        ("en", False, "You had to mill for damage and could not."),
+        ("en", True, "The computer had to mill for damage and could not."),
+        ("ru", False, "Вам надо было сбросить карты за урон, а колода кончилась."),
+        ("ru", True, "Компьютеру надо было сбросить карты за урон, а колода кончилась."),
+    ],
+)
+def test_the_results_say_why_to_the_person_not_of_player_2_s_opponent(
+    lang: str, person_wins: bool, says: str, app: App
+) -> None:
+    app.lang = lang
+    scene = _lost_by(app, person_wins)
+    assert scene.why().startswith(says)
+    assert "2" not in scene.why().split(".")[0]
+
+
+def test_hot_seat_results_name_the_player_who_could_not_mill(app: App) -> None:
+    scene = _lost_by(app, person_wins=True, hotseat=True)
+    assert scene.why().startswith("Player 2 had to mill for damage and could not.")
