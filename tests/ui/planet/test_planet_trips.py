@@ -14,6 +14,7 @@ import pytest
 
 from game.content.planet import shipped_catalog
 from game.files.lang import tr
+from game.games.planet import decks as planet_decks
 from game.match.planet.play import PlanetMatch, preset_setup
 from game.match.planet.session import Entry
 from game.persist import decks
@@ -21,6 +22,7 @@ from game.rules.planet import Pass
 from game.rules.planet import events as ev
 from game.ui.app import App
 from game.ui.planet.results import PlanetResultsScene
+from game.ui.planet.setup import PlanetSetupScene
 from game.ui.planet.words import event_lines, piece_name
 from tests.match.planet.test_planet_play import person_throw
 
@@ -151,3 +153,32 @@ def test_the_results_say_why_to_the_person_not_of_player_2_s_opponent(
 def test_hot_seat_results_name_the_player_who_could_not_mill(app: App) -> None:
     scene = _lost_by(app, person_wins=True, hotseat=True)
     assert scene.why().startswith("Player 2 had to mill for damage and could not.")
+
+
+# ------------------------------------------------------------------ the setup's decks
+
+
+def _save_own_deck(name: str) -> None:
+    kit = CAT.presets[DECKS[0]].kit
+    decks.save_deck(decks.Deck(name, kit.characters, kit.cores, kit.deck))
+
+
+def test_the_computer_never_gets_the_person_s_own_deck_at_setup(app: App) -> None:
+    _save_own_deck("Mine")  # saved in the deck builder, then the game started again
+    assert [e.name for e in planet_decks.list_decks(CAT) if e.valid] == ["Mine"]
+    for seed in range(40):
+        setup = PlanetSetupScene(app, hotseat=False, seed=seed)
+        setup.enter()
+        assert setup.setup().deck_names[1] in CAT.presets, seed
+
+
+def test_the_decks_chosen_stay_chosen_when_the_builder_adds_one(app: App) -> None:
+    _save_own_deck("Zed")
+    setup = PlanetSetupScene(app, hotseat=False, seed=3)
+    setup.enter()
+    mine = next(i for i, d in enumerate(setup.decks) if d.ident == "Zed")
+    setup.deck_at[0] = mine
+    chosen = setup.setup().deck_names
+    _save_own_deck("Abe")  # back from the deck builder with a new deck before his
+    setup.enter()
+    assert setup.setup().deck_names == chosen
