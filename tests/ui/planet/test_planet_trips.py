@@ -18,9 +18,10 @@ from game.games.planet import decks as planet_decks
 from game.match.planet.play import PlanetMatch, preset_setup
 from game.match.planet.session import Entry
 from game.persist import decks
-from game.rules.planet import Pass
+from game.rules.planet import FlipChoice, Pass, Phase
 from game.rules.planet import events as ev
 from game.ui.app import App
+from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.results import PlanetResultsScene
 from game.ui.planet.setup import PlanetSetupScene
 from game.ui.planet.words import event_lines, piece_name
@@ -182,3 +183,43 @@ def test_the_decks_chosen_stay_chosen_when_the_builder_adds_one(app: App) -> Non
     _save_own_deck("Abe")  # back from the deck builder with a new deck before his
     setup.enter()
     assert setup.setup().deck_names == chosen
+
+
+# ------------------------------------------------------------------ a Flip nobody can pay
+
+
+def _unpayable_flip(match: PlanetMatch, entries: list[Entry]) -> bool:
+    return (
+        match.state.phase is Phase.FLIP
+        and 0 in match.people_to_act()
+        and match.legal_actions(0) == [FlipChoice(0, False)]
+    )
+
+
+def test_an_unpayable_flip_is_let_go_without_a_click_and_said(app: App) -> None:
+    match, _ = find(_unpayable_flip)
+    card = match.state.damage.flip if match.state.damage is not None else None
+    assert card is not None
+    scene = PlanetMatchScene(app, match)
+    app.push(scene)
+    for _ in range(600):  # the milled card's show, then no click at all
+        scene.update(1 / 30)
+        if not _unpayable_flip(match, []) or match.state.damage is None:
+            break
+    assert not (match.state.phase is Phase.FLIP and match.state.damage.flip == card)
+    assert any(
+        isinstance(e, ev.Moved) and e.what == "let go of Flip" for e in match.session.timeline
+    )
+    assert "Player 1 lets the Flip go: not enough Energy" in scene.log
+
+
+def test_a_flip_he_can_pay_still_waits_for_his_choice(app: App) -> None:
+    def payable(m: PlanetMatch, s: list[Entry]) -> bool:
+        return m.state.phase is Phase.FLIP and FlipChoice(0, True) in m.legal_actions(0)
+
+    match, _ = find(payable)
+    scene = PlanetMatchScene(app, match)
+    app.push(scene)
+    for _ in range(300):
+        scene.update(1 / 30)
+    assert payable(match, [])
