@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.content.planet import shipped_catalog
+from game.files.lang import catalog as lang_catalog
 from game.files.lang import tr
 from game.games.planet import decks as planet_decks
 from game.match.planet.play import PlanetMatch, preset_setup
@@ -223,3 +224,20 @@ def test_a_flip_he_can_pay_still_waits_for_his_choice(app: App) -> None:
     for _ in range(300):
         scene.update(1 / 30)
     assert payable(match, [])
+
+
+# ------------------------------------------------------------------ one word in Russian
+
+
+def test_russian_names_the_bakucore_as_the_seed_does_and_translates_the_deck_title() -> None:
+    seed = next(Path("/work/shared/seeds").glob("003_*"), None)
+    if seed is not None:
+        assert "БакуСектор" in seed.read_text(encoding="utf-8")
+    planet = {
+        k: v for k, v in lang_catalog("ru").items() if k.startswith(("planet", "deckbuilder"))
+    }
+    for key, text in planet.items():
+        text = text.replace("ядро правил", "")  # the rules core, not a piece
+        assert not re.search(r"[Бб]аку[Яя]д|\b[Яя]д(ро|ра|ер|ром|рам)\b", text), (key, text)
+        assert "Battle Planet" not in text, (key, text)
+    assert "БакуСектор" in tr("ru", "planet_ui.core_head", type="")
