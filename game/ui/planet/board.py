@@ -236,6 +236,13 @@ def draw_energy(
     return spots
 
 
+def energy_words(side: SideView, tr: Tr) -> str:
+    """The Energy beside a player's cards: what he can pay now, his charged cards and
+    this turn's pool together (the charged marks are public; the spent cards lie
+    sideways next to it)."""
+    return tr("planet_ui.energy_row", energy=sum(side.charged) + side.pool)
+
+
 def draw_side(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -259,9 +266,7 @@ def draw_side(
         draw_bakugan(surface, r, b, catalog, matrix, name, tr, i in lit, rolling_slot == i)
         spots.append(Spot(r, "character", b.character or "", side.player, i))
     y = area.y + 26 + CARD_H + 8
-    w.fit_text(
-        surface, tr("planet_ui.energy_row", pool=side.pool), pygame.Rect(area.x + 8, y, 70, 30), 15
-    )
+    w.fit_text(surface, energy_words(side, tr), pygame.Rect(area.x + 8, y, 70, 30), 15)
     spots += draw_energy(surface, area.x + 80, y, side, area.right - 30)
     y += 34
     counts = tr(

@@ -6,7 +6,7 @@ and the hover box that explains a card and its keywords.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
@@ -24,6 +24,9 @@ Tr = Callable[..., str]
 Name = Callable[[str], str]
 
 ROW_H = 40
+REASON_ROW_H = 30
+"""A hand row this tall has room for a dimmed card's reason under its name."""
+REASON_COLOUR = (230, 180, 120)
 
 
 def draw_prompt(
@@ -172,9 +175,11 @@ def draw_hand(
     name: Name,
     tr: Tr,
     focus: str | None = None,
+    refused: Mapping[str, str] | None = None,
 ) -> list[Spot]:
-    """The viewer's hand as rows (name, type, cost); a card he may use now is lit.
-    Nobody's to show (the curtain's rule): the count only."""
+    """The viewer's hand as rows (name, type, cost); a card he may use now is lit, a
+    dimmed one says why under its name (`refused`), or instead of its type in a full
+    hand. Nobody's to show (the curtain's rule): the count only."""
     w.panel(surface, rect, 220)
     title = tr("planet_ui.hand_title", count=count)
     w.fit_text(surface, title, pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, 22), 18, w.MUTED)
@@ -196,6 +201,13 @@ def draw_hand(
         w.fit_text(surface, str(d.cost), cost, 18, (120, 220, 255), "center")
         label = pygame.Rect(row.x + 8, row.y, row.w - 48, row.h)
         kind = tr(f"planet_ui.type.{d.type.value}")
+        why = (refused or {}).get(card) if not usable else None
+        if why and row.h >= REASON_ROW_H:
+            label.h = row.h - 14
+            below = pygame.Rect(label.x, label.bottom - 2, label.w, 15)
+            w.fit_text(surface, why, below, 13, REASON_COLOUR)
+        elif why:  # a full hand: the reason stands for the type
+            kind = why
         w.fit_text(surface, f"{name(card)} · {kind}", label, 17, w.INK if usable else w.MUTED)
         spots.append(Spot(row, "hand", card))
         y += step

@@ -22,6 +22,9 @@ from game.persist import decks
 from game.rules.planet import FlipChoice, Pass, Phase
 from game.rules.planet import events as ev
 from game.ui.app import App
+from game.ui.planet import panels
+from game.ui.planet.board import energy_words
+from game.ui.planet.choices import offer, refusals
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.results import PlanetResultsScene
 from game.ui.planet.setup import PlanetSetupScene
@@ -241,3 +244,57 @@ def test_russian_names_the_bakucore_as_the_seed_does_and_translates_the_deck_tit
         assert not re.search(r"[Бб]аку[Яя]д|\b[Яя]д(ро|ра|ер|ром|рам)\b", text), (key, text)
         assert "Battle Planet" not in text, (key, text)
     assert "БакуСектор" in tr("ru", "planet_ui.core_head", type="")
+
+
+# ------------------------------------------------------------------ the hand and the Energy
+
+
+def _too_dear(match: PlanetMatch, entries: list[Entry]) -> bool:
+    if Pass(0) not in match.legal_actions(0):
+        return False
+    side = match.state.sides[0]
+    return any(CAT.cards[c].cost > side.available() for c in side.hand)
+
+
+def test_a_dimmed_card_says_why_it_cannot_be_played(app: App) -> None:
+    match, _ = find(_too_dear)
+    side = match.state.sides[0]
+    dear = next(c for c in side.hand if CAT.cards[c].cost > side.available())
+    o = offer(match.legal_actions(0))
+    why = refusals(match.state, 0, o, _tr("en"))
+    says = f"costs {CAT.cards[dear].cost}, you have {side.available()} Energy"
+    assert why[dear] == says
+    assert all(card not in why for card in o.by_card)
+    ru = refusals(match.state, 0, o, _tr("ru"))[dear]
+    assert ru == f"стоит {CAT.cards[dear].cost}, у вас {side.available()} Энергии"
+    # on the screen: under the card's name in the hand (the words reach the panel)
+    drawn: list[str] = []
+    scene = PlanetMatchScene(app, match)
+    app.push(scene)
+    real = panels.w.fit_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    panels.w.fit_text = spy  # type: ignore[assignment]
+    try:
+        scene.draw(app.screen)
+    finally:
+        panels.w.fit_text = real  # type: ignore[assignment]
+    assert says in drawn
+
+
+def test_no_reasons_when_he_may_play_nothing_now() -> None:
+    match, _ = find(_too_dear)
+    assert refusals(match.state, 0, None, _tr("en")) == {}
+
+
+def test_the_energy_line_counts_the_charged_cards_and_the_pool() -> None:
+    match = PlanetMatch(CAT, preset_setup(CAT, DECKS[:2], seed=1))
+    side = match.observation(0).side(0)
+    two = dataclasses.replace(side, energy=("a", "b"), charged=(True, True), pool=0)
+    assert energy_words(two, _tr("en")) == "Energy 2"
+    spent = dataclasses.replace(two, charged=(True, False), pool=2)
+    assert energy_words(spent, _tr("en")) == "Energy 3"  # one charged, +2 this turn
+    assert energy_words(two, _tr("ru")) == "Энергия 2"
