@@ -27,6 +27,8 @@ ROW_H = 40
 REASON_ROW_H = 30
 """A hand row this tall has room for a dimmed card's reason under its name."""
 REASON_COLOUR = (230, 180, 120)
+BREAKDOWN_ROWS = 4
+"""The most lines a Bakugan's breakdown takes in the battle panel (the log has the rest)."""
 
 
 def draw_prompt(
@@ -135,8 +137,10 @@ def draw_battle(
             b_words = core_words(breakdown_words(side.b_text, name, lang), obs, tr)
             d_words = core_words(breakdown_words(side.d_text, name, lang), obs, tr)
             lines = tr("planet_ui.breakdown", b=b_words, d=d_words)
+            rows = min(BREAKDOWN_ROWS, len(w.wrap(lines, 14, inner - 6)))  # its room, no more
+            high = max(36, rows * fit.line_step(14, 1))
             y = w.paragraph(
-                surface, lines, pygame.Rect(rect.x + 16, y, inner - 6, 36), 14, w.INK, 1
+                surface, lines, pygame.Rect(rect.x + 16, y, inner - 6, high), 14, w.INK, 1
             )
             y += 2
     else:

@@ -21,14 +21,19 @@ from game.match.planet.session import Entry
 from game.persist import decks
 from game.rules.planet import FlipChoice, Pass, Phase
 from game.rules.planet import events as ev
+from game.rules.planet.observation import BattleSide
+from game.ui import text_fit
 from game.ui.app import App
 from game.ui.planet import panels
 from game.ui.planet.board import energy_words
 from game.ui.planet.choices import offer, refusals
+from game.ui.planet.layout import BATTLE
 from game.ui.planet.match import PlanetMatchScene
+from game.ui.planet.panels import draw_battle
 from game.ui.planet.results import PlanetResultsScene
 from game.ui.planet.setup import PlanetSetupScene
-from game.ui.planet.words import event_lines, piece_name
+from game.ui.planet.shows import Show, card_colour, draw_show
+from game.ui.planet.words import event_lines, namer, piece_name
 from tests.match.planet.test_planet_play import person_throw
 
 CAT = shipped_catalog()
@@ -298,3 +303,43 @@ def test_the_energy_line_counts_the_charged_cards_and_the_pool() -> None:
     spent = dataclasses.replace(two, charged=(True, False), pool=2)
     assert energy_words(spent, _tr("en")) == "Energy 3"  # one charged, +2 this turn
     assert energy_words(two, _tr("ru")) == "Энергия 2"
+
+
+# ------------------------------------------------------------------ the damage breakdown
+
+
+LONG = (
+    "Pyrus Hyper Dragonoid 6, core Flaming Fist +4, core Flaming Fist bonus +2, "
+    "Tainted Grasp +2, Blaze Rush +3, Frost Strike 1, Aurelus Gilded Fist +2"
+)
+MEDIUM = (
+    "Pyrus Hyper Dragonoid 5, core Flaming Fist +2, core Flaming Fist bonus +1, Tainted Grasp +1"
+)
+
+
+@pytest.mark.parametrize("cards", [(), ("pyrus_spark", "pyrus_spark")])
+def test_the_damage_breakdown_wraps_into_the_room_of_its_box(
+    app: App, cards: tuple[str, ...]
+) -> None:
+    head = tr("en", "planet_ui.show.damage", bakugan="Pyrus Dragonoid", amount=21)
+    why = tr("en", "planet_ui.show.part", bakugan="Pyrus Dragonoid", total=21, breakdown=LONG)
+    show = Show("victor", 0, 1.0, (head, why), cards)
+    with text_fit.recording() as ledger:
+        draw_show(app.screen, show, namer(CAT, "en"), card_colour(CAT))
+    assert not [d.text for d in ledger.escaped()]
+    drawn = " ".join(d.text for d in ledger.drawn)
+    assert "Aurelus Gilded Fist +2)" in drawn and "Frost Strike 1" in drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_battle_panel_gives_a_long_breakdown_its_lines(app: App, lang: str) -> None:
+    match = PlanetMatch(CAT, preset_setup(CAT, DECKS[:2], seed=1))
+    obs = match.observation(0)
+    sides = tuple(
+        BattleSide(p, CAT.presets[DECKS[p]].kit.characters[0], 21, 9, LONG, MEDIUM, 0)
+        for p in (0, 1)
+    )
+    obs = dataclasses.replace(obs, battle=sides)
+    with text_fit.recording() as ledger:
+        draw_battle(app.screen, BATTLE, obs, namer(CAT, lang), lang, _tr(lang), [])
+    assert not [d.text for d in ledger.escaped()]
