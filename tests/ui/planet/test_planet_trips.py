@@ -21,11 +21,11 @@ from game.match.planet.session import Entry
 from game.persist import decks
 from game.rules.planet import FlipChoice, Pass, Phase
 from game.rules.planet import events as ev
-from game.rules.planet.observation import BattleSide
+from game.rules.planet.observation import BakuganView, BattleSide
 from game.ui import text_fit
 from game.ui.app import App
 from game.ui.planet import panels
-from game.ui.planet.board import energy_words
+from game.ui.planet.board import CARD_H, CARD_W, draw_bakugan, energy_words, figure_box
 from game.ui.planet.choices import offer, refusals
 from game.ui.planet.layout import BATTLE
 from game.ui.planet.match import PlanetMatchScene
@@ -343,3 +343,27 @@ def test_the_battle_panel_gives_a_long_breakdown_its_lines(app: App, lang: str) 
     with text_fit.recording() as ledger:
         draw_battle(app.screen, BATTLE, obs, namer(CAT, lang), lang, _tr(lang), [])
     assert not [d.text for d in ledger.escaped()]
+
+
+# ------------------------------------------------------------------ the Evolution's line
+
+
+@pytest.mark.parametrize("face_up", [True, False])
+def test_the_evolution_s_rank_is_drawn_clear_of_the_bakugan_standing_on_the_card(
+    app: App, face_up: bool
+) -> None:
+    hyper = next(
+        c
+        for c in sorted(CAT.cards)
+        if CAT.cards[c].type.value == "evolution" and CAT.cards[c].rank.label == "hyper"
+    )
+    char = next(c for c in sorted(CAT.characters))
+    view = BakuganView(char, True, face_up, (), (hyper,))
+    rect = pygame.Rect(20, 20, CARD_W, CARD_H)
+    with text_fit.recording() as ledger:
+        draw_bakugan(app.screen, rect, view, CAT, {}, namer(CAT, "en"), _tr("en"))
+    (rank,) = [d for d in ledger.drawn if d.text == "Hyper Evolution"]
+    lines = 2 if face_up else 3
+    spot = figure_box(rect, lines)
+    assert rank.rect.bottom <= spot.top and rect.contains(spot)
+    assert spot.w >= 30  # still a figure one can see
