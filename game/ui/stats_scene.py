@@ -152,6 +152,7 @@ class StatsScene(Scene):
             losses=rec.losses,
             streak=rec.longest_streak,
             captures=f"{rec.captures_per_match:.1f}",
+            per_match=self.tr(_per_match_key(game)),
         )
         if rec.favourite is not None:
             fav = thing_name(game, rec.favourite, lang)
@@ -225,6 +226,16 @@ def _game_order(games: set[str]) -> list[str]:
 
     known = [g for g in REGISTRY if g in games]
     return known + sorted(games - set(known))
+
+
+PER_MATCH = ("classic", "attack", "planet")
+"""The games whose `captures` have their own word (what a match line counts)."""
+
+
+def _per_match_key(game: str) -> str:
+    """The words for what a game's match line counts as `captures`: Gate Cards won,
+    cards caught, battles won (another game: "won per match")."""
+    return f"stats.per_match.{game if game in PER_MATCH else 'other'}"
 
 
 def _game_name(game: str, lang: str) -> str:

@@ -152,3 +152,26 @@ def test_an_unknown_game_and_thing_fall_back_to_their_ids(drawn: list[str]) -> N
     frame = _frame(scene, drawn)
     assert "nosuch" in frame and "(odd)" in frame and "favourite: zz" in frame
     pygame.quit()
+
+
+def test_each_game_says_what_its_per_match_figure_counts(drawn: list[str]) -> None:
+    # A Battle Planet record counts the battles the person's Bakugan won (the Victor):
+    # 3 in 2 matches is "1.5 battles won", never "1.5 cards" (no card is won there).
+    lines = [
+        _line("2026-03-01", "planet", "vs_ai", "normal", True, captures=2),
+        _line("2026-03-02", "planet", "vs_ai", "normal", False, captures=1),
+        _line("2026-03-03", "attack", "vs_ai", "normal", True, captures=4),
+    ]
+    for lang, planet, attack in (
+        ("en", "battles won per match: 1.5", "cards caught per match: 4.0"),
+        ("ru", "боёв выиграно за матч: 1.5", "карт поймано за матч: 4.0"),
+    ):
+        app = App(lang, fast=True)
+        scene = StatsScene(app, tally(lines))
+        app.push(scene)
+        scene.pick_game(scene.games.index("planet"))
+        frame = _frame(scene, drawn)
+        assert planet in frame and "cards per match" not in frame
+        scene.pick_game(scene.games.index("attack"))
+        assert attack in _frame(scene, drawn)
+        pygame.quit()

@@ -4,11 +4,13 @@ text demo tells a whole match with them, and the match screen's log and panels
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 
 from game.files.lang import tr
 from game.rules.planet import PlanetState
 from game.rules.planet import events as ev
+from game.rules.planet.hexgrid import hex_str
 
 
 def breakdown_words(text: str, name: Callable[[str], str], lang: str) -> str:
@@ -21,8 +23,34 @@ def breakdown_words(text: str, name: Callable[[str], str], lang: str) -> str:
     return ", ".join(out)
 
 
-def _side(s: ev.Power, name: Callable[[str], str], lang: str) -> str:
-    words = breakdown_words(s.breakdown, name, lang)
+def core_kinds(state: PlanetState) -> dict[str, str]:
+    """Each Matrix core's place as a breakdown writes it (``@q,r``) and its kind (its
+    type: on the table for both players to see)."""
+    return {hex_str(h): state.catalog.cores[c.core].type.value for h, c in state.matrix.items()}
+
+
+def place_words(text: str, kinds: Mapping[str, str], word_of: Callable[[str], str]) -> str:
+    """A breakdown with each core's place named by its kind (Fist, Shield ...), as the
+    players know the cores (nobody sees the grid), and the word for a faction bonus
+    (`word_of`: a catalog key's text)."""
+    words = []
+    for word in text.split(" "):
+        bare = word.rstrip(",)")
+        if bare in kinds:
+            word = word_of(f"planet_demo.core_{kinds[bare]}") + word[len(bare) :]
+        elif bare == "bonus":  # a core's bonus for Bakugan of its factions
+            word = word_of("planet_ui.bonus_word") + word[len(bare) :]
+        words.append(word)
+    return " ".join(words)
+
+
+def _words(text: str, state: PlanetState, name: Callable[[str], str], lang: str) -> str:
+    """A breakdown as the players read it: names for ids, cores by their kind."""
+    return place_words(breakdown_words(text, name, lang), core_kinds(state), partial(tr, lang))
+
+
+def _side(s: ev.Power, state: PlanetState, name: Callable[[str], str], lang: str) -> str:
+    words = _words(s.breakdown, state, name, lang)
     return tr(lang, "planet_demo.side", bakugan=name(s.character), total=s.total, breakdown=words)
 
 
@@ -47,6 +75,11 @@ def tell_event(
             say("flip_paid", player=e.player + 1, cost=e.paid, card=name(e.card))
         else:
             say("play", player=e.player + 1, card=name(e.card))
+    elif isinstance(e, ev.Passed):
+        say("pass", player=e.player + 1)
+    elif isinstance(e, ev.Resolved):
+        source, _, trigger = e.card.partition(" ")  # a card, or a piece's triggered text
+        say("resolves_text" if trigger else "resolves", card=name(source))
     elif isinstance(e, ev.FlipMilled):
         say("flip_milled", player=e.player + 1, card=name(e.card), cost=e.cost)
     elif isinstance(e, ev.Moved) and e.what == "let go of Flip":
@@ -73,7 +106,7 @@ def tell_event(
         say("reroll")
     elif isinstance(e, ev.Powers):
         key = "powers" if e.stat == "B-Power" else "powers_damage"
-        first, second = (_side(s, name, lang) for s in e.sides)
+        first, second = (_side(s, state, name, lang) for s in e.sides)
         say(key, first=first, second=second)
     elif isinstance(e, ev.TieBreak):
         (_, a_card, a), (_, b_card, b) = e.milled
@@ -87,7 +120,7 @@ def tell_event(
             say("team", player=e.attacker + 1, amount=e.amount)
         else:
             part = e.parts[0]
-            words = breakdown_words(part.breakdown, name, lang)
+            words = _words(part.breakdown, state, name, lang)
             say("damage", bakugan=name(part.character), amount=e.amount, breakdown=words)
     elif isinstance(e, ev.DamageStopped):
         say("stop", card=name(e.card))

@@ -134,6 +134,16 @@ class TriggerAdded:
 
 
 @dataclass(frozen=True, slots=True)
+class Passed:
+    """A player passed (in a card-play step, or the batch's priority)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player} passed"
+
+
+@dataclass(frozen=True, slots=True)
 class Resolved:
     player: int
     card: str
@@ -442,6 +452,7 @@ Event = (
     | WindowOpened
     | CardPlayed
     | TriggerAdded
+    | Passed
     | Resolved
     | Negated
     | Changed

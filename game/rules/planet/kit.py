@@ -47,13 +47,17 @@ class KitProblem:
         return value if isinstance(value, str) else None
 
     def __str__(self) -> str:
-        return f"{self.field}: " + _ENGLISH[self.code].format(**dict(self.params))
+        code = self.code
+        if code == "same_bakugan" and self.get("card") == self.get("other"):
+            code = "same_bakugan_twice"  # (one Character card twice: no second name)
+        return f"{self.field}: " + _ENGLISH[code].format(**dict(self.params))
 
 
 _ENGLISH = {
     "team_size": "need exactly {need} Bakugan, has {has}",
     "unknown_character": "unknown Character {card!r}",
     "same_bakugan": "{card} is the same Bakugan as {other} (same name and faction)",
+    "same_bakugan_twice": "{card} is in the team twice: a team is three different Bakugan",
     "core_count": "need exactly {need} BakuCores, has {has}",
     "unknown_core": "unknown BakuCore {card!r}",
     "core_types": "the Characters name {want}; the kit has {has}",

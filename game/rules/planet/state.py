@@ -321,6 +321,7 @@ class PlanetState:
             self.passed = [False, False]
 
     def _pass(self, player: int, events: list[ev.Event]) -> None:
+        events.append(ev.Passed(player))
         if self.settings.card_play is CardPlay.FREE:
             self.passed[player] = True
             if all(self.passed):

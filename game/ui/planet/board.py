@@ -45,6 +45,8 @@ CORE_COLOURS: dict[str, tuple[int, int, int]] = {
 PLAYER_COLOURS = ((90, 170, 255), (255, 120, 110))
 BACK = (34, 40, 64)
 CARD_W, CARD_H = 104, 132
+LINES_TOP, LINE_H = 38, 17
+"""A card face's short lines: where the first starts under the name, each one's height."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +138,10 @@ def card_face(
     tall = rect.h >= 60
     head = pygame.Rect(rect.x + 4, rect.y + 3, rect.w - 8, 34 if tall else rect.h - 6)
     w.paragraph(surface, title, head, 16 if tall else 14, w.INK, 0)
-    y = rect.y + 38
+    y = rect.y + LINES_TOP
     for line in lines:
-        w.fit_text(surface, line, pygame.Rect(rect.x + 5, y, rect.w - 10, 17), 15, w.INK)
-        y += 17
+        w.fit_text(surface, line, pygame.Rect(rect.x + 5, y, rect.w - 10, LINE_H), 15, w.INK)
+        y += LINE_H
 
 
 def hexagon(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
@@ -162,6 +164,16 @@ def _core_image(radius: int, kind: str) -> pygame.Surface:
 def core_icon(surface: pygame.Surface, centre: tuple[int, int], radius: int, kind: str) -> None:
     img = _core_image(radius, kind)
     surface.blit(img, img.get_rect(center=centre))
+
+
+def figure_box(rect: pygame.Rect, lines: int) -> pygame.Rect:
+    """Where an open Bakugan stands on its card of `rect`: below the card's name and its
+    `lines` (numbers, Evolution), never over them; as big as the card allows."""
+    top = rect.y + LINES_TOP + LINE_H * lines
+    size = max(16, min(rect.w - 30, rect.h - 60, rect.bottom - 8 - top))
+    box = pygame.Rect(0, 0, size, size)
+    box.midbottom = (rect.centerx, rect.bottom - 8)
+    return box
 
 
 def draw_bakugan(
@@ -205,9 +217,9 @@ def draw_bakugan(
         shade = _shade(rect.size)
         surface.blit(shade, rect.topleft)
     if b.open:
-        size = min(rect.w - 30, rect.h - 60)
-        img = figure(catalog, b.character, size)
-        surface.blit(img, img.get_rect(center=(rect.centerx, rect.bottom - size // 2 - 8)))
+        spot = figure_box(rect, len(lines))
+        img = figure(catalog, b.character, spot.w)
+        surface.blit(img, img.get_rect(center=spot.center))
     elif rolling:
         tag = pygame.Rect(rect.x + 4, rect.bottom - 30, rect.w - 8, 22)
         w.fit_text(surface, tr("planet_ui.rolling"), tag, 16, w.ACCENT, "center")
@@ -238,6 +250,13 @@ def draw_energy(
     return spots
 
 
+def energy_words(side: SideView, tr: Tr) -> str:
+    """The Energy beside a player's cards: what he can pay now, his charged cards and
+    this turn's pool together (the charged marks are public; the spent cards lie
+    sideways next to it)."""
+    return tr("planet_ui.energy_row", energy=sum(side.charged) + side.pool)
+
+
 def draw_side(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -261,9 +280,7 @@ def draw_side(
         draw_bakugan(surface, r, b, catalog, matrix, name, tr, i in lit, rolling_slot == i)
         spots.append(Spot(r, "character", b.character or "", side.player, i))
     y = area.y + 26 + CARD_H + 8
-    w.fit_text(
-        surface, tr("planet_ui.energy_row", pool=side.pool), pygame.Rect(area.x + 8, y, 70, 30), 15
-    )
+    w.fit_text(surface, energy_words(side, tr), pygame.Rect(area.x + 8, y, 70, 30), 15)
     spots += draw_energy(surface, area.x + 80, y, side, area.right - 30)
     y += 34
     counts = tr(

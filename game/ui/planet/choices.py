@@ -20,6 +20,7 @@ from game.rules.planet import (
     Pass,
     Pick,
     PlaceCore,
+    PlanetState,
     PlayCard,
 )
 from game.rules.planet.hexgrid import parse_hex
@@ -107,8 +108,30 @@ def play_words(action: Action, obs: Observation, name: Callable[[str], str], tr:
     return str(action)
 
 
+UNPLAYABLE = {"energy", "evolution", "flip_from_hand"}
+"""The refusals told in their own words; any other is "no target for it now"."""
+
+
+def refusals(state: PlanetState, player: int, o: Offer | None, tr: Tr) -> dict[str, str]:
+    """Why each card of the person's hand he may not play now is dimmed, in words (his
+    own cards and Energy only: nothing hidden). Only while he may play cards (his
+    card-play step); empty otherwise, when every card is dimmed for the same reason."""
+    if o is None or (o.passing is None and not o.by_card) or o.discarding or o.energizing:
+        return {}
+    out: dict[str, str] = {}
+    for card in sorted(set(state.sides[player].hand)):
+        if card in o.by_card:
+            continue
+        reason = state.why_illegal(PlayCard(player, card))
+        if reason is None:
+            continue
+        code = reason.code if reason.code in UNPLAYABLE else "targets"
+        out[card] = tr(f"planet_ui.unplayable.{code}", **reason.params)
+    return out
+
+
 def places_of(actions: Sequence[PlaceCore]) -> list[Hex]:
     return [a.hex for a in actions]
 
 
-__all__ = ["Offer", "offer", "places_of", "play_words", "target_words"]
+__all__ = ["Offer", "offer", "places_of", "play_words", "refusals", "target_words"]

@@ -270,6 +270,8 @@ def problem_text(problem: KitProblem, catalog: Catalog, lang: str, tr: Tr) -> st
     code = problem.code
     if code == "deck_size" and int(str(params.get("has", 0))) > DECK_SIZE:
         code = "deck_full"
+    if code == "same_bakugan" and params.get("card") == params.get("other"):
+        code = "same_bakugan_twice"  # one name twice says nothing: say it is there already
     text: str = tr(f"deckbuilder.problem.{code}", **params)
     return text
 

@@ -7,6 +7,8 @@ something hidden to see or choose:
 
 - among people who act at once (the Energy, the pick, the throws, free card play) the
   one already at the screen goes first, so each step costs at most one curtain;
+- whoever is at the screen, a Flip he cannot pay for is let go at once, said in the
+  same line (`let_go`): there is nothing to choose, and a damage may mill several;
 - a coming person whose only legal choice is one action (Pass with no card he could
   play or pay for, No Energy with an empty hand, the last closed Bakugan, letting a
   Flip go he cannot pay) takes it at once, without the curtain, with a line saying
@@ -48,6 +50,18 @@ def forced(match: PlanetMatch, person: int) -> tuple[Action, str] | None:
         return None
     action = legal[0]
     return action, AUTO_LINES.get(type(action), "planet_ui.auto.other")
+
+
+def let_go(scene: PlanetMatchScene, p: int) -> bool:
+    """A Flip person `p` cannot pay for is let go at once, with the line that says so
+    (a damage may mill several: no click for any of them). True when it was."""
+    only = forced(scene.match, p)
+    if only is None or not isinstance(only[0], FlipChoice):
+        return False
+    scene.notice, scene.notice_t = scene.tr(only[1], player=p + 1), NOTICE_SECONDS
+    scene._said({None: [scene.notice]})
+    scene.act(only[0])
+    return True
 
 
 def first_of(candidates: Sequence[int], at_screen: int | None) -> int | None:
@@ -123,4 +137,12 @@ class CorePlans:
         self.at[player] = 0
 
 
-__all__ = ["AUTO_LINES", "NOTICE_SECONDS", "CorePlans", "arrive", "first_of", "forced"]
+__all__ = [
+    "AUTO_LINES",
+    "NOTICE_SECONDS",
+    "CorePlans",
+    "arrive",
+    "first_of",
+    "forced",
+    "let_go",
+]

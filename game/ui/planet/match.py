@@ -35,7 +35,7 @@ from ..table_view import TableView
 from .board import PLAYER_COLOURS, Spot, warm_up
 from .camera import Camera, fitted, skip_move
 from .choices import Offer, offer
-from .handover import CorePlans, arrive, first_of
+from .handover import CorePlans, arrive, first_of, let_go
 from .layout import TABLE_AREA
 from .moving import draw_moving
 from .panels import core_words, draw_hover, draw_notice
@@ -330,7 +330,7 @@ class PlanetMatchScene(Scene):
         if self.curtain.down:
             return
         p = self.person()
-        if p is not None and self.curtain.needed(p) and arrive(self, p):
+        if p is not None and ((self.curtain.needed(p) and arrive(self, p)) or let_go(self, p)):
             return
         session = self.match.session
         self._think(dt)

@@ -6,12 +6,13 @@ and the hover box that explains a card and its keywords.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
-from game.games.planet.event_words import breakdown_words
+from game.games.planet.event_words import breakdown_words, place_words
 from game.rules.planet import WINDOWS, Catalog, Observation
+from game.rules.planet.hexgrid import hex_str
 
 from .. import text_fit as fit
 from .. import widgets as w
@@ -23,6 +24,11 @@ Tr = Callable[..., str]
 Name = Callable[[str], str]
 
 ROW_H = 40
+REASON_ROW_H = 30
+"""A hand row this tall has room for a dimmed card's reason under its name."""
+REASON_COLOUR = (230, 180, 120)
+BREAKDOWN_ROWS = 4
+"""The most lines a Bakugan's breakdown takes in the battle panel (the log has the rest)."""
 
 
 def draw_prompt(
@@ -97,17 +103,9 @@ def draw_batch(
 
 
 def core_words(text: str, obs: Observation, tr: Tr) -> str:
-    """A breakdown with each core's place (@q,r) named by its kind (Fist, Shield ...)."""
-    kinds = {f"@{c.hex[0]},{c.hex[1]}": c.type for c in obs.matrix}
-    words = []
-    for word in text.split(" "):
-        bare = word.rstrip(",")
-        if bare in kinds:
-            word = tr(f"planet_demo.core_{kinds[bare]}") + word[len(bare) :]
-        elif bare == "bonus":  # a core's bonus for Bakugan of its factions
-            word = tr("planet_ui.bonus_word") + word[len(bare) :]
-        words.append(word)
-    return " ".join(words)
+    """A breakdown with each core's place (@q,r) named by its kind (Fist, Shield ...),
+    the way the log names it (`place_words`)."""
+    return place_words(text, {hex_str(c.hex): c.type for c in obs.matrix}, tr)
 
 
 def draw_battle(
@@ -139,8 +137,10 @@ def draw_battle(
             b_words = core_words(breakdown_words(side.b_text, name, lang), obs, tr)
             d_words = core_words(breakdown_words(side.d_text, name, lang), obs, tr)
             lines = tr("planet_ui.breakdown", b=b_words, d=d_words)
+            rows = min(BREAKDOWN_ROWS, len(w.wrap(lines, 14, inner - 6)))  # its room, no more
+            high = max(36, rows * fit.line_step(14, 1))
             y = w.paragraph(
-                surface, lines, pygame.Rect(rect.x + 16, y, inner - 6, 36), 14, w.INK, 1
+                surface, lines, pygame.Rect(rect.x + 16, y, inner - 6, high), 14, w.INK, 1
             )
             y += 2
     else:
@@ -179,9 +179,11 @@ def draw_hand(
     name: Name,
     tr: Tr,
     focus: str | None = None,
+    refused: Mapping[str, str] | None = None,
 ) -> list[Spot]:
-    """The viewer's hand as rows (name, type, cost); a card he may use now is lit.
-    Nobody's to show (the curtain's rule): the count only."""
+    """The viewer's hand as rows (name, type, cost); a card he may use now is lit, a
+    dimmed one says why under its name (`refused`), or instead of its type in a full
+    hand. Nobody's to show (the curtain's rule): the count only."""
     w.panel(surface, rect, 220)
     title = tr("planet_ui.hand_title", count=count)
     w.fit_text(surface, title, pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, 22), 18, w.MUTED)
@@ -203,6 +205,13 @@ def draw_hand(
         w.fit_text(surface, str(d.cost), cost, 18, (120, 220, 255), "center")
         label = pygame.Rect(row.x + 8, row.y, row.w - 48, row.h)
         kind = tr(f"planet_ui.type.{d.type.value}")
+        why = (refused or {}).get(card) if not usable else None
+        if why and row.h >= REASON_ROW_H:
+            label.h = row.h - 14
+            below = pygame.Rect(label.x, label.bottom - 2, label.w, 15)
+            w.fit_text(surface, why, below, 13, REASON_COLOUR)
+        elif why:  # a full hand: the reason stands for the type
+            kind = why
         w.fit_text(surface, f"{name(card)} · {kind}", label, 17, w.INK if usable else w.MUTED)
         spots.append(Spot(row, "hand", card))
         y += step

@@ -57,6 +57,20 @@ class PlanetResultsScene(Scene):
             return self.tr("planet_ui.result.you")
         return self.tr("planet_ui.result.computer")
 
+    def why(self) -> str:
+        """Why the match ended, said of the one who could not mill: "you" to the person
+        at the screen against the computer, "the computer", or the player by number."""
+        state = self.match.state
+        if self.winner is None:
+            return self.tr("planet_ui.result.turns", turns=state.turn)
+        loser = 1 - self.winner
+        if self.match.hotseat or self.demo:
+            who = "player"
+        else:
+            who = "you" if self.match.is_person(loser) else "computer"
+        tie = "_tie" if "tie-break" in state.end_reason else ""
+        return self.tr(f"planet_ui.result.why{tie}_{who}", player=loser + 1, turns=state.turn)
+
     def _again(self) -> None:
         from .seats import levels
 
@@ -78,14 +92,8 @@ class PlanetResultsScene(Scene):
         surface.fill(w.BG)
         colour = PLAYER_COLOURS[self.winner] if self.winner is not None else w.INK
         w.fit_text(surface, self.headline(), pygame.Rect(60, 200, 1160, 80), 56, colour, "center")
-        state = self.match.state
-        why = self.tr("planet_ui.result.turns", turns=state.turn)
-        if self.winner is not None:
-            key = "planet_ui.result.why"
-            if "tie-break" in state.end_reason:
-                key = "planet_ui.result.why_tie"
-            why = self.tr(key, player=self.winner + 1, turns=state.turn)
-        w.paragraph(surface, why, pygame.Rect(160, 300, 960, 120), 24, w.INK, 4, center=True)
+        box = pygame.Rect(160, 300, 960, 120)
+        w.paragraph(surface, self.why(), box, 24, w.INK, 4, center=True)
         for b in self.buttons:
             b.draw(surface, 24)
 

@@ -15,7 +15,7 @@ from .. import art
 from .. import widgets as w
 from ..controls import throw_keys
 from .board import PLAYER_COLOURS, Spot, draw_matrix, draw_side
-from .choices import Offer
+from .choices import Offer, refusals
 from .panels import draw_batch, draw_battle, draw_hand, draw_plan, draw_prompt
 
 FREE_PROMPTS = ("main", "damage")
@@ -271,12 +271,13 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
             "hand", HAND, ("plan", plan), lambda: draw_plan(surface, HAND, plan, label, scene.tr)
         )
         return regions.all_spots()
+    refused = refusals(scene.match.state, viewer, o, scene.tr) if viewer is not None else {}
     region(
         "hand",
         HAND,
-        (hand, count, usable, scene.card),
+        (hand, count, usable, scene.card, tuple(sorted(refused.items()))),
         lambda: draw_hand(
-            surface, HAND, hand, count, o, scene.catalog, scene.name, scene.tr, scene.card
+            surface, HAND, hand, count, o, scene.catalog, scene.name, scene.tr, scene.card, refused
         ),
     )
     return regions.all_spots()

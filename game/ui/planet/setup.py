@@ -69,15 +69,22 @@ class PlanetSetupScene(Scene):
         self.hotseat = hotseat
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         self.decks = deck_choices(app.lang)
+        # the computer's deck: a preset at random, never one of the person's own decks
+        # (those come after the presets) unless he chooses it for him
+        presets = sum(1 for d in self.decks if d.ident in shipped_catalog().presets)
         rng = random.Random(self.seed)
-        self.deck_at = [0, rng.randrange(len(self.decks))]
+        self.deck_at = [0, rng.randrange(presets)]
         self.level = DEFAULT_LEVEL
         self.first = 0
         self.buttons: list[w.Button] = []
 
     def enter(self) -> None:
+        """Back from the deck builder: the decks anew, each player's choice kept by its
+        name (a new deck may come before it), the first deck for one that is gone."""
+        chosen = [self.decks[i].ident for i in self.deck_at]
         self.decks = deck_choices(self.app.lang)
-        self.deck_at = [i % len(self.decks) for i in self.deck_at]
+        idents = [d.ident for d in self.decks]
+        self.deck_at = [idents.index(c) if c in idents else 0 for c in chosen]
         self._build()
 
     def _build(self) -> None:

@@ -27,6 +27,8 @@ Name = Callable[[str], str]
 MILL_SECONDS = 0.22
 BANNER_SECONDS = 1.3
 BOX = pygame.Rect(392, 250, 496, 220)
+CARDS_H = 108
+"""The milled cards' two rows at the bottom of the box."""
 
 
 @dataclass(slots=True)
@@ -123,19 +125,22 @@ def _draw(
     colour = PLAYER_COLOURS[show.player] if show.player in (0, 1) else w.ACCENT
     w.panel(surface, box, 240, colour, overlay=True)
     y = box.y + 12
-    first = True
-    for line in show.lines:
-        size = 26 if first else 17
-        line_box = pygame.Rect(box.x + 14, y, box.w - 28, 34 if first else 22)
-        w.fit_text(surface, line, line_box, size, w.ACCENT if first else w.INK, "center")
-        y += line_box.h + 2
-        first = False
+    if show.lines:
+        head = pygame.Rect(box.x + 14, y, box.w - 28, 34)
+        w.fit_text(surface, show.lines[0], head, 26, w.ACCENT, "center")
+        y = head.bottom + 2
+    if show.lines[1:]:  # the breakdowns, wrapped into the room down to the cards
+        bottom = box.bottom - (CARDS_H if show.cards else 8)
+        rest = pygame.Rect(box.x + 14, y, box.w - 28, bottom - y)
+        w.paragraph(surface, "\n".join(show.lines[1:]), rest, 17, w.INK, 2, center=True)
     if show.cards:
         shown = show.cards[-8:]
         width = 116
         for i, card in enumerate(shown):
             col, row = i % 4, i // 4
-            r = pygame.Rect(box.x + 10 + col * (width + 4), box.bottom - 104 + row * 48, width, 44)
+            r = pygame.Rect(
+                box.x + 10 + col * (width + 4), box.bottom - CARDS_H + 4 + row * 48, width, 44
+            )
             lit = i == len(shown) - 1
             card_face(surface, r, name(card), colour_of(card), (), lit)
 

@@ -260,7 +260,7 @@ def _break(folder: Path, file: str, old: str, new: str) -> None:
             "decks.toml",
             '"pyrus_dragonoid", "pyrus_trox"',
             '"pyrus_dragonoid", "pyrus_dragonoid"',
-            "decks.toml: pyrus_darkus: characters: pyrus_dragonoid is the same Bakugan",
+            "decks.toml: pyrus_darkus: characters: pyrus_dragonoid is in the team twice",
         ),
         (
             "actions.toml",

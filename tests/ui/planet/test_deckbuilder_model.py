@@ -66,6 +66,20 @@ def test_the_same_bakugan_twice_is_refused() -> None:
     assert d.character_refusal(1, "pyrus_dragonoid_ultra") is None
 
 
+def test_the_same_bakugan_twice_is_said_without_its_name_twice() -> None:
+    d = Draft(CAT, "x")
+    d.set_character(0, "pyrus_dragonoid")
+    p = d.character_refusal(1, "pyrus_dragonoid")
+    assert p is not None
+    for lang, says in (
+        ("en", "Pyrus Dragonoid is in the team already: choose three different Bakugan."),
+        ("ru", "Пайрус Драгоноид уже в команде: выберите трёх разных Бакуганов."),
+    ):
+        assert problem_text(p, CAT, lang, lambda k, lang=lang, **f: tr(lang, k, **f)) == says
+    english = str(p)
+    assert english.count("pyrus_dragonoid") == 1 and "twice" in english
+
+
 def test_the_filters() -> None:
     every = browse(CAT, Filters(), "en")
     assert len(every) == len(CAT.cards) and all(c.type is not CardType.CHARACTER for c in every)
