@@ -26,6 +26,7 @@ from game.match.attack.session import AttackMatch
 from game.rules.attack import CHANCE, Phase
 from game.rules.attack import events as ev
 
+from .. import saved_log
 from .. import widgets as w
 from ..curtain import Curtain
 from ..scene import Scene
@@ -33,7 +34,7 @@ from .dice_tray import DiceTray
 from .layout import fan, seat_places
 from .replay_live import AttackLiveReplay
 from .table_draw import draw_table
-from .view import Beat, ShownCard, TableView
+from .view import Beat, ShownCard, TableView, log_json
 
 if TYPE_CHECKING:
     from ..app import App
@@ -170,6 +171,8 @@ class AttackTableScene(Scene):
             self.beats.popleft()
             if beat.finish is not None:
                 beat.finish()
+            if not self.beats:
+                self._autosave()  # the show is over: the log as told goes with the state
 
     def _die_turn(self, die: int, dt: float) -> None:
         if self.tray.waiting != die:
@@ -220,7 +223,7 @@ class AttackTableScene(Scene):
                 self.beats.append(Beat(0.0, start=self.tray.clear))
             elif isinstance(event, ev.GameOver):
                 self.finished = True
-        self._autosave()
+        self._autosave()  # the state now (a window closed mid-show goes on from here)
 
     def _show_caught(self, counts: list[int]) -> None:
         self.view.caught[:] = counts
@@ -232,7 +235,9 @@ class AttackTableScene(Scene):
             if self.match.state.is_over():
                 clear_save(GAME)
             else:
-                save_match(self.match.to_json(), GAME, REGISTRY[GAME].save_version)
+                lines = [log_json(line) for line in self.view.log]
+                payload = saved_log.put(self.match.to_json(), lines)
+                save_match(payload, GAME, REGISTRY[GAME].save_version)
         except (SaveError, OSError) as e:
             log.warning("autosave: %s", e)
 

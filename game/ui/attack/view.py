@@ -15,8 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.files.lang import catalog
 from game.rules.attack import Deck
 from game.rules.attack import events as ev
+
+LogLine = tuple[str, dict[str, object]]
+"""A line of the log: its catalog key and its fields (`AttackTableScene.text_of`)."""
 
 
 @dataclass
@@ -80,7 +84,7 @@ class TableView:
         self.caught = caught
         self.spot, self.pile, self.seat = spot, pile, seat
         self.announcement: Announcement | None = None
-        self.log: list[tuple[str, dict[str, object]]] = []
+        self.log: list[LogLine] = []
         self.sheet: ev.DealScored | None = None
         self.over: ev.GameOver | None = None
         self.unrevealed = False  # beats were made for cards drawn face down, not turned up
@@ -333,6 +337,32 @@ _MESSAGES: dict[type, tuple[float, str]] = {
     ev.RoundStarted: (0.4, "attack_ui.round"),
     ev.DealPassed: (0.8, "attack_ui.deal_passed"),
 }
+
+
+def log_json(line: LogLine) -> list[object]:
+    """A line of the log as the autosave keeps it (`game.ui.saved_log`)."""
+    key, fields = line
+    return [key, {k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}]
+
+
+def log_read(value: object) -> LogLine | None:
+    """A saved line of the log (None: not one this screen says)."""
+    if not (isinstance(value, list) and len(value) == 2):
+        return None
+    key, fields = value
+    if not (isinstance(key, str) and key.startswith("attack_ui.") and isinstance(fields, dict)):
+        return None
+    if key not in catalog("en"):
+        return None
+    out: dict[str, object] = {}
+    for k, v in fields.items():
+        if isinstance(v, list) and all(isinstance(x, int) for x in v):
+            out[k] = tuple(v)
+        elif isinstance(v, int | str):
+            out[k] = v
+        else:
+            return None
+    return key, out
 
 
 def message_fields(e: ev.Event) -> dict[str, object]:
