@@ -124,6 +124,9 @@ class ReplayListScene(Scene):
             w.Button(take, self.tr("replay.import"), self.ask_import, key=pygame.K_i)
         )
         self.buttons.append(w.Button(stats, self.tr("stats.title"), self._stats, key=pygame.K_s))
+        back = pygame.Rect(0, 0, 260, 44)
+        back.midtop = (self.BOX.centerx, self.BOX.bottom + 8)  # (Esc too)
+        self.buttons.append(w.Button(back, self.tr("ui.back"), self.app.pop))
         self._refocus(was, rows_before)
 
     def _refocus(self, was: tuple[int, w.Button] | None, rows_before: int) -> None:

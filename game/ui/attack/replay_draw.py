@@ -13,6 +13,7 @@ import pygame
 from game.rules.attack import Deck
 
 from .. import widgets as w
+from ..replay_bar import draw_bar, draw_problem
 from .art import CHARACTERS, SMALL_CARD, seat_colour
 from .art import _number_colour as number_colour  # (the colours of the table's cards)
 from .layout import SIDE_PANEL
@@ -20,7 +21,6 @@ from .layout import SIDE_PANEL
 if TYPE_CHECKING:
     from .replay import AttackReplayScene
 
-BAR = pygame.Rect(0, 690, 1280, 30)
 PROBLEM = pygame.Rect(170, 640, 760, 44)
 HAND_CARD_SMALL = (SMALL_CARD[0] + 6, SMALL_CARD[1] + 8)  # a seat's hand, face up
 STEP = 26  # px between the small cards of a hand
@@ -76,9 +76,6 @@ def draw_hands(
 
 
 def draw_replay_bar(surface: pygame.Surface, scene: AttackReplayScene) -> None:
-    shade = pygame.Surface(BAR.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 190))
-    surface.blit(shade, BAR)
     state = scene.match.state
     line = scene.tr(
         "attack_replay.bar",
@@ -90,7 +87,6 @@ def draw_replay_bar(surface: pygame.Surface, scene: AttackReplayScene) -> None:
         round=state.round_no,
         view=scene.view_text(),
     )
-    w.fit_text(surface, line, BAR.inflate(-20, -4), 20, (235, 235, 235))
+    draw_bar(surface, line)
     if scene.problem is not None:
-        pygame.draw.rect(surface, (90, 20, 20), PROBLEM, border_radius=8)
-        w.fit_text(surface, scene.problem, PROBLEM.inflate(-16, -6), 22, (255, 235, 235))
+        draw_problem(surface, scene.problem, PROBLEM, 22)
