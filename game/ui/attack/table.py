@@ -64,6 +64,8 @@ class AttackTableScene(Scene):
         self.places = seat_places(match.players, self.bottom)
         caught = [len(pile) for pile in match.state.caught]
         self.view = TableView(self.deck, caught, self._spot, self._pile, self._seat)
+        state = match.state
+        self.view.shown_from(state.deal_no, state.round_no, state.dealer, state.points)
         self.beats: deque[Beat] = deque()
         self.think = 0.0
         self.thinker: int | None = None

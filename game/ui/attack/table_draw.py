@@ -73,7 +73,7 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
         inner = box.inflate(-16, -8).move(4, 0)
         line = pygame.Rect(inner.x, inner.y, inner.w, 22)
         w.fit_text(surface, scene.name(p), line, 22, colour)
-        if p == state.dealer:
+        if p == scene.view.dealer:
             tag = pygame.Rect(inner.right - 24, inner.y + 24, 24, 18)
             w.fit_text(surface, scene.tr("attack_ui.dealer_mark"), tag, 18, w.ACCENT, "center")
         target = "?" if seat.target is None else str(seat.target)
@@ -85,7 +85,7 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
             more = scene.tr("attack_ui.thinking") + dots
             colour = w.ACCENT
         else:
-            more = scene.tr("attack_ui.points_hand", points=seat.points, n=seat.hand)
+            more = scene.tr("attack_ui.points_hand", points=scene.view.points[p], n=seat.hand)
             colour = w.MUTED
         w.fit_text(surface, more, pygame.Rect(inner.x, inner.y + 46, inner.w, 20), 19, colour)
         # the caught pile, face down
@@ -200,7 +200,8 @@ def _side_panel(surface: pygame.Surface, scene: AttackTableScene) -> None:
     state = scene.match.state
     head = pygame.Rect(box.x + 12, box.y + 8, box.w - 24, 28)
     rules = scene.tr(f"attack_ui.variant.{state.settings.variant.value}")
-    title = scene.tr("attack_ui.deal_round", deal=max(1, state.deal_no), round=state.round_no)
+    view = scene.view  # the round whose show is on, not the core's (which runs ahead)
+    title = scene.tr("attack_ui.deal_round", deal=max(1, view.deal), round=view.round)
     w.fit_text(surface, title, head, 24, w.ACCENT)
     w.fit_text(surface, rules, head.move(0, 28), 18, w.MUTED)
     y = head.bottom + 34

@@ -88,6 +88,15 @@ class TableView:
         self.sheet: ev.DealScored | None = None
         self.over: ev.GameOver | None = None
         self.unrevealed = False  # beats were made for cards drawn face down, not turned up
+        # what the header and the seats show, as far as the show has come (the core
+        # runs ahead: it judged the round and scored the deal at the last card)
+        self.deal = self.round = 0
+        self.dealer: int | None = None
+        self.points = [0] * len(caught)
+
+    def shown_from(self, deal: int, round_no: int, dealer: int | None, points: list[int]) -> None:
+        """A table opened where a game stands (Continue, a replay's jump)."""
+        self.deal, self.round, self.dealer, self.points = deal, round_no, dealer, list(points)
 
     def hide_drawn(self, leader: int) -> None:
         """A resumed round Runo led: the cards drawn at random (all but the leader's)
@@ -110,8 +119,34 @@ class TableView:
             drawn = isinstance(event, ev.CardPlayed) and event.how == "random"
             if self.unrevealed and not drawn:  # the round's last card is down: judging
                 out.append(self._turn_up())
-            out.extend(self._beats(event))
+            beats = self._beats(event)
+            if beats:
+                self._follow(event, beats[0])
+            out.extend(beats)
         return out
+
+    def _follow(self, e: ev.Event, beat: Beat) -> None:
+        """The header and the seats' points change as `beat` (the show of `e`) starts."""
+        change: dict[str, object]
+        if isinstance(e, ev.Dealt):
+            change = {"deal": e.deal, "round": 0, "dealer": e.dealer}
+        elif isinstance(e, ev.DealerChosen):
+            change = {"dealer": e.player}
+        elif isinstance(e, ev.RoundStarted):
+            change = {"deal": e.deal, "round": e.round}
+        elif isinstance(e, ev.DealScored | ev.GameOver):
+            change = {"points": list(e.totals)}
+        else:
+            return
+        before = beat.start
+
+        def start() -> None:
+            for name, value in change.items():
+                setattr(self, name, value)
+            if before is not None:
+                before()
+
+        beat.start = start
 
     def _turn_up(self) -> Beat:
         """The cards drawn face down for Runo turn up for everybody."""
