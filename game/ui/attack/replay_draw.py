@@ -14,7 +14,7 @@ from game.rules.attack import Deck
 
 from .. import widgets as w
 from ..replay_bar import draw_bar, draw_problem
-from .art import CHARACTERS, SMALL_CARD, seat_colour
+from .art import CHARACTERS, SMALL_CARD, card_mark, seat_colour
 from .art import _number_colour as number_colour  # (the colours of the table's cards)
 from .layout import SIDE_PANEL
 
@@ -44,12 +44,12 @@ def hand_rects(plate: pygame.Rect, count: int) -> list[pygame.Rect]:
 @lru_cache(maxsize=128)
 def mini_face(deck: Deck, card: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
     """A card face small enough for a seat's hand: its colour and its number, or the
-    character's initial (the names do not fit a card this small)."""
+    character's mark (the names do not fit a card this small)."""
     img = pygame.Surface(size, pygame.SRCALPHA)
     spec = deck.by_id[card]
     if spec.special:
         base, ink = CHARACTERS.get(card, ((90, 90, 90), (255, 255, 255)))
-        label = spec.name.get(lang)[:1]
+        label = card_mark(deck, card, lang)
     else:
         base, ink = number_colour(spec.number or 1), (255, 255, 255)
         label = str(spec.number)
