@@ -155,6 +155,17 @@ _PIPS = {
 }
 
 
+def die_shadow(
+    surface: pygame.Surface, centre: tuple[float, float], angle: float, side: float
+) -> None:
+    """The shadow a die drawn at `centre` casts (down and to the right)."""
+    c, s = math.cos(-angle), math.sin(-angle)
+    half = side / 2
+    corners = [(-half, -half), (half, -half), (half, half), (-half, half)]
+    shade = [(centre[0] + u * c - v * s + 3, centre[1] + u * s + v * c + 4) for u, v in corners]
+    pygame.draw.polygon(surface, (0, 0, 0), shade)
+
+
 def draw_die(
     surface: pygame.Surface,
     centre: tuple[float, float],
@@ -163,9 +174,11 @@ def draw_die(
     face: int,
     colour: tuple[int, int, int] = (245, 245, 240),
     pip: tuple[int, int, int] = (20, 20, 30),
+    shadow: bool = True,
 ) -> None:
     """A die seen from above at `centre`, turned by `angle` (radians, table frame: the
-    screen's y is flipped), showing `face` on top."""
+    screen's y is flipped), showing `face` on top; `shadow`: with its shadow (dice
+    side by side draw their shadows first, `die_shadow`, so none falls on a face)."""
     c, s = math.cos(-angle), math.sin(-angle)
     half = side / 2
 
@@ -173,8 +186,8 @@ def draw_die(
         return (centre[0] + u * c - v * s, centre[1] + u * s + v * c)
 
     corners = [at(-half, -half), at(half, -half), at(half, half), at(-half, half)]
-    shadow = [(x + 3, y + 4) for x, y in corners]
-    pygame.draw.polygon(surface, (0, 0, 0), shadow)
+    if shadow:
+        die_shadow(surface, centre, angle, side)
     pygame.draw.polygon(surface, colour, corners)
     pygame.draw.polygon(surface, (90, 90, 100), corners, 2)
     spread = side * 0.27

@@ -19,7 +19,7 @@ from game.physics.dice import DIE_SIZE, DiceRoll, DiePose, DieThrow, TraySpec, r
 
 from .. import slingshot
 from .. import widgets as w
-from .art import draw_die, seat_colour
+from .art import die_shadow, draw_die, seat_colour
 from .layout import TRAY_SCALE, tray_rect
 
 MIN_SPEED = 300.0
@@ -188,11 +188,18 @@ class DiceTray:
         pygame.draw.rect(surface, (30, 70, 52), r, border_radius=8)
         pygame.draw.rect(surface, (90, 60, 40), r.inflate(22, 22), 4, border_radius=16)
         side = DIE_SIDE_PX
-        for owner, pose in reversed(self.faces_shown()):  # the newest on top
-            x, y = self.to_screen(pose.x, pose.y)
+        # dice lying side by side: every ring and shadow under every die, so no pip of
+        # one is hidden under its neighbour's
+        shown = [
+            (owner, pose, self.to_screen(pose.x, pose.y)) for owner, pose in self.faces_shown()
+        ]
+        for owner, _, (x, y) in shown:
             if owner >= 0:
                 pygame.draw.circle(surface, seat_colour(owner), (round(x), round(y)), side * 0.9, 2)
-            draw_die(surface, (x, y), pose.angle, side, pose.face)
+        for _, pose, at in shown:
+            die_shadow(surface, at, pose.angle, side)
+        for _, pose, at in reversed(shown):  # the newest on top
+            draw_die(surface, at, pose.angle, side, pose.face, shadow=False)
         if self.waiting is not None:
             sx, sy = self.origin_px()
             aim = self.aim_now(bounds)
