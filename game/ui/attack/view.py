@@ -172,6 +172,8 @@ class TableView:
             key = f"attack_ui.lead.{e.effect}"
             return [self._announce(e.card, key, 2.2, player=e.player)]
         if isinstance(e, ev.SpecialOverridden):
+            if not self.deck.by_id[e.card].overridable:
+                return []  # it had nothing to lose: Julie or Runo acted as they led
             return [self._announce(e.by, "attack_ui.overridden", 1.6, card=e.card, by=e.by)]
         if isinstance(e, ev.SpecialApplied):
             return [self._announce(e.card, "attack_ui.applied", 2.0)]
