@@ -30,6 +30,7 @@ from .. import saved_log
 from .. import widgets as w
 from ..curtain import Curtain
 from ..scene import Scene
+from .art import CARD
 from .dice_tray import DiceTray
 from .layout import fan, seat_places
 from .replay_live import AttackLiveReplay
@@ -71,6 +72,7 @@ class AttackTableScene(Scene):
         self.thinker: int | None = None
         self.focus = 0
         self.hover: int | None = None
+        self.table_hover: ShownCard | None = None  # the card on the table under the pointer
         self.buttons: list[w.Button] = []
         self.finished = False
         self.live_replay = AttackLiveReplay()  # the game kept as a replay (a person plays)
@@ -268,6 +270,21 @@ class AttackTableScene(Scene):
         self.focus = min(self.focus, max(0, len(self.hand_cards()) - 1))
         return True
 
+    def card_at(self, pos: tuple[int, int]) -> ShownCard | None:
+        """The card lying on the table at `pos` whose face the screen shows (the top one)."""
+        viewer = self.viewer()
+        for card in reversed(self.view.cards):
+            if card.state not in ("down", "cracked") or not (
+                card.face_for(viewer) or (self.reveals_all and card.card)
+            ):
+                continue
+            x, y = self._spot(card.player)
+            rect = pygame.Rect(0, 0, *CARD)
+            rect.center = (round(x), round(y))
+            if rect.collidepoint(pos):
+                return card
+        return None
+
     def hand_rects(self) -> list[pygame.Rect]:
         return [rect for rect, _ in fan(len(self.hand_cards()), self.focus)]
 
@@ -287,6 +304,8 @@ class AttackTableScene(Scene):
                     self.bottom = self.curtain.at_screen
                     self.places = seat_places(self.match.players, self.bottom)
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.table_hover = self.card_at(event.pos)
         if self.buttons and w.handle_buttons(self.buttons, event):
             return
         if self.beats or self.view.sheet is not None:

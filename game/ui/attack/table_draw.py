@@ -49,6 +49,7 @@ def draw_table(surface: pygame.Surface, scene: AttackTableScene) -> list[w.Butto
     _cards(surface, scene)
     _side_panel(surface, scene)
     _hand(surface, scene)
+    _table_tip(surface, scene)
     _prompt(surface, scene)
     if scene.view.announcement is not None:
         _announcement(surface, scene)
@@ -155,6 +156,28 @@ def _hand(surface: pygame.Surface, scene: AttackTableScene) -> None:
             tip = pygame.Rect(HAND_BOX.x, HAND_BOX.y - 74, HAND_BOX.w, 66)
             w.panel(surface, tip, 240, w.ACCENT, overlay=True)
             w.paragraph(surface, spec.text.get(lang), tip.inflate(-16, -10), 19, w.INK, 2)
+
+
+def _table_tip(surface: pygame.Surface, scene: AttackTableScene) -> None:
+    """The text of the special card on the table under the pointer (its face shown)."""
+    card = scene.table_hover
+    if card is None or card not in scene.view.cards or card.state not in ("down", "cracked"):
+        return
+    spec = scene.deck.by_id.get(card.card)
+    if spec is None or not spec.special:
+        return
+    x, y = scene._spot(card.player)
+    tip = pygame.Rect(0, 0, 380, 124)
+    tip.midtop = (round(x), round(y) + CARD[1] // 2 + 12)
+    if tip.bottom > HAND_BOX.y:
+        tip.midbottom = (round(x), round(y) - CARD[1] // 2 - 8)
+    tip.clamp_ip(pygame.Rect(4, 4, SIDE_PANEL.x - 8, HAND_BOX.y - 4))
+    lang = scene.app.lang
+    w.panel(surface, tip, 240, w.ACCENT, overlay=True)
+    head = pygame.Rect(tip.x + 10, tip.y + 4, tip.w - 20, 22)
+    w.fit_text(surface, spec.name.get(lang), head, 20, w.ACCENT)
+    body = pygame.Rect(tip.x + 10, head.bottom + 2, tip.w - 20, tip.bottom - head.bottom - 8)
+    w.paragraph(surface, spec.text.get(lang), body, 18, w.INK, 2)
 
 
 def _prompt(surface: pygame.Surface, scene: AttackTableScene) -> None:
