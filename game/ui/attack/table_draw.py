@@ -89,13 +89,27 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
             more = scene.tr("attack_ui.points_hand", points=scene.view.points[p], n=seat.hand)
             colour = w.MUTED
         w.fit_text(surface, more, pygame.Rect(inner.x, inner.y + 46, inner.w, 20), 19, colour)
-        # the caught pile, face down
-        px, py = place.pile
+        # the caught pile, face down, its count beside it (clear of the backs)
         back = card_back(SMALL_CARD, tuple(c // 2 for c in colour))
-        for i in range(min(caught, 6)):
-            surface.blit(back, back.get_rect(center=(px + i * 3, py - i * 3)))
-        if caught:
-            w.text(surface, str(caught), (px + 26, py), 18, w.INK, "midleft", shadow=True)
+        rects = pile_rects(place.pile, caught)
+        for rect in rects:
+            surface.blit(back, rect)
+        if rects:
+            right = max(r.right for r in rects)
+            w.text(
+                surface, str(caught), (right + 4, place.pile[1]), 18, w.INK, "midleft", shadow=True
+            )
+
+
+def pile_rects(pile: tuple[int, int], caught: int) -> list[pygame.Rect]:
+    """Where the card backs of a caught pile of `caught` cards at `pile` lie (up to 6)."""
+    px, py = pile
+    out = []
+    for i in range(min(caught, 6)):
+        rect = pygame.Rect(0, 0, *SMALL_CARD)
+        rect.center = (px + i * 3, py - i * 3)
+        out.append(rect)
+    return out
 
 
 def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
