@@ -13,7 +13,7 @@ outcome is one line at the bottom, in the player's language (a refusal names its
 reason: damaged, newer, other cards, other physics, drifted...).
 
 ↑ / ↓ (Tab) choose a row or a button, Enter presses it; PageUp / PageDown or the wheel
-page through; S the record; Esc goes back.
+page through; S the record; Back under the list (or Esc) goes back.
 """
 
 from __future__ import annotations
