@@ -13,7 +13,7 @@ outcome is one line at the bottom, in the player's language (a refusal names its
 reason: damaged, newer, other cards, other physics, drifted...).
 
 ↑ / ↓ (Tab) choose a row or a button, Enter presses it; PageUp / PageDown or the wheel
-page through; S the record; Esc goes back.
+page through; S the record; Back under the list (or Esc) goes back.
 """
 
 from __future__ import annotations
@@ -120,6 +120,9 @@ class ReplayListScene(Scene):
             w.Button(take, self.tr("replay.import"), self.ask_import, key=pygame.K_i)
         )
         self.buttons.append(w.Button(stats, self.tr("stats.title"), self._stats, key=pygame.K_s))
+        back = pygame.Rect(0, 0, 260, 44)
+        back.midtop = (self.BOX.centerx, self.BOX.bottom + 8)  # (Esc too)
+        self.buttons.append(w.Button(back, self.tr("ui.back"), self.app.pop))
         self._refocus(was, rows_before)
 
     def _refocus(self, was: tuple[int, w.Button] | None, rows_before: int) -> None:

@@ -57,7 +57,7 @@ class Teller:
             say("chose", player=e.player + 1)
         elif isinstance(e, ev.LeadEffect):
             say(e.effect, card=card(e.card))
-        elif isinstance(e, ev.SpecialOverridden):
+        elif isinstance(e, ev.SpecialOverridden) and self.deck.by_id[e.card].overridable:
             say("overridden", card=card(e.card), by=card(e.by))
         elif isinstance(e, ev.SpecialApplied):
             say(self.deck.by_id[e.card].effect.value, card=card(e.card))

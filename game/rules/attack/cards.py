@@ -84,6 +84,13 @@ class CardDef:
     def sort_key(self) -> tuple[int, str]:
         return (-1 if self.number is None else self.number, self.id)
 
+    @property
+    def overridable(self) -> bool:
+        """Whether a later special takes an effect from it (`SpecialOverridden`): one
+        that acts at judging wherever it was played. A lead card (Julie, Runo) has
+        acted as it led, or had nothing to do; Shun acts only ending the round."""
+        return self.when is When.ANY and self.effect is not Effect.NONE
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerSetup:

@@ -30,10 +30,14 @@ def resume(app: App, payload: dict[str, Any]) -> Any:
     from game.games.attack import shipped_levels as shipped_attack_levels
     from game.match.attack.session import AttackMatch
 
+    from .. import saved_log
     from .table import AttackTableScene
+    from .view import log_read
 
     match = AttackMatch.from_json(payload, shipped_deck(), shipped_attack_levels())
-    return AttackTableScene(app, match)
+    scene = AttackTableScene(app, match)
+    scene.view.log[:0] = saved_log.take(payload, log_read)  # what was said before the save
+    return scene
 
 
 def how_to(app: App) -> Scene:

@@ -26,7 +26,7 @@ CARD = (70, 100)  # a card on the table (`layout.TABLE_CARD`, kept clear of the 
 HAND_CARD = (86, 122)  # a card in the hand
 SMALL_CARD = (34, 48)  # a card back in a seat's hand or caught pile
 
-CHARACTERS = {  # the special cards' colours and emblems (an initial in a ring)
+CHARACTERS = {  # the special cards' colours and emblems (a mark in a ring: `card_mark`)
     "masquerade": ((70, 60, 110), (230, 220, 255)),
     "dan": ((200, 60, 40), (255, 230, 170)),
     "marucho": ((40, 120, 200), (220, 240, 255)),
@@ -44,6 +44,34 @@ def _number_colour(number: int) -> tuple[int, int, int]:
     """Low numbers cool, high numbers hot."""
     t = (number - 1) / 9
     return (int(60 + 170 * t), int(120 + 40 * math.sin(t * math.pi)), int(210 - 160 * t))
+
+
+@lru_cache(maxsize=8)
+def _marks(deck: Deck, lang: str) -> dict[str, str]:
+    """Each special card's mark, unique among the deck's special cards: its initial, or
+    (when another shares it) the initial and its first letter that differs from the
+    others' there (Masquerade "Ms", Marucho "Mr"; Дэн "Дэ", Джули "Дж")."""
+    names = {c.id: c.name.get(lang) for c in deck.cards if c.special}
+    out: dict[str, str] = {}
+    for card, name in names.items():
+        rivals = [n for c, n in names.items() if c != card and n[:1] == name[:1]]
+        mark = name[:1]
+        for i in range(1, len(name)):
+            if all(i >= len(r) or r[i].lower() != name[i].lower() for r in rivals):
+                mark = name[:1] + name[i].lower()
+                break
+        out[card] = mark if rivals else name[:1]
+    taken: dict[str, int] = {}
+    for card in out:  # (names alike to their last letter: numbered, still unique)
+        taken[out[card]] = taken.get(out[card], 0) + 1
+        if taken[out[card]] > 1:
+            out[card] += str(taken[out[card]])
+    return out
+
+
+def card_mark(deck: Deck, card: str, lang: str) -> str:
+    """The mark drawn on a special card's face (`_marks`)."""
+    return _marks(deck, lang).get(card, deck.by_id[card].name.get(lang)[:1])
 
 
 @lru_cache(maxsize=512)
@@ -67,7 +95,7 @@ def card_face(
         ring = (inner.centerx, inner.y + inner.h * 0.42)
         radius = int(min(inner.w, inner.h) * 0.3)
         pygame.draw.circle(img, ink, ring, radius, max(2, radius // 6))
-        initial = spec.name.get(lang)[:1]
+        initial = card_mark(deck, card, lang)
         w.fit_text(
             img,
             initial,
@@ -140,6 +168,14 @@ def die_corners(
     ]
 
 
+def die_shadow(
+    surface: pygame.Surface, centre: tuple[float, float], angle: float, side: float
+) -> None:
+    """The shadow a die drawn at `centre` casts (down and to the right)."""
+    shade = [(x + 3, y + 4) for x, y in die_corners(centre, angle, side)]
+    pygame.draw.polygon(surface, (0, 0, 0), shade)
+
+
 def draw_die(
     surface: pygame.Surface,
     centre: tuple[float, float],
@@ -148,17 +184,19 @@ def draw_die(
     face: int,
     colour: tuple[int, int, int] = (245, 245, 240),
     pip: tuple[int, int, int] = (20, 20, 30),
+    shadow: bool = True,
 ) -> None:
     """A die seen from above at `centre`, turned by `angle` (radians, table frame: the
-    screen's y is flipped), showing `face` on top."""
+    screen's y is flipped), showing `face` on top; `shadow`: with its shadow (dice
+    side by side draw their shadows first, `die_shadow`, so none falls on a face)."""
     c, s = math.cos(-angle), math.sin(-angle)
 
     def at(u: float, v: float) -> tuple[float, float]:
         return (centre[0] + u * c - v * s, centre[1] + u * s + v * c)
 
     corners = die_corners(centre, angle, side)
-    shadow = [(x + 3, y + 4) for x, y in corners]
-    pygame.draw.polygon(surface, (0, 0, 0), shadow)
+    if shadow:
+        die_shadow(surface, centre, angle, side)
     pygame.draw.polygon(surface, colour, corners)
     pygame.draw.polygon(surface, (90, 90, 100), corners, 2)
     spread = side * 0.27

@@ -25,7 +25,7 @@ from .. import widgets as w
 from ..outlines import Outlines
 from ..pointer import Pull
 from ..slingshot import draw_band
-from .art import die_corners, draw_die, seat_colour
+from .art import die_corners, die_shadow, draw_die, seat_colour
 from .layout import TRAY_SCALE, tray_rect
 
 MIN_SPEED = 300.0
@@ -215,11 +215,18 @@ class DiceTray:
         self.outlines.start("tray")
         self.outlines.rect("tray", "tray", "tray", r)  # the walls' inner faces
         side = DIE_SIDE_PX
-        for i, (owner, pose) in enumerate(reversed(self.faces_shown())):  # the newest on top
-            x, y = self.to_screen(pose.x, pose.y)
-            draw_die(surface, (x, y), pose.angle, side, pose.face)
-            corners = die_corners((x, y), pose.angle, side)
-            if owner >= 0:  # whose: its own edge in the seat's colour (the box it collides)
+        # dice lying side by side: every shadow under every die, so no pip of one is
+        # hidden under its neighbour's; each die's edge in its seat's colour is the box
+        # it collides as
+        shown = [
+            (owner, pose, self.to_screen(pose.x, pose.y)) for owner, pose in self.faces_shown()
+        ]
+        for _, pose, at in shown:
+            die_shadow(surface, at, pose.angle, side)
+        for i, (owner, pose, at) in enumerate(reversed(shown)):  # the newest on top
+            draw_die(surface, at, pose.angle, side, pose.face, shadow=False)
+            corners = die_corners(at, pose.angle, side)
+            if owner >= 0:
                 pygame.draw.polygon(surface, seat_colour(owner), corners, 2)
             self.outlines.polygon("tray", "die", i, corners)
         if self.waiting is not None:

@@ -13,14 +13,14 @@ import pygame
 from game.rules.attack import Deck
 
 from .. import widgets as w
-from .art import CHARACTERS, SMALL_CARD, seat_colour
+from ..replay_bar import draw_bar, draw_problem
+from .art import CHARACTERS, SMALL_CARD, card_mark, seat_colour
 from .art import _number_colour as number_colour  # (the colours of the table's cards)
 from .layout import SIDE_PANEL
 
 if TYPE_CHECKING:
     from .replay import AttackReplayScene
 
-BAR = pygame.Rect(0, 690, 1280, 30)
 PROBLEM = pygame.Rect(170, 640, 760, 44)
 HAND_CARD_SMALL = (SMALL_CARD[0] + 6, SMALL_CARD[1] + 8)  # a seat's hand, face up
 STEP = 26  # px between the small cards of a hand
@@ -44,12 +44,12 @@ def hand_rects(plate: pygame.Rect, count: int) -> list[pygame.Rect]:
 @lru_cache(maxsize=128)
 def mini_face(deck: Deck, card: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
     """A card face small enough for a seat's hand: its colour and its number, or the
-    character's initial (the names do not fit a card this small)."""
+    character's mark (the names do not fit a card this small)."""
     img = pygame.Surface(size, pygame.SRCALPHA)
     spec = deck.by_id[card]
     if spec.special:
         base, ink = CHARACTERS.get(card, ((90, 90, 90), (255, 255, 255)))
-        label = spec.name.get(lang)[:1]
+        label = card_mark(deck, card, lang)
     else:
         base, ink = number_colour(spec.number or 1), (255, 255, 255)
         label = str(spec.number)
@@ -76,9 +76,6 @@ def draw_hands(
 
 
 def draw_replay_bar(surface: pygame.Surface, scene: AttackReplayScene) -> None:
-    shade = pygame.Surface(BAR.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 190))
-    surface.blit(shade, BAR)
     state = scene.match.state
     line = scene.tr(
         "attack_replay.bar",
@@ -90,7 +87,6 @@ def draw_replay_bar(surface: pygame.Surface, scene: AttackReplayScene) -> None:
         round=state.round_no,
         view=scene.view_text(),
     )
-    w.fit_text(surface, line, BAR.inflate(-20, -4), 20, (235, 235, 235))
+    draw_bar(surface, line)
     if scene.problem is not None:
-        pygame.draw.rect(surface, (90, 20, 20), PROBLEM, border_radius=8)
-        w.fit_text(surface, scene.problem, PROBLEM.inflate(-16, -6), 22, (255, 235, 235))
+        draw_problem(surface, scene.problem, PROBLEM, 22)

@@ -37,19 +37,24 @@ def draw_sheet(
     title = pygame.Rect(SHEET.x + 24, SHEET.y + 16, SHEET.w - 48, 40)
     w.fit_text(surface, scene.tr("attack_ui.sheet_title", deal=e.deal), title, 34, w.ACCENT)
     house = scene.match.state.settings.house
+    # standard rules: the points are the distance from the target now, the score
+    # itself (no sum of anything: no Total column); the house variant: each deal's
+    # penalty, and their total
     heads = [
         scene.tr("attack_ui.col_player"),
         scene.tr("attack_ui.col_target"),
         scene.tr("attack_ui.col_caught"),
         scene.tr("attack_ui.col_penalty" if house else "attack_ui.col_points"),
-        scene.tr("attack_ui.col_total"),
     ]
+    if house:
+        heads.append(scene.tr("attack_ui.col_total"))
     y = title.bottom + 12
     _row(surface, y, heads, w.MUTED, 22)
     for p in range(len(e.targets)):
         y += 36
         cells = [scene.name(p), str(e.targets[p]), str(e.caught[p]), str(e.points[p])]
-        cells.append(str(e.totals[p]))
+        if house:
+            cells.append(str(e.totals[p]))
         _row(surface, y, cells, seat_colour(p), 24)
     note = pygame.Rect(SHEET.x + 24, y + 44, SHEET.w - 48, 60)
     key = "attack_ui.sheet_note_house" if house else "attack_ui.sheet_note"
@@ -75,6 +80,7 @@ def draw_final(surface: pygame.Surface, scene: AttackTableScene, e: ev.GameOver)
     why = pygame.Rect(title.x, title.bottom + 2, title.w, 26)
     w.fit_text(surface, scene.tr(f"attack_ui.end.{e.reason}"), why, 20, w.MUTED)
     result = Result.by_scores(e.totals, lower_wins=True)
+    score = "attack_ui.col_total" if scene.match.state.settings.house else "attack_ui.col_points"
     y = why.bottom + 14
     _row(
         surface,
@@ -84,7 +90,7 @@ def draw_final(surface: pygame.Surface, scene: AttackTableScene, e: ev.GameOver)
             scene.tr("attack_ui.col_place"),
             "",
             "",
-            scene.tr("attack_ui.col_total"),
+            scene.tr(score),
         ],
         w.MUTED,
         22,

@@ -26,14 +26,16 @@ from game.match.attack.session import AttackMatch
 from game.rules.attack import CHANCE, Phase
 from game.rules.attack import events as ev
 
+from .. import saved_log
 from .. import widgets as w
 from ..curtain import Curtain
 from ..scene import Scene
+from .art import CARD
 from .dice_tray import DiceTray
 from .layout import fan, seat_places
 from .replay_live import AttackLiveReplay
 from .table_draw import draw_table
-from .view import Beat, ShownCard, TableView
+from .view import Beat, ShownCard, TableView, log_json
 
 if TYPE_CHECKING:
     from ..app import App
@@ -64,11 +66,14 @@ class AttackTableScene(Scene):
         self.places = seat_places(match.players, self.bottom)
         caught = [len(pile) for pile in match.state.caught]
         self.view = TableView(self.deck, caught, self._spot, self._pile, self._seat)
+        state = match.state
+        self.view.shown_from(state.deal_no, state.round_no, state.dealer, state.points)
         self.beats: deque[Beat] = deque()
         self.think = 0.0
         self.thinker: int | None = None
         self.focus = 0
         self.hover: int | None = None
+        self.table_hover: ShownCard | None = None  # the card on the table under the pointer
         self.buttons: list[w.Button] = []
         self.finished = False
         self.live_replay = AttackLiveReplay()  # the game kept as a replay (a person plays)
@@ -171,6 +176,8 @@ class AttackTableScene(Scene):
             self.beats.popleft()
             if beat.finish is not None:
                 beat.finish()
+            if not self.beats:
+                self._autosave()  # the show is over: the log as told goes with the state
 
     def _die_turn(self, die: int, dt: float) -> None:
         if self.tray.waiting != die:
@@ -228,7 +235,7 @@ class AttackTableScene(Scene):
                 self.beats.append(Beat(0.0, start=self.tray.clear))
             elif isinstance(event, ev.GameOver):
                 self.finished = True
-        self._autosave()
+        self._autosave()  # the state now (a window closed mid-show goes on from here)
 
     def _show_caught(self, counts: list[int]) -> None:
         self.view.caught[:] = counts
@@ -240,7 +247,9 @@ class AttackTableScene(Scene):
             if self.match.state.is_over():
                 clear_save(GAME)
             else:
-                save_match(self.match.to_json(), GAME, REGISTRY[GAME].save_version)
+                lines = [log_json(line) for line in self.view.log]
+                payload = saved_log.put(self.match.to_json(), lines)
+                save_match(payload, GAME, REGISTRY[GAME].save_version)
         except (SaveError, OSError) as e:
             log.warning("autosave: %s", e)
 
@@ -269,6 +278,21 @@ class AttackTableScene(Scene):
         self.focus = min(self.focus, max(0, len(self.hand_cards()) - 1))
         return True
 
+    def card_at(self, pos: tuple[int, int]) -> ShownCard | None:
+        """The card lying on the table at `pos` whose face the screen shows (the top one)."""
+        viewer = self.viewer()
+        for card in reversed(self.view.cards):
+            if card.state not in ("down", "cracked") or not (
+                card.face_for(viewer) or (self.reveals_all and card.card)
+            ):
+                continue
+            x, y = self._spot(card.player)
+            rect = pygame.Rect(0, 0, *CARD)
+            rect.center = (round(x), round(y))
+            if rect.collidepoint(pos):
+                return card
+        return None
+
     def hand_rects(self) -> list[pygame.Rect]:
         return [rect for rect, _ in fan(len(self.hand_cards()), self.focus)]
 
@@ -288,6 +312,8 @@ class AttackTableScene(Scene):
                     self.bottom = self.curtain.at_screen
                     self.places = seat_places(self.match.players, self.bottom)
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.table_hover = self.card_at(event.pos)
         if self.buttons and w.handle_buttons(self.buttons, event):
             return
         if self.beats or self.view.sheet is not None:

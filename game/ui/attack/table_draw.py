@@ -49,6 +49,7 @@ def draw_table(surface: pygame.Surface, scene: AttackTableScene) -> list[w.Butto
     _cards(surface, scene)
     _side_panel(surface, scene)
     _hand(surface, scene)
+    _table_tip(surface, scene)
     _prompt(surface, scene)
     if scene.view.announcement is not None:
         _announcement(surface, scene)
@@ -73,7 +74,7 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
         inner = box.inflate(-16, -8).move(4, 0)
         line = pygame.Rect(inner.x, inner.y, inner.w, 22)
         w.fit_text(surface, scene.name(p), line, 22, colour)
-        if p == state.dealer:
+        if p == scene.view.dealer:
             tag = pygame.Rect(inner.right - 24, inner.y + 24, 24, 18)
             w.fit_text(surface, scene.tr("attack_ui.dealer_mark"), tag, 18, w.ACCENT, "center")
         target = "?" if seat.target is None else str(seat.target)
@@ -85,16 +86,30 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
             more = scene.tr("attack_ui.thinking") + dots
             colour = w.ACCENT
         else:
-            more = scene.tr("attack_ui.points_hand", points=seat.points, n=seat.hand)
+            more = scene.tr("attack_ui.points_hand", points=scene.view.points[p], n=seat.hand)
             colour = w.MUTED
         w.fit_text(surface, more, pygame.Rect(inner.x, inner.y + 46, inner.w, 20), 19, colour)
-        # the caught pile, face down
-        px, py = place.pile
+        # the caught pile, face down, its count beside it (clear of the backs)
         back = card_back(SMALL_CARD, tuple(c // 2 for c in colour))
-        for i in range(min(caught, 6)):
-            surface.blit(back, back.get_rect(center=(px + i * 3, py - i * 3)))
-        if caught:
-            w.text(surface, str(caught), (px + 26, py), 18, w.INK, "midleft", shadow=True)
+        rects = pile_rects(place.pile, caught)
+        for rect in rects:
+            surface.blit(back, rect)
+        if rects:
+            right = max(r.right for r in rects)
+            w.text(
+                surface, str(caught), (right + 4, place.pile[1]), 18, w.INK, "midleft", shadow=True
+            )
+
+
+def pile_rects(pile: tuple[int, int], caught: int) -> list[pygame.Rect]:
+    """Where the card backs of a caught pile of `caught` cards at `pile` lie (up to 6)."""
+    px, py = pile
+    out = []
+    for i in range(min(caught, 6)):
+        rect = pygame.Rect(0, 0, *SMALL_CARD)
+        rect.center = (px + i * 3, py - i * 3)
+        out.append(rect)
+    return out
 
 
 def _cards(surface: pygame.Surface, scene: AttackTableScene) -> None:
@@ -157,6 +172,28 @@ def _hand(surface: pygame.Surface, scene: AttackTableScene) -> None:
             w.paragraph(surface, spec.text.get(lang), tip.inflate(-16, -10), 19, w.INK, 2)
 
 
+def _table_tip(surface: pygame.Surface, scene: AttackTableScene) -> None:
+    """The text of the special card on the table under the pointer (its face shown)."""
+    card = scene.table_hover
+    if card is None or card not in scene.view.cards or card.state not in ("down", "cracked"):
+        return
+    spec = scene.deck.by_id.get(card.card)
+    if spec is None or not spec.special:
+        return
+    x, y = scene._spot(card.player)
+    tip = pygame.Rect(0, 0, 380, 124)
+    tip.midtop = (round(x), round(y) + CARD[1] // 2 + 12)
+    if tip.bottom > HAND_BOX.y:
+        tip.midbottom = (round(x), round(y) - CARD[1] // 2 - 8)
+    tip.clamp_ip(pygame.Rect(4, 4, SIDE_PANEL.x - 8, HAND_BOX.y - 4))
+    lang = scene.app.lang
+    w.panel(surface, tip, 240, w.ACCENT, overlay=True)
+    head = pygame.Rect(tip.x + 10, tip.y + 4, tip.w - 20, 22)
+    w.fit_text(surface, spec.name.get(lang), head, 20, w.ACCENT)
+    body = pygame.Rect(tip.x + 10, head.bottom + 2, tip.w - 20, tip.bottom - head.bottom - 8)
+    w.paragraph(surface, spec.text.get(lang), body, 18, w.INK, 2)
+
+
 def _prompt(surface: pygame.Surface, scene: AttackTableScene) -> None:
     """What the person at the screen is asked to do now, above the table."""
     key = None
@@ -200,7 +237,8 @@ def _side_panel(surface: pygame.Surface, scene: AttackTableScene) -> None:
     state = scene.match.state
     head = pygame.Rect(box.x + 12, box.y + 8, box.w - 24, 28)
     rules = scene.tr(f"attack_ui.variant.{state.settings.variant.value}")
-    title = scene.tr("attack_ui.deal_round", deal=max(1, state.deal_no), round=state.round_no)
+    view = scene.view  # the round whose show is on, not the core's (which runs ahead)
+    title = scene.tr("attack_ui.deal_round", deal=max(1, view.deal), round=view.round)
     w.fit_text(surface, title, head, 24, w.ACCENT)
     w.fit_text(surface, rules, head.move(0, 28), 18, w.MUTED)
     y = head.bottom + 34

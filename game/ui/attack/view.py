@@ -15,8 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.files.lang import catalog
 from game.rules.attack import Deck
 from game.rules.attack import events as ev
+
+LogLine = tuple[str, dict[str, object]]
+"""A line of the log: its catalog key and its fields (`AttackTableScene.text_of`)."""
 
 
 @dataclass
@@ -80,10 +84,19 @@ class TableView:
         self.caught = caught
         self.spot, self.pile, self.seat = spot, pile, seat
         self.announcement: Announcement | None = None
-        self.log: list[tuple[str, dict[str, object]]] = []
+        self.log: list[LogLine] = []
         self.sheet: ev.DealScored | None = None
         self.over: ev.GameOver | None = None
         self.unrevealed = False  # beats were made for cards drawn face down, not turned up
+        # what the header and the seats show, as far as the show has come (the core
+        # runs ahead: it judged the round and scored the deal at the last card)
+        self.deal = self.round = 0
+        self.dealer: int | None = None
+        self.points = [0] * len(caught)
+
+    def shown_from(self, deal: int, round_no: int, dealer: int | None, points: list[int]) -> None:
+        """A table opened where a game stands (Continue, a replay's jump)."""
+        self.deal, self.round, self.dealer, self.points = deal, round_no, dealer, list(points)
 
     def hide_drawn(self, leader: int) -> None:
         """A resumed round Runo led: the cards drawn at random (all but the leader's)
@@ -106,8 +119,34 @@ class TableView:
             drawn = isinstance(event, ev.CardPlayed) and event.how == "random"
             if self.unrevealed and not drawn:  # the round's last card is down: judging
                 out.append(self._turn_up())
-            out.extend(self._beats(event))
+            beats = self._beats(event)
+            if beats:
+                self._follow(event, beats[0])
+            out.extend(beats)
         return out
+
+    def _follow(self, e: ev.Event, beat: Beat) -> None:
+        """The header and the seats' points change as `beat` (the show of `e`) starts."""
+        change: dict[str, object]
+        if isinstance(e, ev.Dealt):
+            change = {"deal": e.deal, "round": 0, "dealer": e.dealer}
+        elif isinstance(e, ev.DealerChosen):
+            change = {"dealer": e.player}
+        elif isinstance(e, ev.RoundStarted):
+            change = {"deal": e.deal, "round": e.round}
+        elif isinstance(e, ev.DealScored | ev.GameOver):
+            change = {"points": list(e.totals)}
+        else:
+            return
+        before = beat.start
+
+        def start() -> None:
+            for name, value in change.items():
+                setattr(self, name, value)
+            if before is not None:
+                before()
+
+        beat.start = start
 
     def _turn_up(self) -> Beat:
         """The cards drawn face down for Runo turn up for everybody."""
@@ -133,6 +172,8 @@ class TableView:
             key = f"attack_ui.lead.{e.effect}"
             return [self._announce(e.card, key, 2.2, player=e.player)]
         if isinstance(e, ev.SpecialOverridden):
+            if not self.deck.by_id[e.card].overridable:
+                return []  # it had nothing to lose: Julie or Runo acted as they led
             return [self._announce(e.by, "attack_ui.overridden", 1.6, card=e.card, by=e.by)]
         if isinstance(e, ev.SpecialApplied):
             return [self._announce(e.card, "attack_ui.applied", 2.0)]
@@ -333,6 +374,32 @@ _MESSAGES: dict[type, tuple[float, str]] = {
     ev.RoundStarted: (0.4, "attack_ui.round"),
     ev.DealPassed: (0.8, "attack_ui.deal_passed"),
 }
+
+
+def log_json(line: LogLine) -> list[object]:
+    """A line of the log as the autosave keeps it (`game.ui.saved_log`)."""
+    key, fields = line
+    return [key, {k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}]
+
+
+def log_read(value: object) -> LogLine | None:
+    """A saved line of the log (None: not one this screen says)."""
+    if not (isinstance(value, list) and len(value) == 2):
+        return None
+    key, fields = value
+    if not (isinstance(key, str) and key.startswith("attack_ui.") and isinstance(fields, dict)):
+        return None
+    if key not in catalog("en"):
+        return None
+    out: dict[str, object] = {}
+    for k, v in fields.items():
+        if isinstance(v, list) and all(isinstance(x, int) for x in v):
+            out[k] = tuple(v)
+        elif isinstance(v, int | str):
+            out[k] = v
+        else:
+            return None
+    return key, out
 
 
 def message_fields(e: ev.Event) -> dict[str, object]:

@@ -83,6 +83,7 @@ __all__ = ["PLAYER_COLOURS", "THINK_TIME", "HandItem", "MatchScene"]
 
 class MatchScene(Scene):
     status_name = "match"
+    floor = 720  # where the lower panels end (a replay viewer's: above its bar)
 
     def __init__(
         self,
@@ -142,7 +143,7 @@ class MatchScene(Scene):
         self.particles: list[list[float]] = []
         self.shake = 0.0
         self.curtain = Curtain(self.humans)
-        self.side = SidePanel()
+        self.side = SidePanel(self.floor)
         self.hints = Coach(hints and app.settings.tutorial and any(self.humans))
         self.recorder = Recorder(lambda: self.session.state)
         self.live_replay = LiveReplay()  # the match kept as a replay (a person plays in it)

@@ -68,7 +68,9 @@ def battle(scene: MatchScene, surface: pygame.Surface) -> None:
     def species(ident: str) -> str:
         return scene.catalog.bakugan[ident].species
 
-    draw_panel(surface, model, hud.BATTLE, scene.tr, PLAYER_COLOURS, species)
+    box = hud.BATTLE.copy()
+    box.h = min(box.h, scene.floor - box.y)  # (a replay's bar lies below)
+    draw_panel(surface, model, box, scene.tr, PLAYER_COLOURS, species)
 
 
 def overlays(scene: MatchScene, surface: pygame.Surface) -> None:

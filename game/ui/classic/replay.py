@@ -42,7 +42,7 @@ from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.classic import Action, Kit, Settings
 
-from .. import widgets as w
+from ..replay_bar import BAR, draw_bar, draw_problem
 from ..replay_controls import ReplayControls
 from ..replay_names import PERSON, header_players, seat_names
 from . import match_framing
@@ -56,6 +56,7 @@ log = logging.getLogger(__name__)
 
 class ReplayScene(ReplayControls, MatchScene):
     status_name = "replay"
+    floor = BAR.top - 2  # the panels' last lines above the bar
 
     def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
         """Raises `ReplayError` for a replay this build cannot play (not classic, other
@@ -254,10 +255,6 @@ class ReplayScene(ReplayControls, MatchScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        bar = pygame.Rect(0, 690, 1280, 30)
-        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, bar)
         who = (
             self.tr("replay.view_spectator")
             if self.seat_view is None
@@ -275,8 +272,6 @@ class ReplayScene(ReplayControls, MatchScene):
             turn=self.session.state.turn,
             view=who,
         )
-        w.fit_text(surface, line, bar.inflate(-20, -4), 20, (235, 235, 235))
+        draw_bar(surface, line)
         if self.problem is not None:
-            box = pygame.Rect(240, 640, 800, 40)
-            pygame.draw.rect(surface, (90, 20, 20), box, border_radius=8)
-            w.fit_text(surface, self.problem, box.inflate(-16, -6), 22, (255, 235, 235))
+            draw_problem(surface, self.problem, pygame.Rect(240, 640, 800, 40), 22)

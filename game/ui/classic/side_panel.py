@@ -26,7 +26,9 @@ CARD_RATIO = 134 / 96
 
 
 class SidePanel:
-    def __init__(self) -> None:
+    def __init__(self, bottom: int = SIDE.bottom) -> None:
+        """`bottom`: where the panel ends (a replay viewer's: above its bar)."""
+        self.bottom = min(bottom, SIDE.bottom)
         self.folded = False  # the person folded it away
         self.shown = True  # the match wants it (not during a throw, not when idle)
 
@@ -35,7 +37,7 @@ class SidePanel:
         return self.shown and not self.folded
 
     def rect(self) -> pygame.Rect:
-        return SIDE.copy()
+        return pygame.Rect(SIDE.x, SIDE.y, SIDE.w, self.bottom - SIDE.y)
 
     def tab(self) -> pygame.Rect:
         """The tab that folds the panel (on its left edge) or unfolds it (at the
@@ -82,7 +84,7 @@ class SidePanel:
         return out
 
     def buttons_top(self, buttons: int) -> int:
-        return SIDE.bottom - FOOTER_H - 6 - buttons * BUTTON_STEP
+        return self.bottom - FOOTER_H - 6 - buttons * BUTTON_STEP
 
     def button_rects(self, buttons: int) -> list[pygame.Rect]:
         top = self.buttons_top(buttons)
@@ -96,12 +98,12 @@ class SidePanel:
         return 5 if cards <= 6 else 3
 
     def footer_rect(self) -> pygame.Rect:
-        return pygame.Rect(SIDE.x + PAD, SIDE.bottom - FOOTER_H - 4, SIDE.w - 2 * PAD, FOOTER_H)
+        return pygame.Rect(SIDE.x + PAD, self.bottom - FOOTER_H - 4, SIDE.w - 2 * PAD, FOOTER_H)
 
     # ------------------------------------------------------------------ drawing
 
     def draw_frame(self, surface: pygame.Surface, prompt: str, hint: str, footer: str) -> None:
-        w.panel(surface, SIDE, 225, overlay=True)
+        w.panel(surface, self.rect(), 225, overlay=True)
         w.fit_text(surface, prompt, self.prompt_rect(), 24, w.ACCENT)
         if hint:
             w.paragraph(surface, hint, self.hint_rect(), 18, w.INK, 2)

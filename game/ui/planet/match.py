@@ -26,6 +26,7 @@ from game.match.planet.session import Entry, RollDone, TableChanged, ThrowRefuse
 from game.rules.api import GameError
 from game.rules.planet import Action, Observation, Phase, PlaceCore
 
+from .. import saved_log
 from .. import widgets as w
 from ..curtain import Curtain, draw_curtain
 from ..hand_throw import bound_keys
@@ -43,6 +44,7 @@ from .replay_hook import PlanetLiveReplay
 from .screen import Regions, draw_board, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
+from .told import told_json, told_read
 from .words import event_lines, namer, roll_why
 
 if TYPE_CHECKING:
@@ -273,6 +275,7 @@ class PlanetMatchScene(Scene):
 
         try:
             payload = self.match.to_json() | self.live_replay.fields()  # goes on with its replay
+            saved_log.put(payload, [told_json(told) for told in self._told])
             saves.save_match(payload, game="planet", game_version=SAVE_VERSION)
         except saves.SaveError as e:
             self.message = e.text(self.app.lang)
@@ -484,6 +487,7 @@ class PlanetMatchScene(Scene):
 
         match = PlanetMatch.from_json(payload, shipped_catalog(), levels())
         scene = PlanetMatchScene(app, match)
+        scene._told = saved_log.take(payload, told_read)[-LOG_KEEP:] or scene._told  # as told
         scene.live_replay.resume(match, payload.get("replay"), payload.get("replay_records"))
         return scene
 

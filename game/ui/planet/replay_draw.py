@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import widgets as w
+from ..replay_bar import BAR, draw_problem
+from ..replay_bar import draw_bar as draw_bar_line
 from .board import PLAYER_COLOURS, faction_colour
 
 if TYPE_CHECKING:
@@ -18,7 +20,6 @@ if TYPE_CHECKING:
 
 HANDS = pygame.Rect(932, 262, 344, 424)
 """The hand's and the choices' places on the match screen, above the bar."""
-BAR = pygame.Rect(0, 690, 1280, 30)
 ROW = 26
 
 
@@ -87,9 +88,6 @@ def view_words(scene: PlanetReplayScene) -> str:
 
 
 def draw_bar(scene: PlanetReplayScene, surface: pygame.Surface) -> None:
-    shade = pygame.Surface(BAR.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 190))
-    surface.blit(shade, BAR)
     state = scene.tr("planet_replay.paused") if scene.paused else scene.tr("planet_replay.playing")
     line = scene.tr(
         "planet_replay.bar",
@@ -100,11 +98,9 @@ def draw_bar(scene: PlanetReplayScene, surface: pygame.Surface) -> None:
         turn=scene.match.state.turn,
         view=view_words(scene),
     )
-    w.fit_text(surface, line, BAR.inflate(-20, -4), 19, (235, 235, 235))
+    draw_bar_line(surface, line, 19)
     if scene.problem is not None:
-        box = pygame.Rect(240, 640, 800, 44)
-        pygame.draw.rect(surface, (90, 20, 20), box, border_radius=8)
-        w.fit_text(surface, scene.problem, box.inflate(-16, -6), 20, (255, 235, 235))
+        draw_problem(surface, scene.problem, pygame.Rect(240, 640, 800, 44), 20)
 
 
 __all__ = ["BAR", "HANDS", "draw_bar", "draw_hands", "hand_rects", "view_words"]

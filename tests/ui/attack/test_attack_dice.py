@@ -69,3 +69,27 @@ def test_600_rolls_rest_showing_the_cores_face() -> None:
             if any(isinstance(e, ev.RollOffTied | ev.DealerChosen) for e in events):
                 tray.clear()
     assert checked == 600
+
+
+def test_every_die_at_rest_shows_all_its_pips_beside_the_others() -> None:
+    """Five dice thrown one after another come to rest against each other: each one's
+    pips are all drawn, none hidden under a neighbour's ring or shadow (issue 25.8)."""
+    pygame.init()
+    surface = pygame.Surface((1280, 720))
+    rng = random.Random(4)
+    side = DIE_SIDE_PX
+    hidden = []
+    for game in range(40):
+        tray = DiceTray()
+        for k in range(5):
+            tray.offer(k, tray.rect.x + rng.random() * tray.rect.w)
+            tray.bot_throw(rng, rng.randint(1, 6))
+            while not tray.update(1 / 60):
+                pass
+        surface.fill((0, 0, 0))
+        tray.draw(surface, (0, 0, 1280, 720))
+        for owner, pose in tray.faces_shown():
+            drawn = _pips_drawn(surface, tray.to_screen(pose.x, pose.y), side)
+            if drawn != pose.face:
+                hidden.append((game, owner, pose.face, drawn))
+    assert not hidden, hidden[:5]

@@ -27,6 +27,7 @@ from game.ui.attack import replay_draw
 from game.ui.attack.replay import AttackReplayScene, open_replay
 from game.ui.replay_open import viewer
 
+from ..bar_check import text_under_the_bar
 from ..test_text_fit import _check
 
 DECK = shipped_deck()
@@ -316,3 +317,24 @@ def test_the_spectator_sees_a_runo_draw_lying_face_down_a_seat_only_its_own(
     assert drawn_faces(None) == ["5"]  # the spectator: every face
     assert drawn_faces(0) == []  # player 1 saw its back
     assert drawn_faces(2) == ["5"]  # its own player saw it
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_bar_covers_no_line_of_the_table(
+    lang: str, replay_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BAKUGAN_HOME", str(tmp_path))
+    app = App(lang, fast=True)
+    replay = read_replay(replay_path)
+    scene = AttackReplayScene(app, replay, 0, paused=False)
+    app.push(scene)
+    app.time_scale = 8.0
+    covered: list[str] = []
+    for frame in range(1500):
+        app.step()
+        if scene.view.sheet is not None:
+            scene.continue_sheet()
+        if frame % 50 == 0:
+            covered += text_under_the_bar(app.screen, scene)
+    assert not covered, covered[:4]
+    pygame.quit()

@@ -18,6 +18,8 @@ from game.rules.classic import Settings
 from game.ui.app import App
 from game.ui.classic.replay import ReplayScene
 
+from ..bar_check import text_under_the_bar
+
 CAT = shipped_catalog()
 
 
@@ -302,4 +304,21 @@ def test_leaving_a_match_for_the_title_closes_its_replay_and_continue_goes_on(
     app.step()
     kept = list((tmp_path / "data" / "replays").iterdir())
     assert [p.name for p in kept] == [again.live_replay.name]
+    pygame.quit()
+
+
+def test_the_bar_covers_no_line_of_the_screen(replay_path: Path) -> None:
+    app = App("en", fast=True)
+    scene = ReplayScene(app, read_replay(replay_path))
+    app.push(scene)
+    _key(pygame.K_UP)
+    _key(pygame.K_UP)
+    covered: list[str] = []
+    for frame in range(6000):
+        app.step()
+        if frame % 60 == 0:
+            covered += text_under_the_bar(app.screen, scene)
+        if scene.feed.done and not scene.anims:
+            break
+    assert not covered, covered[:4]
     pygame.quit()

@@ -23,6 +23,8 @@ from game.ui.planet.replay import PlanetReplayScene
 from game.ui.replay_open import viewer
 from tests.match.planet.test_planet_replay import CAT, _record
 
+from ..bar_check import text_under_the_bar
+
 
 @pytest.fixture(scope="module")
 def replay_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -245,3 +247,20 @@ def test_a_damaged_record_stops_the_playback_and_a_jump_after_it_plays_on(
     _key(pygame.K_HOME)  # the start again: no crash, the playback there
     _frames(app, scene, 5)
     assert scene.problem is None and scene.position < bad
+
+
+def test_the_bar_covers_no_line_of_the_screen(app: App, replay_path: Path) -> None:
+    scene = _scene(app, read_replay(replay_path))
+    for _ in range(3):
+        _key(pygame.K_UP)
+    covered: list[str] = []
+    for frame in range(3000):
+        if scene.thinking is not None:
+            scene.thinking[1].result()
+        app.step()
+        if frame % 60 == 0:
+            covered += text_under_the_bar(app.screen, scene)
+        if scene.match.over:
+            break
+    assert not covered, covered[:4]
+    pygame.quit()
