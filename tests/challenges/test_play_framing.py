@@ -58,7 +58,7 @@ def test_the_sphere_rolls_in_sight_and_a_miss_is_marked_on_every_level(app: App)
             tx, ty = (level.width / 2, level.height) if target is None else target.card.spec.center
             ox, oy = aim.origin()
             aim.angle = math.atan2(ty - oy, tx - ox) + turn
-            aim.power = power
+            aim.pulled = power * aim.curve.full_px  # (power: the share of the full pull)
             scene._throw()
             roll = scene.roll
             if roll is None:

@@ -57,9 +57,11 @@ def _check(seat: Seat, found: dict[Hashable, Window]) -> None:
     assert found[farthest].lo >= SPAN, (seat.name, farthest, found[farthest])
     for target, w in found.items():
         assert w.depth >= DEPTH, (seat.name, target, w)
-    # the full pull is in reach and throws at full speed, past the farthest target
+    # the full pull is in reach and throws at full speed, no shorter than the farthest
+    # target's pulls (on the Matrix the sphere stops on the first core it touches, so
+    # there the full pull may still open on the farthest)
     assert seat.curve.speed(seat.curve.full_px) == seat.curve.full_speed
-    assert seat.curve.full_px > found[farthest].hi
+    assert seat.curve.full_px >= found[farthest].hi
 
 
 @pytest.mark.parametrize(("players", "big"), TABLES)

@@ -159,7 +159,9 @@ def test_each_refusal_is_its_own_line_in_the_players_language(
     bad = tmp_path / "bad"
     bad.mkdir()
     whole = replay_path.read_bytes()
-    (bad / "f-damaged.replay.gz").write_bytes(whole[: len(whole) // 2] + b"\0" * 64)
+    half = len(whole) // 2  # (bytes turned over in the middle: a cut there can read as unfinished)
+    turned = bytes(b ^ 0xFF for b in whole[half : half + 32])
+    (bad / "f-damaged.replay.gz").write_bytes(whole[:half] + turned + whole[half + 32 :])
     newer = [dict(lines[0], version=99), *lines[1:]]
     _write(bad / "f-newer.replay.gz", newer)
     cards = [dict(lines[0], content_hash="sha256:other"), *lines[1:]]

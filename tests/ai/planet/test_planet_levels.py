@@ -24,7 +24,11 @@ def test_the_shipped_levels_load_and_climb() -> None:
     assert set(hard.search_steps) <= set(SEARCHABLE)
     # the hands at the physics table steady, and what each expects of its rolls climbs
     assert easy.hand_sigma > normal.hand_sigma > hard.hand_sigma
-    assert easy.model_on_core < normal.model_on_core < hard.model_on_core
+    # (nearly every roll that reaches the Matrix opens on some core, at every level: the
+    # steadier hand shows in which core, docs/ai.md; what climbs is the share that opens)
+    opens = [lv.model_on_core + lv.model_no_core for lv in (easy, normal, hard)]
+    assert opens == sorted(set(opens)), opens
+    assert easy.model_on_core < min(normal.model_on_core, hard.model_on_core)
     assert easy.aim_samples == normal.aim_samples == hard.aim_samples  # as measured
     assert {easy.title_ru, normal.title_ru, hard.title_ru} == {"Лёгкий", "Средний", "Сложный"}
 

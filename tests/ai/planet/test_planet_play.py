@@ -150,10 +150,12 @@ def test_a_small_seeded_ladder_puts_each_level_above_the_one_below() -> None:
     """The card play alone (both seats roll with Normal's hand); the full ladder, 400
     matches a pairing, is benchmarks/planet_ai_ladder.py."""
     one_hand = seat_model("normal", LEVELS)
-    report = run_sim(CAT, ["normal", "easy"], 40, 3, model=one_hand, levels=LEVELS)
-    assert report["wins"]["normal"] > 20, report["wins"]  # a majority
-    report = run_sim(CAT, ["easy", "random"], 40, 3, model=one_hand, levels=LEVELS)
-    assert report["wins"]["easy"] > 20, report["wins"]
+    # 80 matches: with nearly every roll opening on a core (the first-touch judge), the
+    # card play decides by less, about 63% over 200 (40 matches were within the noise)
+    report = run_sim(CAT, ["normal", "easy"], 80, 3, model=one_hand, levels=LEVELS)
+    assert report["wins"]["normal"] > 40, report["wins"]  # a majority
+    report = run_sim(CAT, ["easy", "random"], 80, 3, model=one_hand, levels=LEVELS)
+    assert report["wins"]["easy"] > 40, report["wins"]
     assert set(report["thinking_ms"]) == {"easy"}
 
 

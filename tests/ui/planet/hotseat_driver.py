@@ -20,7 +20,7 @@ from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.results import PlanetResultsScene
 from game.ui.planet.setup import PlanetSetupScene
 
-from .test_planet_play import post_click, post_pull
+from .test_planet_play import post_click, post_pull, pull_px
 
 
 class TwoPeople:
@@ -54,7 +54,7 @@ class TwoPeople:
             self.throws += 1
             sphere, back = status["sphere_px"], status["back_px"]
             assert isinstance(sphere, list | tuple) and isinstance(back, list | tuple)
-            post_pull(list(sphere), list(back), 36 + 4 * (self.throws % 5))
+            post_pull(list(sphere), list(back), pull_px(700 + 75 * (self.throws % 5)))
             return
         buttons = [b for b in scene.buttons if b.enabled and b.label not in self.skip]
         if not buttons:

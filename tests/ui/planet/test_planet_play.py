@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.physics.pull import PLANET
 from game.ui.app import App
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.results import PlanetResultsScene
@@ -22,22 +23,31 @@ def post_click(pos: tuple[float, float]) -> None:
 
 
 def post_pull(sphere: list[float], back: list[float], length: float) -> None:
-    """The slingshot: press on the sphere, drag back, let go."""
+    """The slingshot: press on the sphere, drag back `length` px, let go. The pointer
+    stops at the window's edge and the motion goes on as relative motion, as a captured
+    mouse sends it (the window is the logical screen in these tests)."""
+    width, height = pygame.display.get_surface().get_size()
     start = (round(sphere[0]), round(sphere[1]))
-    end = (round(sphere[0] + back[0] * length), round(sphere[1] + back[1] * length))
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
     )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    for k in range(1, 5):
-        mid = (
-            round(start[0] + (end[0] - start[0]) * k / 4),
-            round(start[1] + (end[1] - start[1]) * k / 4),
-        )
+    was: tuple[float, float] = start
+    pos = start
+    for k in range(1, 9):
+        at = (start[0] + back[0] * length * k / 8, start[1] + back[1] * length * k / 8)
+        pos = (round(min(max(at[0], 0), width - 1)), round(min(max(at[1], 0), height - 1)))
+        rel = (round(at[0]) - round(was[0]), round(at[1]) - round(was[1]))
+        was = at
         pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))
         )
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def pull_px(speed: float) -> float:
+    """The pull (px) that throws at `speed` mm/s on the Battle Planet table."""
+    return PLANET.pull_for(speed)
 
 
 class Person:
@@ -63,7 +73,9 @@ class Person:
                 return
             if "sphere_px" in status:
                 self.throws += 1
-                post_pull(status["sphere_px"], status["back_px"], 40 + 6 * (self.throws % 5))
+                post_pull(
+                    status["sphere_px"], status["back_px"], pull_px(780 + 70 * (self.throws % 5))
+                )
                 return
         for b in status.get("buttons", []):
             if b["label"] not in self.skip:
