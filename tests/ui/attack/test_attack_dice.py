@@ -83,11 +83,11 @@ def test_every_die_at_rest_shows_all_its_pips_beside_the_others() -> None:
         tray = DiceTray()
         for k in range(5):
             tray.offer(k, tray.rect.x + rng.random() * tray.rect.w)
-            tray.bot_throw(rng, rng.randint(1, 6))
+            tray.bot_throw(rng, rng.randint(1, 6), LEVELS["easy"].hand_sigma)
             while not tray.update(1 / 60):
                 pass
         surface.fill((0, 0, 0))
-        tray.draw(surface, (0, 0, 1280, 720))
+        tray.draw(surface)
         for owner, pose in tray.faces_shown():
             drawn = _pips_drawn(surface, tray.to_screen(pose.x, pose.y), side)
             if drawn != pose.face:
