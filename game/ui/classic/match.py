@@ -202,8 +202,6 @@ class MatchScene(Scene):
         except (OSError, ValueError) as e:  # a full disk must not end the match
             log.warning("autosave failed: %s", e)
 
-    # ------------------------------------------------------------------ who sees what
-
     @property
     def viewer(self) -> int | None:
         """Whose hidden cards the screen may show now, or None for nobody's (see
@@ -307,8 +305,6 @@ class MatchScene(Scene):
     def _busy(self) -> bool:
         return bool(self.anims) or self.curtain.down or self.hints.showing is not None
 
-    # ------------------------------------------------------------------ the battle shown
-
     def view_shot(self) -> Shot | None:
         """The battle of the table as drawn (kept until the table catches up)."""
         if self._view_shot is None:
@@ -328,8 +324,6 @@ class MatchScene(Scene):
         if shot is None:
             return None
         return panel_model(shot, self.catalog, self.app.lang, self.tr)
-
-    # ------------------------------------------------------------------ timeline
 
     def _queue(self, entries: Sequence[Entry], shots: Sequence[Shot | None] = ()) -> None:
         if not shots:  # entries that came without an observer (the opening)
@@ -369,8 +363,6 @@ class MatchScene(Scene):
     def enter(self) -> None:
         self.app.audio.music(False)
 
-    # ------------------------------------------------------------------ input
-
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.throw_input is not None:
@@ -379,8 +371,6 @@ class MatchScene(Scene):
             self.app.push(PauseScene(self.app))
             return
         match_input.handle(self, event)
-
-    # ------------------------------------------------------------------ choices
 
     def _label(self, a: Action) -> str:
         return match_choices.label(self, a)
@@ -413,8 +403,6 @@ class MatchScene(Scene):
                 self.session.state, viewer, card
             )
         return self._wasted[key]
-
-    # ------------------------------------------------------------------ update
 
     def _throw(self, throw: physics.Throw) -> None:
         match_turns.person_throws(self, throw)
@@ -459,8 +447,6 @@ class MatchScene(Scene):
         self.app.audio.roll(0.0)
         self.app.replace(ResultsScene(self.app, self))
 
-    # ------------------------------------------------------------------ drawing
-
     def draw(self, surface: pygame.Surface) -> None:
         match_draw.draw(self, surface)
 
@@ -477,8 +463,6 @@ class MatchScene(Scene):
     def reason_text(self, card: str) -> str:
         """Why the hovered Ability Card is dimmed (or that it would change nothing)."""
         return match_guide.reason_text(self, card)
-
-    # ------------------------------------------------------------------ status
 
     def status(self) -> dict[str, object]:
         """For `BAKUGAN_STATUS`: the throw the person at the screen may make now."""
