@@ -24,13 +24,14 @@ from game.content.planet import shipped_catalog as planet_catalog
 from game.match.planet.play import PlanetMatch, preset_setup
 from game.persist.progress import Progress
 from game.persist.settings import AIM_GUIDES, UserSettings
+from game.physics.pull import PLANET
 from game.rules.classic import random_kit
 from game.ui import aim_guide
 from game.ui.app import App
 from game.ui.challenges import ChallengeScene
 from game.ui.classic.match import MatchScene
 from game.ui.menu import SettingsScene
-from game.ui.planet.throw import PLANET_HAND_SPEED, PlanetAim
+from game.ui.planet.throw import PlanetAim
 
 CAT = shipped_catalog()
 
@@ -84,14 +85,16 @@ def test_the_levels_are_the_same_for_the_settings_and_the_levels() -> None:
     assert [aim_guide.next_level(x) for x in AIM_GUIDES] == ["start", "whole", "off"]
 
 
-@pytest.mark.parametrize("power", [0.2, 0.35, 0.5, 0.65, 0.8, 1.0])
+# (from the least pull that rolls the sphere off its line toward the cards: 0.2 of the
+# speed-linear pull stops within 2 radii of the start)
+@pytest.mark.parametrize("power", [0.35, 0.5, 0.65, 0.8, 1.0])
 def test_the_first_part_never_shows_the_stop_and_the_whole_path_ends_on_it(
     app: App, power: float
 ) -> None:
     scene = _match(app)
     ti = scene.throw_input
     assert ti is not None
-    ti.power = power
+    ti.pulled = power * ti.curve.full_px  # (power: the share of the full pull)
     throw = ti.current()
     result = physics.resolve_throw(scene.session.table(), throw)
     points = aim_guide.path_points(result.trajectory)
@@ -157,7 +160,7 @@ def test_a_scored_challenge_shows_what_the_level_allows_at_most(
         app.push(scored)
         app.step()
         assert scored.guide == aim_guide.allowed(chosen, allows)
-        scored.aim.power = 0.6
+        scored.aim.pulled = 0.6 * scored.aim.curve.full_px  # (power: the share of the full pull)
         assert bool(scored.preview_path()) == aim_guide.shows(scored.guide)
         free = ChallengeScene(app, level)  # nothing kept: the player's own level
         assert free.guide == chosen
@@ -182,9 +185,9 @@ def test_the_planet_guide_ends_where_the_roll_stops(app: App) -> None:
     session = match.session
     view = _planet_view(match)
     aim = PlanetAim(view, 0, session.zone(0), session.layout.centre)
-    aim.power = 0.6
+    aim.pulled = 0.6 * aim.curve.full_px  # (power: the share of the full pull)
     scene = session.scene()
-    throw = physics.Throw(aim.origin(), aim.angle, 0.6 * PLANET_HAND_SPEED, 0.0)
+    throw = physics.Throw(aim.origin(), aim.angle, 0.6 * PLANET.full_speed, 0.0)
     track = physics.simulate(scene, [throw], judge=physics.PLANET, fresh=True).track(
         throw.sphere_id
     )

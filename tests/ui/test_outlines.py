@@ -43,7 +43,6 @@ from game.ui.classic.lab import LabScene
 from game.ui.classic.match import MatchScene
 from game.ui.outlines import Outline, Outlines
 from game.ui.planet.match import PlanetMatchScene
-from game.ui.slingshot import DEFAULT_BOUNDS
 from game.ui.table_view import TableView
 
 CAT = shipped_catalog()
@@ -296,7 +295,7 @@ def test_every_die_and_the_trays_walls_are_drawn_as_their_shapes() -> None:
         assert tray.roll is not None
         for t in (0.1, tray.roll.duration / 2, tray.roll.duration):
             tray.t = t
-            tray.draw(pygame.Surface((1280, 720)), DEFAULT_BOUNDS)
+            tray.draw(pygame.Surface((1280, 720)))
             poses = list(reversed(tray.faces_shown()))
             drawn = tray.outlines.of("die")
             assert len(drawn) == len(poses)

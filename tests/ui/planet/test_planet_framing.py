@@ -18,13 +18,14 @@ import pytest
 from game import physics
 from game.content.planet import shipped_catalog
 from game.match.planet.play import PlanetMatch, preset_setup
+from game.physics.pull import PLANET
 from game.rules.planet import Energize, Pass, Phase
 from game.ui import miss_mark
 from game.ui.app import App
 from game.ui.planet import layout
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.moving import gone, sphere_radius, spheres
-from game.ui.planet.throw import PLANET_HAND_SPEED, PlanetAim
+from game.ui.planet.throw import PlanetAim
 
 CATALOG = shipped_catalog()
 PANELS = [
@@ -84,7 +85,7 @@ def _throw(
     ox, oy = aim.origin()
     turn = rng.choice((-1, 1)) * rng.uniform(0.8, 1.1) if wide else rng.uniform(-0.5, 0.5)
     angle = math.atan2(cy - oy, cx - ox) + turn
-    return physics.Throw(aim.origin(), angle, power * PLANET_HAND_SPEED, rng.uniform(-1, 1))
+    return physics.Throw(aim.origin(), angle, power * PLANET.full_speed, rng.uniform(-1, 1))
 
 
 def _whole(rect: pygame.Rect, what: str) -> None:
