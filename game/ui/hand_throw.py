@@ -19,6 +19,16 @@ AIM_STEP = 0.02
 150 px pull: the mouse's resolution)"""
 
 
+def aim_turn(action: str | None, event: pygame.event.Event) -> float:
+    """The turn (radians, counter-clockwise from the thrower's facing) an aim key gives:
+    `AIM_STEP`, a fifth of it with Shift held (the fine aim); 0 for any other key."""
+    if action not in ("aim_left", "aim_right"):
+        return 0.0
+    fine = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+    step = AIM_STEP / 5 if fine else AIM_STEP
+    return step if action == "aim_left" else -step
+
+
 def bound_keys(names: Mapping[str, str]) -> dict[int, str]:
     """Key code -> throwing action, from the player's bindings (key names as pygame spells
     them); a name pygame does not know falls back to the default binding."""

@@ -22,7 +22,7 @@ from game.physics.tuning import SPHERE_RADIUS
 
 from .. import aim_guide, slingshot
 from .. import widgets as w
-from ..hand_throw import AIM_STEP, bound_keys, throw_line
+from ..hand_throw import aim_turn, bound_keys, throw_line
 from ..table_view import TableView
 
 PREVIEW_EVERY = 0.08
@@ -93,12 +93,9 @@ class PlanetAim(slingshot.Slingshot):
             self._move(tx if self.horizontal else ty)
 
     def key(self, action: str | None, event: pygame.event.Event) -> None:
-        fine = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-        turn = AIM_STEP / 5 if fine else AIM_STEP
-        if action == "aim_left":
+        turn = aim_turn(action, event)
+        if turn:
             self.angle += turn * self.turn
-        elif action == "aim_right":
-            self.angle -= turn * self.turn
         elif action in ("move_left", "move_right"):
             step = 15.0 if action == "move_right" else -15.0
             self._move(self.along + step)
