@@ -26,7 +26,8 @@ Battle Planet judges by contact (a sphere opens when it touches a core and nothi
 obstructs it, and stops there): its judge, `touch.TouchJudge`, is a second class of this
 shape. Its landings may be open without being on a target (``reason=TWO_CORES``: it
 opened touching two cores at once and keeps neither), or closed because each touch was
-`OBSTRUCTED` (`by` what), or there was none (`SHORT`, `NO_TOUCH`), or `OFF_TABLE`.
+`OBSTRUCTED` (`by` what), or it rolled over each core it met too fast to be held
+(`TOO_FAST`), or there was none (`SHORT`, `NO_TOUCH`), or `OFF_TABLE`.
 """
 
 from __future__ import annotations
@@ -60,6 +61,11 @@ OBSTRUCTED = "obstructed"
 TWO_CORES = "two_cores"
 """A judge by contact: at the moment it opened, its disc touched two targets that open
 it: open, on neither (Battle Planet: open without a core's bonus)."""
+
+TOO_FAST = "too_fast"
+"""A judge by contact: it touched a target that opens it with nothing in the way, but
+each time too fast for the target to hold it (`Landing.touched`: the first such one),
+and it stopped on none."""
 
 OPEN_REASONS: frozenset[str] = frozenset({TWO_CORES})
 """The reasons of a landing that is open without being on a target."""
@@ -190,6 +196,7 @@ __all__ = [
     "OFF_TABLE",
     "OPEN_REASONS",
     "SHORT",
+    "TOO_FAST",
     "TWO_CORES",
     "Judge",
     "Landing",

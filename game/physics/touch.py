@@ -21,15 +21,23 @@ Precisely:
   most r1 + r2 + `tolerance` apart), a solid (a piece, a cushion; the same tolerance),
   or a target of another kind (a card lying on the table: the touch record). Touching
   two cores at once is no obstruction: the Matrix is made of them.
+- **Held, or too fast.** A core holds a sphere only if the sphere reaches it slowly
+  enough: at a moment its disc begins to touch one, with nothing in the way, moving
+  faster than `hold_speed` (`tuning.CORE_HOLD_SPEED`; the step's motion over DT) it
+  rolls on over it (seed 003: the spheres «прикрепляются» to the metal cores - a magnet
+  rolled hard across them does not catch). ``hold_speed=math.inf`` is the first-touch
+  reading.
 - **Opens, and stops there.** The moments looked at are every step at which the
   sphere's disc begins to touch an opening target, and the end of the run. The first of
-  them at which it is not obstructed is its opening: it opens on the core its disc met
-  first in that step (where, along the step's motion, the disc first reached each
-  polygon), and the engine stops it right there, held on that core for the rest of the
-  run (no roll past it onto the core behind). Touches before it did not count (an
-  obstructed touch does not open it; it rolls on). None: it stays closed -
-  `OBSTRUCTED` if it ever touched one (with what obstructed it), else `SHORT` if it
-  came to rest nearer its release than every core, else `NO_TOUCH`.
+  them at which it is neither obstructed nor too fast is its opening: it opens on the
+  core its disc met first in that step (where, along the step's motion, the disc first
+  reached each polygon), and the engine stops it right there, held on that core for the
+  rest of the run (no roll past it onto the core behind). Touches before it did not
+  count (an obstructed or too fast touch does not open it; it rolls on). None: it stays
+  closed -
+  `OBSTRUCTED` if it ever touched one (with what obstructed it), else `TOO_FAST` if it
+  rolled over one (`touched`: the first), else `SHORT` if it came to rest nearer its
+  release than every core, else `NO_TOUCH`.
 - **Two cores at once.** If at that moment its disc touches two opening targets (the
   second within `tolerance` of the first, or one it was touching already), it opens on
   neither: open without a core (`TWO_CORES`; Battle Planet: no bonus).
@@ -54,6 +62,7 @@ from game.physics.judge import (
     OBSTRUCTED,
     OFF_TABLE,
     SHORT,
+    TOO_FAST,
     TWO_CORES,
     Landing,
     is_short,
@@ -61,7 +70,7 @@ from game.physics.judge import (
 from game.physics.outcome import Run, Touch
 from game.physics.scene import CUSHION_ID, CUSHION_SIDES, Scene
 from game.physics.targets import CoreSpec
-from game.physics.tuning import DT
+from game.physics.tuning import CORE_HOLD_SPEED, DT
 
 CONTACT_TOLERANCE: float = 0.5
 """mm: two bodies whose surfaces are this close count as touching (pymunk keeps resting
@@ -85,11 +94,13 @@ class Body(Protocol):
 class Moment:
     """What one step's touches did to one sphere: opened (`cores`: the opening targets
     its disc touched at that moment, the first it met first; one: it is on it, two or
-    more: on none), or not (`blocked`: each touch with what obstructed it)."""
+    more: on none), or not (`blocked`: each touch with what obstructed it; `fast`: the
+    cores it rolled over too fast to be held)."""
 
     opened: bool
     cores: tuple[int, ...] = ()
     blocked: tuple[tuple[int, Hashable], ...] = ()
+    fast: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +119,8 @@ class Verdict:
     exited: bool
     obstructed: tuple[tuple[int, int, Hashable], ...]
     """(step, target, what obstructed it) of each touch that did not count."""
+    fast: tuple[tuple[int, int], ...] = ()
+    """(step, target) of each clear touch it made too fast to be held."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +130,8 @@ class TouchJudge:
 
     opens: tuple[type, ...] = (CoreSpec,)
     tolerance: float = CONTACT_TOLERANCE
+    hold_speed: float = CORE_HOLD_SPEED
+    """mm/s: the fastest a sphere may reach an opening target and be held by it."""
 
     @property
     def touches(self) -> bool:
@@ -140,6 +155,8 @@ class TouchJudge:
             if verdict.obstructed:
                 _, first, who = verdict.obstructed[0]
                 return Landing(None, False, OBSTRUCTED, position, ids[first], who)
+            if verdict.fast:
+                return Landing(None, False, TOO_FAST, position, ids[verdict.fast[0][1]])
             openers = [t for t in run.targets_at_end() if isinstance(t, self.opens)]
             if s.origin is not None and is_short(openers, s.origin, position):
                 return Landing(None, False, SHORT, position)
@@ -155,6 +172,7 @@ class TouchJudge:
         s = run.spheres[sphere]
         touching: set[int] = set()
         blocked: list[tuple[int, int, Hashable]] = []
+        fast: list[tuple[int, int]] = []
         opened: tuple[int, tuple[int, ...]] | None = None
         mine = [t for t in run.touches if t.sphere == sphere]
         k = 0
@@ -178,8 +196,9 @@ class TouchJudge:
                 opened = (step, moment.cores)
             else:
                 blocked += [(step, c, who) for c, who in moment.blocked]
+                fast += [(step, c) for c in moment.fast]
         if s.exited:
-            return Verdict(sphere, None, None, (), True, tuple(blocked))
+            return Verdict(sphere, None, None, (), True, tuple(blocked), tuple(fast))
         opener = self._openers(scene)
         resting = sorted(c for c in touching if opener[c])
         if opened is None and resting:  # the end of the run: at rest over a core
@@ -194,10 +213,10 @@ class TouchJudge:
             else:
                 blocked.append((run.steps, resting[0], who))
         if opened is None:
-            return Verdict(sphere, None, None, (), False, tuple(blocked))
+            return Verdict(sphere, None, None, (), False, tuple(blocked), tuple(fast))
         at, cores = opened
         on = cores[0] if len(cores) == 1 else None
-        return Verdict(sphere, at, on, cores, False, tuple(blocked))
+        return Verdict(sphere, at, on, cores, False, tuple(blocked), tuple(fast))
 
     def moment(
         self,
@@ -210,8 +229,9 @@ class TouchJudge:
     ) -> Moment | None:
         """What the touches `began` in one step (every sphere's centre after it in their
         `positions`; the targets the disc touches after it in `touching`) do to sphere
-        `sphere`, which has not opened yet: it opens, it is obstructed, or (None: no
-        opening target among them) nothing. The live run and `verdict` both ask this."""
+        `sphere`, which has not opened yet: it opens, it is obstructed, it rolls over
+        too fast, or (None: no opening target among them) nothing. The live run and
+        `verdict` both ask this."""
         opener = self._openers(scene)
         fresh = sorted({t.target for t in began if opener[t.target]})
         if not fresh:
@@ -221,6 +241,8 @@ class TouchJudge:
         who = self.obstruction(scene, start_step, spheres, sphere, touch.positions, step, touching)
         if who is not None:
             return Moment(False, blocked=tuple((c, who) for c in fresh))
+        if math.hypot(*touch.motion) > self.hold_speed * DT:
+            return Moment(False, fast=tuple(fresh))
         # where along the step's motion its disc first met a core it began to touch,
         # and which cores it touches at that instant
         end = touch.positions[sphere]
@@ -285,8 +307,8 @@ class TouchJudge:
 
 
 PLANET = TouchJudge()
-"""Battle Planet's judge: BakuCores open a sphere, which stops on the first it touches;
-anything else it touches obstructs."""
+"""Battle Planet's judge: BakuCores open a sphere, which stops on the first that holds it
+(reached slower than `CORE_HOLD_SPEED`); anything else it touches obstructs."""
 
 
 __all__ = ["CONTACT_TOLERANCE", "PLANET", "Moment", "TouchJudge", "Verdict"]

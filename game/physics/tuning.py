@@ -166,11 +166,22 @@ SOLVER_ITERATIONS: int = 10
 
 # --- the judges' rules ---------------------------------------------------------------
 
-JUDGE_RULES: int = 2
+CORE_HOLD_SPEED: float = 450.0
+"""mm/s: a Battle Planet sphere whose disc reaches a BakuCore faster than this rolls on
+over it; slower, the core's metal holds its magnet (seed 003: the Bakugan «будут
+прикрепляться» to the cores). A toy sphere rolled hard across the Matrix does not stop
+on the first hexagon it grazes; one that arrives slowly does. 450 mm/s is the speed at
+which the measured Planet hand (`benchmarks/throw_skill.py`) keeps at least 10 px of
+pull per core while a steadier hand still hits far more often than a shaky one:
+400 left 1.8 px for the deepest core, 500 let sigma 8 px hit the far core 76% (of
+100%), 450 gives 67%. `TouchJudge(hold_speed=math.inf)` is the first-touch reading."""
+
+JUDGE_RULES: int = 3
 """The version of what the judges decide and of how the engine stops a sphere a judge
 holds. Their rules are code, not numbers: bump this with any change to them that can
 change a landing or a path, so that `fingerprint.physics_hash` changes and a replay
 recorded before is refused as made with other physics, never reported as drifted
 (`tests/physics/test_fingerprint.py` fails when reference landings change under the
 same hash). 2: a Battle Planet sphere stops on the first core it opens on (two at once:
-neither); a miss says why (`short`, `bounced`)."""
+neither); a miss says why (`short`, `bounced`). 3: a core holds only a sphere that
+reaches it slower than `CORE_HOLD_SPEED`; faster, it rolls on (`too_fast`)."""

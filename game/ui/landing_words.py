@@ -1,8 +1,8 @@
 """Why a throw did not open where it went, in the player's language, for every game.
 
 The physics judges say it as data: `physics.Landing.reason` is a code (`off_table`,
-`off_card`, `short`, `bounced`, `no_touch`, `obstructed`, `two_cores`) and `by` names
-what it struck or what was in the way. The words are the catalogs' `throw.why.<code>`,
+`off_card`, `short`, `bounced`, `no_touch`, `obstructed`, `too_fast`, `two_cores`) and
+`by` names what it struck or what was in the way. The words are the catalogs' `throw.why.<code>`,
 one sentence each; an obstruction by the other thrown sphere has its own
 (`obstructed_sphere`). The classic banner, the throw lab, the challenges' notes and the
 Battle Planet log all take them from here.

@@ -7,7 +7,8 @@ without touching an obstruction (another Bakugan, cards, anything but the rollin
 and the Matrix); both on one core both get it. The toy opens where its magnet meets the
 metal core and stays on it (seed 003: «БакуСекторы это металлические шестиугольники, к
 которым будут прикрепляться Бакуганы»): it opens on the first core it touches with
-nothing in the way and stops there; touching two at once, it keeps neither.
+nothing in the way, slowly enough for the core to hold it (`tuning.CORE_HOLD_SPEED`),
+and stops there; touching two at once, it keeps neither; faster, it rolls on over it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from game.physics import (
     OFF_TABLE,
     PLANET,
     SHORT,
+    TOO_FAST,
     TWO_CORES,
     CardSpec,
     CoreSpec,
@@ -41,12 +43,14 @@ from game.physics import (
     simulate,
 )
 from game.physics.geometry import Point
+from game.physics.tuning import CORE_HOLD_SPEED, DT
 
 UP = math.pi / 2
 DOWN = -math.pi / 2
 R = 14.0
 CORE_A = CoreSpec("a", (300.0, 500.0))
 CORE_B = CoreSpec("b", (338.0, 500.0))  # flat to flat with a, on its +x side
+ANY_SPEED = TouchJudge(hold_speed=math.inf)  # the first-touch reading: every speed holds
 
 
 def scene(*extra: Placement, pieces: tuple[Solid, ...] = (), cushions: str = "") -> Scene:
@@ -78,10 +82,10 @@ def run(
 
 
 def began(
-    step: int, slot: int, target: int, *positions: Point, motion: Point = (0.0, 4.0)
+    step: int, slot: int, target: int, *positions: Point, motion: Point = (0.0, 1.0)
 ) -> Touch:
     """A touch that began after `step` steps, the sphere having moved by `motion` in it
-    (4 mm up: about 1000 mm/s)."""
+    (1 mm up: 240 mm/s, slow enough for a core to hold it)."""
     return Touch(step, slot, target, True, tuple(positions), motion)
 
 
@@ -119,11 +123,12 @@ def test_opened_on_a_core_it_keeps_it_whatever_follows() -> None:
 
 def test_of_two_cores_begun_in_one_step_it_opens_on_the_one_its_disc_met_first() -> None:
     """Within one step (at the speed cap a sphere moves 10.4 mm) the disc may reach two
-    cores; it met the one nearer along its way first, and stops on that one."""
+    cores; it met the one nearer along its way first, and stops on that one (read at
+    any speed: so fast, no core would hold it)."""
     end = (319.0, 475.0)  # under the notch between a and b, its disc over both
     for motion, first in (((8.0, 6.0), "a"), ((-8.0, 6.0), "b")):  # from the left, the right
         touches = [began(60, 0, 0, end, motion=motion), began(60, 0, 1, end, motion=motion)]
-        (landing,) = PLANET(run(scene(), [sphere("p0", end)], touches))
+        (landing,) = ANY_SPEED(run(scene(), [sphere("p0", end)], touches))
         assert (landing.card, landing.reason) == (first, None), motion
 
 
@@ -171,6 +176,52 @@ def test_resting_over_two_cores_it_keeps_neither() -> None:
     ]
     spheres = [sphere("p0", (319.0, 484.0)), sphere("p1", (200.0, 300.0))]
     assert PLANET(run(scene(), spheres, touches))[0].reason == TWO_CORES
+
+
+# --- held, or rolled over too fast --------------------------------------------------------
+
+HOLD_STEP = CORE_HOLD_SPEED * DT  # mm a step at the fastest a core holds
+
+
+@pytest.mark.parametrize(
+    ("speed", "held"), [(0.5 * HOLD_STEP, True), (HOLD_STEP, True), (1.01 * HOLD_STEP, False)]
+)
+def test_a_core_holds_a_sphere_that_reaches_it_slowly_enough(speed: float, held: bool) -> None:
+    """Reaching the core at the hold speed or slower, it opens on it; faster, it rolls
+    on over it and, touching no other, stays closed: too fast (naming the core)."""
+    touches = [began(50, 0, 0, (300.0, 464.0), motion=(0.0, speed)), ended(70, 0, 0)]
+    r = run(scene(), [sphere("p0", (300.0, 560.0), origin=(300.0, 100.0))], touches)
+    (landing,) = PLANET(r)
+    if held:
+        assert (landing.card, landing.reason) == ("a", None)
+    else:
+        assert (landing.card, landing.reason, landing.touched, landing.opened) == (
+            None,
+            TOO_FAST,
+            "a",
+            False,
+        )
+        assert PLANET.verdict(r, 0).fast == ((50, 0),)
+        assert ANY_SPEED(r)[0].card == "a"  # the first-touch reading: it opens there
+
+
+def test_rolled_over_one_core_too_fast_it_opens_on_a_later_one_or_at_rest() -> None:
+    """Too fast over a, it slows and reaches b slowly: it opens on b. Too fast over both,
+    it comes to rest with its disc over b: at rest, b holds it."""
+    fast = (0.0, 3.0)  # 720 mm/s
+    touches = [
+        began(40, 0, 0, (300.0, 464.0), motion=fast),
+        ended(55, 0, 0),
+        began(80, 0, 1, (338.0, 464.0)),
+    ]
+    r = run(scene(), [sphere("p0", (338.0, 464.0))], touches)
+    assert PLANET(r)[0].card == "b"
+    v = PLANET.verdict(r, 0)
+    assert (v.opened_at, v.fast) == (80, ((40, 0),))
+    touches[-1] = began(80, 0, 1, (338.0, 464.0), motion=fast)
+    r = run(scene(), [sphere("p0", (338.0, 470.0))], touches)
+    assert PLANET(r)[0].card == "b"
+    assert PLANET.verdict(r, 0).opened_at == r.steps
 
 
 # --- closed, and why -----------------------------------------------------------------------
@@ -252,7 +303,7 @@ def test_two_on_one_core_both_open_on_it() -> None:
     """Each touched the core while clear of the other: both are on it."""
     touches = [
         began(40, 0, 0, (300.0, 464.0), (300.0, 600.0)),
-        began(44, 1, 0, (300.0, 536.0), (300.0, 464.0), motion=(0.0, -4.0)),
+        began(44, 1, 0, (300.0, 536.0), (300.0, 464.0), motion=(0.0, -1.0)),
     ]
     spheres = [sphere("p0", (300.0, 464.0)), sphere("p1", (300.0, 536.0))]
     first, second = PLANET(run(scene(), spheres, touches))
@@ -291,20 +342,24 @@ def rolled(where: Scene, throws: list[Throw]) -> tuple[Landing, ...]:
     return simulate(where, throws, judge=PLANET).landings
 
 
-def test_on_the_table_it_opens_on_the_core_at_any_speed_that_reaches_it() -> None:
+def test_on_the_table_a_core_holds_a_sphere_thrown_within_a_window_of_speeds() -> None:
+    """Thrown ever harder at a core 400 mm away: short of it, then held by it (it
+    reaches it slowly enough), then rolled over it too fast, then off the far edge."""
     table = Scene(600.0, 1000.0, targets=(Placement(CORE_A),), touches=True)
-    seen = {}
-    for speed in range(900, 2600, 25):
+    seen: dict[str, list[int]] = {}
+    for speed in range(900, 2600, 10):
         landing = rolled(table, [Throw((300.0, 100.0), UP, float(speed))])[0]
-        seen.setdefault(landing.reason or f"on {landing.card}", speed)
-    # short of the core, then on it, up to the speed cap: an opened sphere stops
-    assert list(seen) == [SHORT, "on a"]
+        seen.setdefault(landing.reason or f"on {landing.card}", []).append(speed)
+    assert list(seen) == [SHORT, "on a", TOO_FAST, OFF_TABLE]
+    held = seen["on a"]
+    assert held == list(range(held[0], held[-1] + 10, 10))  # one window, no gaps
+    assert held[0] >= 980 and held[-1] < 1090
 
 
 def test_on_the_table_it_stops_on_the_first_core_the_one_behind_stays_untouched() -> None:
     behind = CoreSpec("behind", (300.0, 500.0 + 38.0 * math.sqrt(3.0)))
     table = Scene(600.0, 1000.0, targets=(Placement(CORE_A), Placement(behind)), touches=True)
-    for speed in (1000.0, 1500.0, 2500.0):
+    for speed in (990.0, 1030.0, 1080.0):  # the window in which a holds it
         outcome = simulate(table, [Throw((300.0, 100.0), UP, speed)], judge=PLANET)
         assert outcome.landings[0].card == "a"
         assert [t for t in outcome.run.touched(0) if t[1] == 1] == []
@@ -329,13 +384,13 @@ def test_on_the_table_the_engine_stops_each_sphere_at_the_moment_the_judge_names
             Throw(
                 (rng.uniform(250, 390), 100.0),
                 UP + rng.gauss(0, 0.08),
-                rng.uniform(800, 2500),
+                rng.uniform(960, 1100),
                 sphere_id="p0",
             ),
             Throw(
                 (rng.uniform(250, 390), 900.0),
                 DOWN + rng.gauss(0, 0.08),
-                rng.uniform(800, 2500),
+                rng.uniform(960, 1100),
                 sphere_id="p1",
             ),
         ]
@@ -377,7 +432,7 @@ def test_the_judge_needs_touches_and_reads_a_run_the_classic_judge_also_reads() 
     with pytest.raises(ValueError, match="touches"):
         simulate(bare, [Throw((300.0, 100.0), UP, 1000.0)], judge=PLANET)
     table = Scene(600.0, 1000.0, targets=(Placement(CORE_A),), touches=True)
-    outcome = simulate(table, [Throw((300.0, 100.0), UP, 1300.0)], judge=PLANET)
+    outcome = simulate(table, [Throw((300.0, 100.0), UP, 1030.0)], judge=PLANET)
     assert outcome.landings[0].card == "a"
     # the classic judge reads the same run: held by the core it opened on
     assert CLASSIC(outcome.run)[0].card == "a"

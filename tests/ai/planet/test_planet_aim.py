@@ -1,5 +1,6 @@
 """Aiming a Battle Planet roll (game.ai.planet.aim): a sphere opens on the first core
-its disc touches, so a core is reached along a clear line or not at all; the plan stays
+its disc touches slowly enough to be held, so a core is reached along a clear line or
+not at all; the plan stays
 on the core aimed at, it is the same every time, and the hand's error is the knob of
 how often a throw opens on a core."""
 
@@ -54,12 +55,16 @@ def test_a_core_is_reached_only_along_a_line_that_meets_no_other_core_first(
             continue
         origin, room = line
         assert room > 0 and LAYOUT.zone(player).contains(origin)
-        # rolled along it, the sphere opens on that core
+        # rolled along it at any speed, the first core its disc meets is that one
         angle = math.atan2(
             LAYOUT.core_centre(h)[1] - origin[1], LAYOUT.core_centre(h)[0] - origin[0]
         )
         throw = physics.Throw(origin, angle, 1800.0)
-        assert physics.simulate(SCENE, [throw], judge=physics.PLANET).landings[0].card == h
+        first_touch = physics.TouchJudge(hold_speed=math.inf)
+        assert physics.simulate(SCENE, [throw], judge=first_touch).landings[0].card == h
+        # and the plan's throw, slow enough to be held there, opens on it
+        plan = plan_roll(SCENE, box, h)
+        assert physics.simulate(SCENE, [plan.throw], judge=physics.PLANET).landings[0].card == h
 
 
 @pytest.mark.parametrize("player", [0, 1])

@@ -100,11 +100,11 @@ def test_every_knob_is_documented() -> None:
 def test_what_a_level_expects_of_its_rolls_is_what_its_hand_gives_on_the_table() -> None:
     """`model_on_core` (its rolls without physics, its search's chance nodes) was
     measured with two spheres at once in whole matches (docs/physics.md); a sphere
-    alone, aimed at each of 12 cores in turn with the level's hand, lands on its core
-    about as often (a little more: no sphere meets it), and no table of numbers
-    elsewhere holds another hand."""
+    alone, aimed at each core its seat can reach in turn (as the bots aim) with the
+    level's hand, lands on a core about as often (a little more: no sphere meets it),
+    and no table of numbers elsewhere holds another hand."""
     from game import physics
-    from game.ai.planet.aim import execute, plan_roll
+    from game.ai.planet.aim import clear_line, execute, plan_roll
     from game.ai.planet.levels import hand
     from game.games.planet import level_hands
     from game.match.planet.layout import planet_layout
@@ -112,13 +112,16 @@ def test_what_a_level_expects_of_its_rolls_is_what_its_hand_gives_on_the_table()
 
     layout = planet_layout(spiral(12))
     scene = layout.scene(spiral(12))
-    cores = list(spiral(12))
+    boxes = [layout.zone(seat).box for seat in (0, 1)]
+    reach = [[h for h in spiral(12) if clear_line(scene, box, h) is not None] for box in boxes]
     for name, level in shipped_levels().items():
         assert level_hands()[name] == hand(level)
         rng = random.Random(5)
         throws, hits = 48, 0
         for k in range(throws):
-            plan = plan_roll(scene, layout.zone(k % 2).box, cores[k % 12], level.aim_samples)
+            cores = reach[k % 2]
+            aimed = cores[(k // 2) % len(cores)]
+            plan = plan_roll(scene, boxes[k % 2], aimed, level.aim_samples)
             throw = execute(plan, hand(level), rng)
             landing = physics.simulate(scene, [throw], record=False, judge=physics.PLANET)
             hits += landing.landings[0].card is not None

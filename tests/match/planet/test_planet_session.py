@@ -162,12 +162,18 @@ def test_touching_two_cores_at_once_opens_without_a_core_and_off_the_table_stays
     )
     off = straight(s, 1, (60.0, 0.0), 2500.0)
 
-    def landing(seam: physics.Point) -> physics.Landing:
-        trial = s._named([straight(s, 0, seam, 1500.0), off])
+    def landing(seam: physics.Point, speed: float) -> physics.Landing:
+        trial = s._named([straight(s, 0, seam, speed), off])
         return physics.simulate(s.scene(), trial, judge=physics.PLANET).landings[0]
 
-    seam = next(p for p in seams if landing(p).reason == physics.TWO_CORES)
-    entries = s.roll([straight(s, 0, seam, 1500.0), off])
+    # slow enough for the cores to hold it (a faster one rolls over them)
+    seam, speed = next(
+        (p, float(v))
+        for p in seams
+        for v in range(900, 1600, 20)
+        if landing(p, float(v)).reason == physics.TWO_CORES
+    )
+    entries = s.roll([straight(s, 0, seam, speed), off])
     done = entries[0]
     assert isinstance(done, RollDone)
     assert done.outcome.landings[0].reason == physics.TWO_CORES
@@ -181,8 +187,10 @@ def test_aimed_straight_at_the_nearest_core_it_opens_there_and_stops_there() -> 
     """The playtest: aimed straight at the nearest core (a Fist), the sphere is drawn on
     it, yet the table said "opens on a Shield", the core behind, and the Fist stayed on
     the Matrix. A sphere opens on the first BakuCore it touches with nothing in the way,
-    as the toy does, and stops there: every throw along that line that reaches the core
-    opens on it, however hard, and the cores behind stay where they lie."""
+    slowly enough to be held, and stops there: thrown ever harder along that line it
+    stops short, then opens on that core, then rolls over it too fast (and over or off
+    whatever it meets next); it never opens on a core behind, and they stay where they
+    lie."""
     s = session()
     to_roll(s)
     layout = s.layout
@@ -190,12 +198,16 @@ def test_aimed_straight_at_the_nearest_core_it_opens_there_and_stops_there() -> 
     centre = layout.core_centre(nearest)
     far = s.cores()[-1]
     seen: dict[object, list[float]] = {}
-    for speed in range(900, 2500, 40):
+    order: list[object] = []
+    for speed in range(900, 2500, 20):
         throws = [straight(s, 0, centre, float(speed)), straight(s, 1, centre, 200.0)]
         outcome = physics.simulate(s.scene(), s._named(throws), judge=physics.PLANET)
         landing = outcome.landings[0]
-        seen.setdefault(landing.card if landing.opened else landing.reason, []).append(speed)
-        if not landing.opened:
+        key = landing.card if landing.card is not None else landing.reason
+        if key not in seen:
+            order.append(key)
+        seen.setdefault(key, []).append(speed)
+        if landing.card is None:
             continue
         verdict = physics.PLANET.verdict(outcome.run, 0)
         assert landing.card == nearest, (speed, landing)
@@ -206,9 +218,14 @@ def test_aimed_straight_at_the_nearest_core_it_opens_there_and_stops_there() -> 
         assert track[len(track) - 1][:2] == (x, y), speed
         core = layout.core(nearest)
         assert core.distance((x, y)) < SPHERE_RADIUS, speed
-    assert set(seen) == {physics.SHORT, nearest}, seen
+    assert order[:2] == [physics.SHORT, nearest], order
+    assert set(order[2:]) <= {physics.TOO_FAST, physics.TWO_CORES, physics.OFF_TABLE}, order
+    assert physics.TOO_FAST in order
     assert min(seen[nearest]) > max(seen[physics.SHORT])
-    entries = s.roll([straight(s, 0, centre, 2000.0), straight(s, 1, centre, 200.0)])
+    held = seen[nearest]
+    assert held == list(range(held[0], held[-1] + 20, 20))  # one window of speeds
+    middle = float(held[len(held) // 2])
+    entries = s.roll([straight(s, 0, centre, middle), straight(s, 1, centre, 200.0)])
     assert entries[0].rolls[0].core == nearest  # type: ignore[union-attr]
     assert nearest not in s.cores() and far in s.cores()
 
