@@ -43,6 +43,7 @@ from game.ui.classic.lab import LabScene
 from game.ui.classic.match import MatchScene
 from game.ui.outlines import Outline, Outlines
 from game.ui.planet.match import PlanetMatchScene
+from game.ui.planet.moving import FAST_FLASH_S
 from game.ui.table_view import TableView
 
 CAT = shipped_catalog()
@@ -279,6 +280,29 @@ def test_every_planet_body_is_drawn_as_its_shape_and_the_core_that_counts_lights
                 counted |= {(roller, world.targets[c].target.id) for c in verdict.cores}
         assert lit == counted, t
     assert any(v.opened_at is not None for v in done.verdicts)
+    pygame.quit()
+
+
+def test_a_core_rolled_over_too_fast_flashes_as_the_sphere_passes() -> None:
+    """The core a sphere rolled over too fast to be held is outlined for FAST_FLASH_S
+    from the step its disc reached it, then no more (the roll is told why it kept none)."""
+    scene = planet_roll(4)
+    done = scene.anim
+    assert done is not None
+    world = done.outcome.run.scene
+    core = 0
+    passed = dataclasses.replace(done.verdicts[0], fast=((30, core),))
+    scene.anim = dataclasses.replace(done, verdicts=(passed, done.verdicts[1]))
+    at = 30 * physics.DT
+    seen = []
+    for t in (at - 0.05, at + 0.01, at + FAST_FLASH_S - 0.01, at + FAST_FLASH_S + 0.05):
+        scene.anim_t = t
+        scene._stale = True
+        scene.draw(pygame.Surface((1280, 720)))
+        mine = [o.ident for o in scene.outlines.of("fast")]
+        seen.append({i for i in mine if isinstance(i, tuple) and i[0] == 0})
+    flashed = {(0, world.targets[core].target.id)}
+    assert seen == [set(), flashed, flashed, set()]
     pygame.quit()
 
 

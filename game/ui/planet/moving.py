@@ -3,7 +3,9 @@ physics recorded (a sphere that rolled off the table marked where it left, while
 table shows where they came to rest: `miss_mark`), and, before a roll, the sphere the
 person at the screen aims. The core a sphere opens on lights in its player's colour
 from the moment its disc touches it (the judge's step, `physics.Verdict.opened_at`);
-two touched at once both light, in the colour of a roll that keeps no core."""
+two touched at once both light, in the colour of a roll that keeps no core; a core the
+sphere rolled over too fast to be held flashes white for a moment as it passes
+(`physics.Verdict.fast`), so the eye sees why it did not stop there."""
 
 from __future__ import annotations
 
@@ -91,23 +93,38 @@ def draw_moving(scene: PlanetMatchScene, surface: pygame.Surface) -> None:
 
 NO_CORE = (255, 150, 80)
 """The outline of two cores touched at once (the roll keeps neither)."""
+FAST_FLASH = (255, 255, 255)
+"""The outline of a core a sphere rolled over too fast to be held."""
+FAST_FLASH_S = 0.35
+"""s: how long that outline shows from the touch."""
 
 
 def draw_lit_cores(scene: PlanetMatchScene, surface: pygame.Surface, t: float) -> None:
     """The cores the spheres opened on, lit from the moment each opened (t seconds into
-    the roll)."""
+    the roll), and the cores they rolled over too fast, flashed as they passed."""
     done = scene.anim
     assert done is not None
     layout = scene.match.session.layout
     targets = done.outcome.run.scene.targets
     size = max(8, scene.view.length(CIRCUMRADIUS))
+
+    def centre(core: int) -> tuple[int, int]:
+        h = targets[core].target.id
+        assert isinstance(h, tuple)
+        return scene.view.px(layout.core_centre((int(h[0]), int(h[1]))))
+
     for roller, verdict in enumerate(done.verdicts):
+        for step, core in verdict.fast:
+            if 0.0 <= t - step * DT <= FAST_FLASH_S:
+                at = centre(core)
+                pygame.draw.polygon(surface, FAST_FLASH, hexagon(at, size + 3), 2)
+                ident = (roller, targets[core].target.id)
+                scene.outlines.polygon("moving", "fast", ident, hexagon(at, size))
         if verdict.opened_at is None or verdict.opened_at * DT > t:
             continue
         colour = PLAYER_COLOURS[roller] if len(verdict.cores) == 1 else NO_CORE
         for core in verdict.cores:
+            at = centre(core)
+            pygame.draw.polygon(surface, colour, hexagon(at, size + 3), 4)
             h = targets[core].target.id
-            assert isinstance(h, tuple)
-            centre = scene.view.px(layout.core_centre((int(h[0]), int(h[1]))))
-            pygame.draw.polygon(surface, colour, hexagon(centre, size + 3), 4)
-            scene.outlines.polygon("moving", "lit", (roller, h), hexagon(centre, size))
+            scene.outlines.polygon("moving", "lit", (roller, h), hexagon(at, size))
