@@ -13,7 +13,10 @@ the pointer moved or how the frames fell.
 Keys (and a game controller, which sends them): hold the charge key and the pull grows
 at a steady pace to the full pull (held there); hold the fine charge key (alone, or
 while charging) and it grows five times slower, for a precise power; letting go of the
-last of them throws. The wheel or the spin keys set spin in steps of 0.1. Where the
+last of them throws. The wheel or the spin keys set spin in steps of 0.1. An aim or
+move key held down repeats, as a text field's keys do: once as it goes down, again after
+`REPEAT_DELAY`, then every `REPEAT_EVERY` until it comes up (SDL's own key repeat stays
+off, so a held charge key is one press). Where the
 sphere sits and what the aim and move keys do belong to the use; so does a `Feel`:
 the curve and the pace of the charge.
 """
@@ -37,6 +40,10 @@ from .pointer import Pull
 GRIP = 40.0  # px: a press this close to the sphere takes hold of it
 SPIN_STEP = 0.1  # a wheel notch or a spin key press
 CHARGE_KEYS = ("throw_charge", "throw_fine")
+REPEATING = ("aim_left", "aim_right", "move_left", "move_right")
+"""The keys that repeat while held (a turn or a step each time)."""
+REPEAT_DELAY = 0.3  # s: a held aim or move key repeats after this
+REPEAT_EVERY = 0.05  # s: and then this often (20 steps a second)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +92,9 @@ class Slingshot(ABC):
         self.spin = 0.0
         self.hand = Pull()
         self.held: set[str] = set()  # the charge keys held down
+        # the aim and move keys held down: key code -> (its press, seconds to its next
+        # repeat)
+        self.repeating: dict[int, tuple[pygame.event.Event, float]] = {}
 
     # ------------------------------------------------------------------ given by a use
 
@@ -139,6 +149,7 @@ class Slingshot(ABC):
         """Drop a pull or a charge in progress (the game pauses, the curtain falls)."""
         self.hand.cancel()
         self.held.clear()
+        self.repeating.clear()
         self.pulled = 0.0
 
     def turn_spin(self, notches: float) -> None:
@@ -189,6 +200,10 @@ class Slingshot(ABC):
                 self.held.add(action)
             else:
                 self.key(action, event)
+                if action in REPEATING:
+                    self.repeating[event.key] = (event, REPEAT_DELAY)
+        elif event.type == pygame.KEYUP and event.key in self.repeating:
+            del self.repeating[event.key]
         elif event.type == pygame.KEYUP and self.keys.get(event.key) in CHARGE_KEYS:
             action = self.keys[event.key]
             if action in self.held:
@@ -200,6 +215,14 @@ class Slingshot(ABC):
         return False
 
     def update(self, dt: float) -> None:
+        for code, (press, wait) in list(self.repeating.items()):
+            wait -= dt
+            repeats = 0
+            while wait <= 1e-9 and repeats < 3:  # a long frame catches up a little, no more
+                self.key(self.keys.get(code), press)
+                wait += REPEAT_EVERY
+                repeats += 1
+            self.repeating[code] = (press, max(wait, 0.0))
         if self.held:
             rate = self.feel.charge_rate("throw_fine" in self.held)
             self.pulled = min(self.curve.full_px, self.pulled + rate * dt)

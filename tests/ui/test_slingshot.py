@@ -290,9 +290,16 @@ class _Hand(slingshot.Slingshot):
     """A slingshot on a sphere that stays at (640, 360), for its own behaviour."""
 
     def __init__(self, feel: slingshot.Feel) -> None:
-        keys = {pygame.K_SPACE: "throw_charge", pygame.K_f: "throw_fine", pygame.K_q: "spin_left"}
+        keys = {
+            pygame.K_SPACE: "throw_charge",
+            pygame.K_f: "throw_fine",
+            pygame.K_q: "spin_left",
+            pygame.K_a: "aim_left",
+            pygame.K_d: "move_right",
+        }
         super().__init__(feel, keys)
         self.hovered: list[tuple[int, int]] = []
+        self.pressed: list[str | None] = []
 
     def sphere_px(self) -> tuple[float, float]:
         return (640.0, 360.0)
@@ -301,7 +308,7 @@ class _Hand(slingshot.Slingshot):
         self.hovered.append(pos)
 
     def key(self, action: str | None, event: pygame.event.Event) -> None:
-        pass
+        self.pressed.append(action)
 
 
 def _pull_to(hand: _Hand, pos: tuple[int, int], press: tuple[int, int] = (641, 362)) -> bool:
@@ -434,3 +441,38 @@ def test_spin_moves_in_tenths_and_stays_exact() -> None:
     assert hand.spin == 0.0  # back where it started: no spin left over to curve the throw
     hand.feed(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=30))
     assert hand.spin == 1.0
+
+
+def test_an_aim_or_move_key_held_down_repeats_until_it_comes_up() -> None:
+    """The playtest: holding A turned the aim one step and no more. Held, an aim or move
+    key acts as it goes down, again after REPEAT_DELAY, then every REPEAT_EVERY; up, it
+    stops; the charge and spin keys do not repeat."""
+    hand = _Hand(slingshot.MATCH)
+    frame = 1 / 60
+    _key(hand, pygame.KEYDOWN, pygame.K_a)
+    assert hand.pressed == ["aim_left"]
+    for _ in range(round(slingshot.REPEAT_DELAY / frame) - 1):
+        hand.update(frame)
+    assert hand.pressed == ["aim_left"]  # not yet: a tap is one step
+    hand.update(frame)
+    assert hand.pressed == ["aim_left"] * 2
+    for _ in range(round(1.0 / frame)):  # a second more: 20 steps
+        hand.update(frame)
+    assert hand.pressed.count("aim_left") == 2 + round(1.0 / slingshot.REPEAT_EVERY)
+    _key(hand, pygame.KEYUP, pygame.K_a)
+    done = len(hand.pressed)
+    for _ in range(60):
+        hand.update(frame)
+    assert len(hand.pressed) == done
+    # two held at once both repeat; a long frame catches up three steps at most
+    _key(hand, pygame.KEYDOWN, pygame.K_a)
+    _key(hand, pygame.KEYDOWN, pygame.K_d)
+    hand.update(2.0)
+    assert hand.pressed[done:].count("aim_left") == hand.pressed[done:].count("move_right") == 4
+    hand.cancel()  # the curtain falls: nothing repeats after
+    hand.update(1.0)
+    assert len(hand.pressed) == done + 8
+    # a held charge key is one press: the pull grows, nothing repeats
+    _key(hand, pygame.KEYDOWN, pygame.K_SPACE)
+    hand.update(1.0)
+    assert len(hand.pressed) == done + 8 and hand.charging
