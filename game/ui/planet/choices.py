@@ -80,9 +80,12 @@ def target_words(target: str, obs: Observation, name: Callable[[str], str], tr: 
         i = int(target[1:])
         card = obs.batch[i].card if i < len(obs.batch) else target
         return tr("planet_ui.target.batch", card=name(card))
-    if target.startswith("@"):
+    if target.startswith("@"):  # a core, by its kind as the players know it (no grid)
         h = parse_hex(target)
-        return tr("planet_ui.target.core", where=target[1:] if h is not None else target)
+        kind = next((c.type for c in obs.matrix if c.hex == h), None) if h is not None else None
+        if kind is None:
+            return target
+        return tr("planet_ui.target.core", kind=tr(f"planet_demo.core_{kind}"))
     if ":" in target:
         owner, _, ident = target.partition(":")
         who = owner[1:] if owner[1:].isdigit() else "?"

@@ -21,12 +21,13 @@ from game.match.planet.session import Entry
 from game.persist import decks
 from game.rules.planet import FlipChoice, Pass, Phase
 from game.rules.planet import events as ev
+from game.rules.planet.hexgrid import hex_str
 from game.rules.planet.observation import BakuganView, BattleSide
 from game.ui import text_fit
 from game.ui.app import App
 from game.ui.planet import panels
 from game.ui.planet.board import CARD_H, CARD_W, draw_bakugan, energy_words, figure_box
-from game.ui.planet.choices import offer, refusals
+from game.ui.planet.choices import offer, refusals, target_words
 from game.ui.planet.layout import BATTLE
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.panels import draw_battle
@@ -105,6 +106,24 @@ def test_the_log_names_a_core_by_its_kind_as_the_panel_does_never_by_its_place(
     assert "@" not in line and not re.search(r"-?\d+,-?\d+", line)
     kinds = {tr(lang, f"planet_demo.core_{c.type}") for c in match.observation(-1).matrix}
     assert any(k in line for k in kinds)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_card_s_core_target_is_named_by_its_kind_never_by_its_place(lang: str) -> None:
+    """The buttons of a card played on a core said "the BakuCore at -1,2", a place the
+    table does not show: they name the core as the log and the panel do, by its kind."""
+    match = PlanetMatch(CAT, preset_setup(CAT, DECKS[:2], (True, False), seed=3))
+    run_until(match, lambda m, _: len(m.observation(0).matrix) >= 4)
+    obs = match.observation(0)
+    assert len(obs.matrix) >= 4
+    for core in obs.matrix:
+        words = target_words(hex_str(core.hex), obs, lambda ident: ident, _tr(lang))
+        assert words == tr(
+            lang, "planet_ui.target.core", kind=tr(lang, f"planet_demo.core_{core.type}")
+        )
+        assert "@" not in words and not re.search(r"\d", words)
+    # a place with no core on it (a damaged record) is shown as it is, never as a kind
+    assert target_words("@9,9", obs, lambda ident: ident, _tr(lang)) == "@9,9"
 
 
 def test_a_card_resolving_has_its_line_in_the_log() -> None:
