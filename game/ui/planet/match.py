@@ -228,8 +228,11 @@ class PlanetMatchScene(Scene):
         }
         told[None] = event_lines(entry, state, self.event_viewer(entry), lang, self.tr)
         why = roll_why(entry, self.last_roll, self.tr)
-        if why:
-            told = {v: [*lines, why] if lines else lines for v, lines in told.items()}
+        if why:  # one line with its Bakugan: a reason alone may be all the log still shows
+            told = {
+                v: [*lines[:-1], f"{lines[-1]} {why}"] if lines else lines
+                for v, lines in told.items()
+            }
         if any(told.values()):
             self._said(told)
         if stage:
