@@ -173,6 +173,7 @@ class Button:
     data: dict[str, object] = field(default_factory=dict)
     focused: bool = False  # chosen with the keyboard or a game controller
     ghost: bool = False  # no face of its own: it stands for a card or a place drawn elsewhere
+    chosen: bool = False  # the choice in progress (a core picked, its place not yet)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -202,8 +203,9 @@ class Button:
         if self.enabled and (self.hot or self.focused):
             base = tuple(min(255, c + 40) for c in base)  # type: ignore[assignment]
         pygame.draw.rect(surface, base, self.rect, border_radius=10)
-        edge = ACCENT if ((self.hot or self.focused) and self.enabled) else PANEL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
+        lit = (self.hot or self.focused or self.chosen) and self.enabled
+        edge = ACCENT if lit else PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=4 if self.chosen else 2, border_radius=10)
         # A long label shrinks to fit its button.
         inner = self.rect.inflate(-12, -4)
         fit_text(surface, self.label, inner, size, INK if self.enabled else MUTED, "center")

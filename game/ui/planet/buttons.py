@@ -100,6 +100,12 @@ def build_buttons(scene: PlanetMatchScene) -> list[w.Button]:
         if key == pygame.K_p:  # Pass stands out: the batch waits on it
             button.colour = (150, 100, 30)
         buttons.append(button)
+    if scene.core is not None:  # the core picked stays marked while its place is chosen
+        picked = core_words(scene, scene.core)
+        for button in buttons:
+            if button.label == picked:
+                button.chosen = True
+                break
     return ghosts + buttons
 
 

@@ -127,3 +127,34 @@ def test_the_keyboard_alone_reaches_every_choice(app: App) -> None:
         acted += len(match.session.timeline) > before or scene.core is not None
     assert match.state.turn >= 2, "a whole turn by keys"
     assert acted > 5
+
+
+def test_the_core_picked_to_place_stays_marked_until_it_is_placed(app: App) -> None:
+    """The playtest: after clicking a core to place, nothing showed which one was
+    picked while its place was chosen. Its button is marked, and only its."""
+    from game.ui.planet.buttons import build_buttons, core_words
+
+    match = PlanetMatch(CATALOG, preset_setup(CATALOG, sorted(CATALOG.presets)[:2], seed=3))
+    scene = PlanetMatchScene(app, match)
+    app.push(scene)
+    scene.pace = 0.0
+    for _ in range(400):  # the computer's first core, if the coin gave it the first
+        if scene.thinking is not None:
+            scene.thinking[1].result()
+        app.step()
+        o = scene.offer()
+        if o is not None and o.by_core:
+            break
+    o = scene.offer()
+    assert o is not None and o.by_core
+    assert not any(b.chosen for b in build_buttons(scene))
+    picked = sorted(o.by_core)[-1]
+    (button,) = [b for b in build_buttons(scene) if b.label == core_words(scene, picked)][:1]
+    button.on_click()
+    marked = [b for b in build_buttons(scene) if b.chosen]
+    assert [b.label for b in marked] == [core_words(scene, picked)]
+    place = next(
+        b for b in build_buttons(scene) if b.ghost and str(b.data["ident"]).startswith("@")
+    )
+    place.on_click()
+    assert scene.core is None and not any(b.chosen for b in build_buttons(scene))
