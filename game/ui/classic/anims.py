@@ -148,8 +148,10 @@ def queue(scene: MatchScene, entries: Sequence[Entry], shots: Sequence[Shot | No
 # --------------------------------------------------------------------------- drawing
 
 
-MISSED = 1.4
-"""seconds a miss shows where the sphere went, under its call"""
+MISSED = 2.2
+"""seconds a miss shows where the sphere went, under its call: time to read the call
+and its reason (about eight words) before the next throw's aim clears it (1.4 s was
+gone, a playtester said, before it could be read)"""
 
 
 def gone_of(scene: MatchScene, roll: ThrowDone) -> miss_mark.Gone:
