@@ -113,35 +113,26 @@ def test_the_planet_log_tells_the_reason_on_the_line_of_its_bakugan() -> None:
     """The playtest: the log's last lines showed "It touched two cores at once: it keeps
     neither." with the line naming whose sphere it was already scrolled off. The reason
     is told on its Bakugan's own line."""
-    from game.match.planet.play import PlanetMatch, preset_setup
     from game.ui.planet.match import PlanetMatchScene
+    from tests.ui.planet.computers import computers_scene, run_until
 
-    cat = planet_catalog()
     reasons = [tr("en", f"throw.why.{code}") for code in CODES]
+    free = tr("en", "planet_demo.opened_free", bakugan="").strip()
+    closed = tr("en", "planet_demo.closed", bakugan="").strip()
+
+    def told_why(scene: PlanetMatchScene) -> list[str]:
+        lines = [line for told in scene._told for line in told[None]]
+        return [line for line in lines if any(r in line for r in reasons)]
+
     for seed in range(1, 6):
-        app = App("en", fast=True)
-        match = PlanetMatch(
-            cat, preset_setup(cat, sorted(cat.presets)[:2], (False, False), seed=seed)
-        )
-        scene = PlanetMatchScene(app, match)
-        app.push(scene)
-        scene.pace = 0.0
-        for _ in range(6000):
-            if scene.thinking is not None:
-                scene.thinking[1].result()
-            app.step()
-            scene.shows.clear()
-            lines = [line for told in scene._told for line in told[None]]
-            told_why = [line for line in lines if any(r in line for r in reasons)]
-            if told_why:
-                for line in told_why:
-                    (reason,) = [r for r in reasons if line.endswith(r)]
-                    said = line[: -len(reason)].strip()  # its Bakugan's line, then the why
-                    free = tr("en", "planet_demo.opened_free", bakugan="")
-                    closed = tr("en", "planet_demo.closed", bakugan="")
-                    assert said.endswith((free.strip(), closed.strip())), line
-                    assert len(said) > len(closed), line  # a name before it
-                pygame.quit()
-                return
+        app, scene = computers_scene(seed)
+        if run_until(app, scene, lambda s: bool(told_why(s)), 6000):
+            for line in told_why(scene):
+                (reason,) = [r for r in reasons if line.endswith(r)]
+                said = line[: -len(reason)].strip()  # its Bakugan's line, then the why
+                assert said.endswith((free, closed)), line
+                assert len(said) > len(closed), line  # a name before it
+            pygame.quit()
+            return
         pygame.quit()
     raise AssertionError("no roll kept no core in five matches")

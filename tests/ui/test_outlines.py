@@ -25,9 +25,7 @@ from game import physics
 from game.challenges import Attempt
 from game.content.classic import shipped_catalog
 from game.content.levels import load_level
-from game.content.planet import shipped_catalog as planet_catalog
 from game.files.paths import levels_dir
-from game.match.planet.play import PlanetMatch, preset_setup
 from game.physics.dice import die_body, tray_space
 from game.physics.engine import Engine
 from game.physics.shot import scene_of as shot_scene_of
@@ -45,6 +43,7 @@ from game.ui.outlines import Outline, Outlines
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.moving import FAST_FLASH_S
 from game.ui.table_view import TableView
+from tests.ui.planet.computers import computers_scene, run_until
 
 CAT = shipped_catalog()
 PX = 1.0  # px: how far a drawn outline may lie from the physics' shape
@@ -231,20 +230,9 @@ def test_every_classic_body_is_drawn_as_its_shape(
 
 def planet_roll(seed: int) -> PlanetMatchScene:
     """Two computers playing on the Planet screen until both spheres fly."""
-    app = App("en", fast=True)
-    cat = planet_catalog()
-    match = PlanetMatch(cat, preset_setup(cat, sorted(cat.presets)[:2], (False, False), seed=seed))
-    scene = PlanetMatchScene(app, match)
-    app.push(scene)
-    scene.pace = 0.0
-    for _ in range(3000):
-        if scene.thinking is not None:
-            scene.thinking[1].result()
-        app.step()
-        if scene.anim is not None:
-            return scene
-        scene.shows.clear()
-    raise AssertionError("no roll")
+    app, scene = computers_scene(seed)
+    assert run_until(app, scene, lambda s: s.anim is not None, 3000), "no roll"
+    return scene
 
 
 def test_every_planet_body_is_drawn_as_its_shape_and_the_core_that_counts_lights() -> None:
