@@ -33,9 +33,11 @@ from game.physics.tuning import CUSHION_RADIUS, DAMPING, DT, GRAVITY, SOLVER_ITE
 
 DIE_SIZE = 22.0
 """mm: a die's side (a jumbo die, easy to read on screen)."""
-DIE_ROUNDING = 0.8
-"""mm: the die's box is rounded by this (its collision outline reaches this beyond the
-square; drawn, it is well under a pixel)."""
+DIE_ROUNDING = 3.5
+"""mm: the die's box is rounded by this: its collision outline reaches this beyond the
+drawn square, so dice at rest side by side keep about twice this between their faces
+(7 mm, over 7 px on the Attack table) and each seat's coloured edge stands clear of
+its neighbour's; a die stops this short of a wall."""
 DIE_MASS = 1.0
 DIE_MU = 0.28
 """Sliding and tumbling friction: a die stops much sooner than a rolling sphere."""
@@ -50,6 +52,8 @@ TIP_SPEED = 90.0
 """mm/s: slower than this a die slides to rest without tipping again."""
 REST_SPEED = 1.0
 REST_SPIN = 0.05
+REST_DEPTH = 0.5
+"""mm: a die sunk deeper than this into another (or a wall) is not at rest yet."""
 MAX_ROLL_TIME = 5.0
 MAX_ROLL_STEPS = round(MAX_ROLL_TIME / DT)
 
@@ -253,6 +257,22 @@ def _tip_direction(vx: float, vy: float, angle: float) -> str:
     return "north" if ly > 0 else "south"
 
 
+def _pressed(bodies: Sequence[pymunk.Body]) -> bool:
+    """Some die still sinks into another or into a wall by more than `REST_DEPTH`: it
+    is still being pushed out (the solver undoes an overlap over several steps, with a
+    velocity it does not keep), so it is not at rest yet, though it has stopped."""
+    deepest = 0.0
+
+    def look(arbiter: pymunk.Arbiter) -> None:
+        nonlocal deepest
+        for point in arbiter.contact_point_set.points:
+            deepest = max(deepest, -point.distance)
+
+    for body in bodies:
+        body.each_arbiter(look)
+    return deepest > REST_DEPTH
+
+
 def roll_die(
     tray: TraySpec,
     throw: DieThrow,
@@ -309,8 +329,13 @@ def roll_die(
             if travelled >= TIP_EVERY:
                 travelled -= TIP_EVERY
                 tips.append((step, _tip_direction(vx, vy, thrown.angle)))
-        if step % 4 == 0 and all(
-            b.velocity.length < REST_SPEED and abs(b.angular_velocity) < REST_SPIN for b in bodies
+        if (
+            step % 4 == 0
+            and all(
+                b.velocity.length < REST_SPEED and abs(b.angular_velocity) < REST_SPIN
+                for b in bodies
+            )
+            and not _pressed(bodies)
         ):
             break
     perm = list(range(6))  # where each final slot's face was at the start

@@ -128,3 +128,47 @@ def test_a_die_the_tray_cannot_hold_is_refused_with_the_physics_error(make, prob
     with pytest.raises(PhysicsError, match=problem) as caught:
         make()
     assert isinstance(caught.value, GameError)
+
+
+def _square(pose: DiePose) -> list[tuple[float, float]]:
+    c, s, h = math.cos(pose.angle), math.sin(pose.angle), DIE_SIZE / 2
+    return [
+        (pose.x + u * c - v * s, pose.y + u * s + v * c)
+        for u, v in ((-h, -h), (h, -h), (h, h), (-h, h))
+    ]
+
+
+def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / (ax * ax + ay * ay)))
+    return math.dist(p, (a[0] + t * ax, a[1] + t * ay))
+
+
+def _gap(a: DiePose, b: DiePose) -> float:
+    """mm between the faces of two dice lying apart (the squares' nearest points)."""
+    sa, sb = _square(a), _square(b)
+    return min(
+        _to_segment(p, q, r)
+        for one, other in ((sa, sb), (sb, sa))
+        for p in one
+        for q, r in zip(other, other[1:] + other[:1], strict=True)
+    )
+
+
+def test_dice_at_rest_lie_apart_not_touching_so_each_seats_edge_reads_as_its_own() -> None:
+    """Five dice thrown one after another into the Attack table's tray: however they
+    come to rest against each other, a gap of at least 5 mm (5.5 px on the table) is
+    left between any two, so the seat colour drawn on each one's edge is not read as
+    its neighbour's (issue 25.8: the dice rested touching)."""
+    tray = TraySpec(240.0, 130.0)
+    rng = random.Random(11)
+    least = math.inf
+    for _ in range(40):
+        resting: list[DiePose] = []
+        for _ in range(5):
+            throw = DieThrow(
+                (rng.uniform(45, 195), DIE_SIZE), rng.uniform(0.5, 2.6), rng.uniform(300, 1500)
+            )
+            resting = roll_die(tray, throw, rng.randint(1, 6), resting).final()
+        least = min(least, *(_gap(a, b) for i, a in enumerate(resting) for b in resting[i + 1 :]))
+    assert least >= 5.0, f"two dice rest {least:.2f} mm apart"

@@ -217,7 +217,7 @@ class DiceTray:
         side = DIE_SIDE_PX
         # dice lying side by side: every shadow under every die, so no pip of one is
         # hidden under its neighbour's; each die's edge in its seat's colour is the box
-        # it collides as
+        # it collides as (its rounding, the clearance dice keep, is left as table)
         shown = [
             (owner, pose, self.to_screen(pose.x, pose.y)) for owner, pose in self.faces_shown()
         ]
