@@ -291,9 +291,6 @@ def test_planet_the_same_layout_the_same_drag_the_same_computer_the_same_roll(ap
             app.step()
             scene.update(seconds)
         for _ in range(200):
-            thinking = scene.thinking
-            if thinking is not None:
-                thinking[1].result()
             app.step()
             if match.last_roll() is not None:
                 break

@@ -257,8 +257,8 @@ class ReplayMatch(AttackMatch):
         action = self.feed.peek()
         return action.player if isinstance(action, PlayCard) else None
 
-    def bot_action(self, player: int) -> Action:
-        return self._next()
+    def bot_decision(self, player: int) -> Callable[[], Action]:
+        return self._next  # the seat's record (taken when the screen asks for it)
 
     def mismatch(self) -> str | None:
         """Why the next record cannot be what the game waits for (a drift), or None."""

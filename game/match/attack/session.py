@@ -20,7 +20,7 @@ screen can go on with that replay. A payload without them (older) resumes all th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -210,10 +210,15 @@ class AttackMatch:
 
     def bot_action(self, player: int) -> Action:
         """What the computer in `player`'s seat plays now (from its observation)."""
+        return self.bot_decision(player)()
+
+    def bot_decision(self, player: int) -> Callable[[], Action]:
+        """The computer's choice in `player`'s seat as work that may run in another
+        thread: what it reads (its observation, the legal actions) is taken now."""
         bot = self.bots[player]
         legal = self.state.legal_actions(player)
         obs = self.state.observation(player) if bot.observes else None
-        return bot.choose(obs, legal)
+        return lambda: bot.choose(obs, legal)
 
     def bot_to_act(self) -> int | None:
         """A computer that must choose now (the first of them), or None."""

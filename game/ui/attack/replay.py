@@ -131,6 +131,10 @@ class AttackReplayScene(ReplayControls, AttackTableScene):
         self.bottom = self.viewer() or 0
         self.places = seat_places(self.match.players, self.bottom)
 
+    @property
+    def wait_thinking(self) -> bool:
+        return True  # a replay seat answers at once: its record is taken at its frame
+
     def _autosave(self) -> None:
         """A replay is never the player's game to continue: nothing is saved."""
 

@@ -23,13 +23,14 @@ import pygame
 
 from game.games import REGISTRY
 from game.match.attack.session import AttackMatch
-from game.rules.attack import CHANCE, Phase
+from game.rules.attack import CHANCE, Action, Phase
 from game.rules.attack import events as ev
 
 from .. import saved_log
 from .. import widgets as w
 from ..curtain import Curtain
 from ..scene import Scene
+from ..thinker import Thinker
 from .art import CARD
 from .dice_tray import DiceTray
 from .layout import fan, seat_places
@@ -70,7 +71,8 @@ class AttackTableScene(Scene):
         self.view.shown_from(state.deal_no, state.round_no, state.dealer, state.points)
         self.beats: deque[Beat] = deque()
         self.think = 0.0
-        self.thinker: int | None = None
+        self.pondering: int | None = None  # the seat shown thinking
+        self.thinker: Thinker[Action] = Thinker()  # its decision, in the worker thread
         self.focus = 0
         self.hover: int | None = None
         self.table_hover: ShownCard | None = None  # the card on the table under the pointer
@@ -186,10 +188,10 @@ class AttackTableScene(Scene):
             if self.match.human(die) and self.curtain.hotseat:
                 self.curtain.at_screen = die  # a die hides nothing: no curtain for it
         if not self.match.human(die):
-            self.thinker = die
+            self.pondering = die
             self.think -= dt
             if self.think <= 0:
-                self.thinker = None
+                self.pondering = None
                 self.tray.bot_throw(self.rng, self.match.die_face(), self._hand(die))
 
     def _hand(self, player: int) -> float:
@@ -214,14 +216,28 @@ class AttackTableScene(Scene):
         self._push(self.match.apply_chance())
 
     def _bot_turn(self, bot: int, dt: float) -> None:
-        if self.thinker != bot:
-            self.thinker = bot
-            self.think = self.rng.uniform(*THINK_SECONDS)
+        """A computer's card: it "thinks" a moment (`THINK_SECONDS`), then its choice
+        is thought out in the worker thread (`game.ui.thinker`) and played."""
+        if not self.thinker.busy:
+            if self.pondering != bot:
+                self.pondering = bot
+                self.think = self.rng.uniform(*THINK_SECONDS)
+                return
+            self.think -= dt
+            if self.think > 0:
+                return
+            self.thinker.start(bot, self.match.bot_decision(bot))
+        done = self.thinker.answer(wait=self.wait_thinking)
+        if done is None:
             return
-        self.think -= dt
-        if self.think <= 0:
-            self.thinker = None
-            self._push(self.match.apply(self.match.bot_action(bot)))
+        self.pondering = None
+        if done[0] in self.match.to_act():  # (still its to make)
+            self._push(self.match.apply(done[1]))
+
+    @property
+    def wait_thinking(self) -> bool:
+        """Frames wait for the computer's answer (an app run `fast`: see `thinker`)."""
+        return self.app.fast
 
     def _push(self, events: list[ev.Event]) -> None:
         for event in events:

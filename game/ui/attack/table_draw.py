@@ -81,7 +81,7 @@ def _seats(surface: pygame.Surface, scene: AttackTableScene) -> None:
         caught = scene.view.caught[p]
         stats = scene.tr("attack_ui.target_caught", target=target, caught=caught)
         w.fit_text(surface, stats, pygame.Rect(inner.x, inner.y + 24, inner.w - 26, 20), 19, w.INK)
-        if scene.thinker == p:
+        if scene.pondering == p:
             dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
             more = scene.tr("attack_ui.thinking") + dots
             colour = w.ACCENT

@@ -48,6 +48,7 @@ from ..outlines import Outlines
 from ..scene import Scene
 from ..seat_colours import PLAYER_COLOURS
 from ..table_view import TableView
+from ..thinker import Thinker
 from . import (
     anims,
     camera,
@@ -129,7 +130,8 @@ class MatchScene(Scene):
             if not self.humans[p]
         }
         self.anims: list[Anim] = []
-        self.think = 0.0
+        self.think = 0.0  # seconds the computer to act has "thought"
+        self.thinker: Thinker[Action | physics.Throw] = Thinker()
         self.t = 0.0
         self.selected_gate: str | None = None
         self.targets: list[Action] = []  # an Ability Card's targets to pick from
@@ -201,6 +203,11 @@ class MatchScene(Scene):
                 save_match(payload, GAME, REGISTRY[GAME].save_version)
         except (OSError, ValueError) as e:  # a full disk must not end the match
             log.warning("autosave failed: %s", e)
+
+    @property
+    def wait_thinking(self) -> bool:
+        """Frames wait for the computer's answer (an app run `fast`: see `thinker`)."""
+        return self.app.fast
 
     @property
     def viewer(self) -> int | None:

@@ -5,10 +5,12 @@ it goes; the last throw is kept for drivers (`match_status`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game import physics
 from game.match.classic.session import Entry, ThrowDone
+from game.rules.classic import Action
 
 from . import match_guide
 from .anims import Anim
@@ -33,10 +35,7 @@ def next_turn(scene: MatchScene, dt: float) -> None:
     if p is None:
         return
     if not scene.humans[p]:
-        scene.think += dt
-        if scene.think >= THINK_TIME:
-            scene.think = 0.0
-            bot_step(scene, p)
+        bot_turn(scene, p, dt)
         return
     if scene.curtain.needed(p):
         if not scene.curtain.down:
@@ -57,18 +56,39 @@ def next_turn(scene: MatchScene, dt: float) -> None:
         scene.throw_input.update(dt)
 
 
-def bot_step(scene: MatchScene, p: int) -> None:
-    """A computer player's choice; a throw is aimed first (an "aim" animation)."""
+def bot_turn(scene: MatchScene, p: int, dt: float) -> None:
+    """A computer player's step: after `THINK_TIME` it is thought out in the worker
+    thread (`game.ui.thinker`) while the screen goes on drawing, then carried out; a
+    throw is aimed first (an "aim" animation)."""
+    if not scene.thinker.busy:
+        scene.think += dt
+        if scene.think < THINK_TIME:
+            return
+        scene.think = 0.0
+        scene.thinker.start(p, _decision(scene, p))
+    done = scene.thinker.answer(wait=scene.wait_thinking)
+    if done is None:
+        return
+    answer = done[1]
+    if isinstance(answer, physics.Throw):  # aim at a person's pace, then let go
+        scene.anims.append(Anim("aim", AIM_TIME, None, data={"throw": answer, "player": p}))
+    else:
+        scene.do(answer)
+
+
+def _decision(scene: MatchScene, p: int) -> Callable[[], Action | physics.Throw]:
+    """What the computer in seat `p` decides now, as work for the worker thread: what it
+    reads (its observation, the legal actions, the table) is taken here, in the
+    screen's thread."""
     session = scene.session
     bot = scene.bots[p]
     obs = session.observation(p)
     waiting = session.awaiting_throw()
     if waiting is not None:
-        # Aim first, at a person's pace, then let go.
-        t = bot.throw(obs, waiting[1], session.table(), session.zone(p))
-        scene.anims.append(Anim("aim", AIM_TIME, None, data={"throw": t, "player": p}))
-    else:
-        scene.do(bot.choose(obs, session.legal_actions()))
+        bakugan, table, zone = waiting[1], session.table(), session.zone(p)
+        return lambda: bot.throw(obs, bakugan, table, zone)
+    legal = session.legal_actions()
+    return lambda: bot.choose(obs, legal)
 
 
 def aimed(scene: MatchScene, a: Anim) -> None:

@@ -150,6 +150,7 @@ class ReplayScene(ReplayControls, MatchScene):
     def jump(self, index: int) -> None:
         """Start the playback at record `index` (the match as it stood before it)."""
         index = max(0, min(index, len(self.replay.records)))
+        self.thinker.forget(wait=True)  # its seat reads the feed replaced here
         try:
             session = session_at(self.replay.header, self.replay.records, self.catalog, index)
         except RerunError as e:
@@ -180,6 +181,10 @@ class ReplayScene(ReplayControls, MatchScene):
             self._stop(f"{action}: {problem}")
             return
         super().do(action)
+
+    @property
+    def wait_thinking(self) -> bool:
+        return True  # a replay seat answers at once: its record is taken at its frame
 
     def _stop(self, detail: str) -> None:
         self.problem = self.tr("replay.drifted", detail=detail[:80])

@@ -12,9 +12,7 @@ board is drawn once per change into a kept surface; each frame adds only what mo
 
 from __future__ import annotations
 
-import sys
 from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -33,6 +31,7 @@ from ..hand_throw import bound_keys
 from ..outlines import Outlines
 from ..scene import Scene
 from ..table_view import TableView
+from ..thinker import Thinker
 from .board import PLAYER_COLOURS, Spot, warm_up
 from .camera import Camera, fitted, skip_move
 from .choices import Offer, offer
@@ -51,22 +50,6 @@ if TYPE_CHECKING:
     from ..app import App
 
 LOG_KEEP = 40
-THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="planet-computer")
-"""Where the computers think (one step at a time), so a slow decision or a throw
-planned through the physics never holds up a frame."""
-NORMAL_SWITCH = sys.getswitchinterval()
-FAST_SWITCH = 0.0005
-
-
-def _think(match: PlanetMatch, task: Task) -> Action | physics.Throw:
-    """A computer's step in the worker thread. While it thinks the interpreter hands
-    the screen's thread its turn more often (a frame never waits the default 5 ms for
-    the lock a planning loop holds)."""
-    sys.setswitchinterval(FAST_SWITCH)
-    try:
-        return match.think(task)
-    finally:
-        sys.setswitchinterval(NORMAL_SWITCH)
 
 
 class PlanetMatchScene(Scene):
@@ -103,7 +86,8 @@ class PlanetMatchScene(Scene):
         self.held: list[Entry] = []  # what the roll decided, told once they rest
         self._told: list[dict[int | None, list[str]]] = []  # the log, as each may see it
         self.wait = 0.0
-        self.thinking: tuple[Task, Future[Action | physics.Throw]] | None = None
+        self.thinker: Thinker[Action | physics.Throw] = Thinker()  # a computer's step
+        self.task: Task | None = None  # what it is thinking about
         self.over_t = 0.0
         self.card: str | None = None  # a hand card with several ways to play it
         self.core: str | None = None  # a core chosen to place
@@ -353,13 +337,14 @@ class PlanetMatchScene(Scene):
         """The computers' steps: each thought out in the worker thread (the screen keeps
         drawing), `pace` apart; a throw is thought out as soon as the roll begins,
         while the person aims, and stays hidden."""
-        if self.thinking is not None:
-            task, future = self.thinking
-            if not future.done():
+        if self.thinker.busy:
+            done = self.thinker.answer(wait=self.wait_thinking)
+            if done is None:
                 return
-            self.thinking = None
+            task, self.task = self.task, None
+            assert task is not None
             before = self.observation() if task.kind == THROW else None
-            entries = self.match.commit(task, future.result())
+            entries = self.match.commit(task, done[1])
             if entries and before is not None:
                 self.frozen = before
             self._took(entries)
@@ -372,7 +357,15 @@ class PlanetMatchScene(Scene):
         self.wait += dt
         if task.kind == THROW or self.wait >= self.pace:
             self.wait = 0.0
-            self.thinking = (task, THINKER.submit(_think, self.match, task))
+            self.task = task
+            self.thinker.start(task.player, lambda: self.match.think(task))
+            if self.wait_thinking:
+                self.thinker.settle()  # carried out at the next frame, as it would be
+
+    @property
+    def wait_thinking(self) -> bool:
+        """Frames wait for the computer's answer (an app run `fast`: see `thinker`)."""
+        return self.app.fast
 
     def anim_length(self) -> float:
         assert self.anim is not None

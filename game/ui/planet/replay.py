@@ -131,9 +131,8 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
 
     def jump(self, at: int) -> None:
         at = max(0, min(at, len(self.replay.records)))
-        if self.thinking is not None:
-            self.thinking[1].exception()  # wait for it (a replay seat answers at once)
-            self.thinking = None  # a damaged record's error was said at the drift line
+        self.thinker.forget(wait=True)  # a replay seat answers at once; an error in
+        # a damaged record was said at the drift line
         self._start(self.app, at)
         self.problem = None
 
@@ -145,12 +144,7 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
 
     def _busy(self) -> bool:
         """A step still showing: a roll half handed out, the spheres, a staged moment."""
-        return (
-            self.anim is not None
-            or bool(self.shows)
-            or self.thinking is not None
-            or self.feed.rolling
-        )
+        return self.anim is not None or bool(self.shows) or self.thinker.busy or self.feed.rolling
 
     def _stop(self, detail: str) -> None:
         self.problem = self.tr("planet_replay.drifted", detail=detail[:90])
@@ -169,13 +163,9 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
         if drift is not None and self.problem is None:
             self._stop(drift)
 
-    def _think(self, dt: float) -> None:
-        super()._think(dt)
-        if self.thinking is not None:
-            future = self.thinking[1]
-            if future.exception() is not None:  # a damaged record: said once, then gone
-                self.thinking = None
-            future.result()  # a replay seat answers at once: the step is seen
+    @property
+    def wait_thinking(self) -> bool:
+        return True  # a replay seat answers at once: the step is seen at its frame
 
     def update(self, dt: float) -> None:
         if self.problem is not None:

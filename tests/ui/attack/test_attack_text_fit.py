@@ -76,7 +76,7 @@ def test_the_table_fits_every_message_prompt_and_reason(app: App) -> None:
     scene.view.caught = [12, 3, 0, 7, 5]
     for p, card in enumerate(["dan", "masquerade", "10", "shun", "julie"]):
         scene.view.cards.append(ShownCard(p, card, True, "down", t=1.0))
-    scene.thinker = 4
+    scene.pondering = 4
     _draw(app, scene, "table, five players")
     keys = [k.removeprefix("attack_ui.") for k in catalog("en") if k.startswith("attack_ui.")]
     fields = {

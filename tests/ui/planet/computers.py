@@ -28,8 +28,6 @@ def run_until(
 ) -> bool:
     """Step up to `frames` frames; True as soon as `done(scene)` holds after one."""
     for _ in range(frames):
-        if scene.thinking is not None:
-            scene.thinking[1].result()
         app.step()
         if done(scene):
             return True

@@ -80,9 +80,6 @@ def test_an_interrupted_match_resumed_through_continue_goes_on_with_its_replay(
     assert isinstance(scene, PlanetMatchScene)
     person = Person(app)
     for _ in range(20_000):
-        thinking = scene.thinking
-        if thinking is not None:
-            thinking[1].result()
         app.step()
         scene.pace = scene.settle = 0.0
         if scene.match.state.turn >= 3 and saves.has_save():
@@ -157,9 +154,6 @@ def test_a_replay_that_cannot_be_written_never_ends_the_match(
     for _ in range(5000):
         if len(scene.match.session.timeline) > start + 20:
             break
-        thinking = scene.thinking
-        if thinking is not None:
-            thinking[1].result()
         app.step()
         scene.pace = scene.settle = 0.0
         if app.frames % 2 == 0:

@@ -86,9 +86,6 @@ class Person:
 
 def play(app: App, person: Person, until: type, frames: int) -> object:
     for _ in range(frames):
-        thinking = getattr(app.top, "thinking", None)
-        if thinking is not None:  # frames do not outrun the computer's thinking
-            thinking[1].result()
         app.step()
         top = app.top
         if isinstance(top, until):

@@ -45,8 +45,6 @@ def _key(key: int, mod: int = 0) -> None:
 
 def _frames(app: App, scene: PlanetReplayScene, n: int, until: object = None) -> None:
     for _ in range(n):
-        if scene.thinking is not None:
-            scene.thinking[1].result()
         app.step()
         if callable(until) and until():
             return
@@ -210,8 +208,6 @@ def test_the_viewer_fits_its_boxes(lang: str, replay_path: Path) -> None:
         _key(pygame.K_UP)
     checked = 0
     for frame in range(6000):
-        if scene.thinking is not None:
-            scene.thinking[1].result()
         app.step()
         if frame % 97 == 0:
             if frame % 3 == 0:
@@ -255,8 +251,6 @@ def test_the_bar_covers_no_line_of_the_screen(app: App, replay_path: Path) -> No
         _key(pygame.K_UP)
     covered: list[str] = []
     for frame in range(3000):
-        if scene.thinking is not None:
-            scene.thinking[1].result()
         app.step()
         if frame % 60 == 0:
             covered += text_under_the_bar(app.screen, scene)

@@ -103,8 +103,6 @@ def test_the_keyboard_alone_reaches_every_choice(app: App) -> None:
     acted = 0
     keys = {action: code for code, action in bound_keys({}).items()}
     for _ in range(4000):
-        if scene.thinking is not None:  # frames do not outrun the computer's thinking
-            scene.thinking[1].result()
         app.step()
         if match.state.turn >= 2 or match.over:
             break
@@ -139,8 +137,6 @@ def test_the_core_picked_to_place_stays_marked_until_it_is_placed(app: App) -> N
     app.push(scene)
     scene.pace = 0.0
     for _ in range(400):  # the computer's first core, if the coin gave it the first
-        if scene.thinking is not None:
-            scene.thinking[1].result()
         app.step()
         o = scene.offer()
         if o is not None and o.by_core:

@@ -56,9 +56,6 @@ def test_a_whole_computer_match_fits(app: App) -> None:
     scene.pace = 0.0
     seen = 0
     for frame in range(6000):
-        thinking = getattr(app.top, "thinking", None)
-        if thinking is not None:
-            thinking[1].result()
         app.step()
         if app.top is not scene:
             break

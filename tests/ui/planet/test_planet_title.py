@@ -73,8 +73,6 @@ def test_a_turn_autosaves_and_continue_resumes_it_on_the_planet_screens(home: Pa
     app.push(scene)
     scene.pace = 0.0
     for _ in range(3000):
-        if scene.thinking is not None:
-            scene.thinking[1].result()
         app.step()
         if saves.has_save():
             break
