@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
+from game.ai.seeding import seat_seed
 from game.physics.fingerprint import physics_hash, pymunk_version
 
 Record = dict[str, Any]
@@ -88,6 +89,15 @@ class SeatInfo:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "seed": self.seed, "human": self.human}
+
+
+def seat_infos(match_seed: int, levels: Sequence[str | None]) -> list[SeatInfo]:
+    """Who sat where, for a replay's header: a person (None) or a computer of the
+    level named, seeded as every game seeds its seats (`game.ai.seeding.seat_seed`)."""
+    return [
+        SeatInfo("human", 0, True) if level is None else SeatInfo(level, seat_seed(match_seed, p))
+        for p, level in enumerate(levels)
+    ]
 
 
 def header(

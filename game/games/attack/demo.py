@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.ai.attack import make_policy
+from game.ai.seeding import seat_seed
 from game.content.attack import shipped_deck
 from game.files.lang import tr
 from game.games.attack import shipped_levels as shipped_attack_levels
@@ -102,7 +103,7 @@ def run_attack_demo(
     variant = Variant.HOUSE if house else Variant.STANDARD
     state, _ = AttackState.new(deck, Settings(players, variant), seed=seed)
     names = [bots[i % len(bots)] for i in range(players)]  # repeating round the table
-    seats = [make_policy(n, deck, seed * 7 + i, levels) for i, n in enumerate(names)]
+    seats = [make_policy(n, deck, seat_seed(seed, i), levels) for i, n in enumerate(names)]
     rules = tr(lang, K + ("house" if house else "standard"))
     teller.say(
         "title", players=players, rules=rules, bots=", ".join(tr(lang, f"level.{n}") for n in names)

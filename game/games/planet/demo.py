@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from game.ai.planet.bots import GreedyBot
 from game.ai.planet.landing import DEFAULT_MODEL
+from game.ai.seeding import seat_seed
 from game.content.planet import shipped_catalog
 from game.files.lang import tr
 from game.rules.planet import CHANCE, Action, Catalog, PlanetState
@@ -39,7 +40,7 @@ def run_planet_demo(seed: int = 7, lang: str = "en", echo: bool = True) -> list[
     presets = sorted(catalog.presets)
     decks = [catalog.presets[presets[rng.randrange(len(presets))]] for _ in range(2)]
     state, opening = PlanetState.new(catalog, [d.kit for d in decks], seed=seed)
-    bots = [GreedyBot(catalog, seed * 7 + i) for i in range(2)]
+    bots = [GreedyBot(catalog, seat_seed(seed, i)) for i in range(2)]
     say("title")
     say("note")
     for i, deck in enumerate(decks):

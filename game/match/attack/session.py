@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.ai.attack import AttackLevel, AttackPolicy, make_policy
+from game.ai.seeding import seat_seed
 from game.rules.api import GameError
 from game.rules.attack import (
     CHANCE,
@@ -100,7 +101,7 @@ class AttackMatch:
         self.resumed_replay: tuple[object, object] | None = None  # (file, records) of a save
         start = state.draws * 1000 + state.rounds_played
         self.bots: dict[int, AttackPolicy] = {
-            p: make_policy(name, deck, seed * 97 + p * 13 + start, levels)
+            p: make_policy(name, deck, seat_seed(seed, p) + start, levels)
             for p, name in enumerate(self.seats)
             if name != HUMAN
         }

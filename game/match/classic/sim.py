@@ -18,6 +18,7 @@ from game.ai.classic.basic import Policy, make_policy
 from game.ai.classic.landing import LandingModel
 from game.ai.classic.levels import Level
 from game.ai.rates import wilson
+from game.ai.seeding import seat_seed
 from game.rules.classic import (
     CHANCE,
     Catalog,
@@ -149,7 +150,7 @@ def run_sim(
         # Seats rotate: in game g the policy g mod n sits first (two: they alternate).
         order = [(i + g) % n for i in range(n)]
         policies = [
-            make_policy(policy_names[i], catalog, game_seed * 7 + i, levels, settings)
+            make_policy(policy_names[i], catalog, seat_seed(game_seed, i), levels, settings)
             for i in order
         ]
         record = play_match(
@@ -190,7 +191,6 @@ def run_physics_sim(
     `hit_rate` is the share of throws that opened on the card the thrower aimed at
     (`hit_rates` per bot); `open_rate` the share that opened on any card. `progress`,
     when given, is called after each match."""
-    from game.ai.seeding import seat_seed
     from game.match.classic.recording import SessionRecorder, classic_header
     from game.match.classic.seats import BotSeat
     from game.match.classic.session import MatchSession, run_match

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from game import physics
 from game.ai.planet.aim import DEFAULT_AIM, RollAim, RollAimer
 from game.ai.rates import wilson, win_rates
-from game.ai.seeding import Resumable, SnapshotError
+from game.ai.seeding import Resumable, SnapshotError, seat_seed
 from game.match.planet.session import PlanetSession, RollDone
 from game.match.zone import Zone
 from game.rules.planet import Action, Catalog, Kit, Observation, Settings
@@ -185,8 +185,8 @@ def run_physics_sim(
         session = PlanetSession(catalog, kits, settings, seed=game_seed)
         seats = [
             BotSeat(
-                make_bot(names[i], game_seed * 7 + seat, kits[seat]),
-                RollAimer(catalog, aims[i], game_seed * 7 + 3 + seat),
+                make_bot(names[i], seat_seed(game_seed, seat), kits[seat]),
+                RollAimer(catalog, aims[i], seat_seed(game_seed, seat) + 3),
             )
             for seat, i in enumerate(order)
         ]
@@ -195,7 +195,7 @@ def run_physics_sim(
             from game.match.planet.recording import PlanetRecorder, planet_header
             from game.match.replay_header import SeatInfo
 
-            infos = [SeatInfo(names[i], game_seed * 7 + seat) for seat, i in enumerate(order)]
+            infos = [SeatInfo(names[i], seat_seed(game_seed, seat)) for seat, i in enumerate(order)]
             state = session.state
             writer = record(planet_header(catalog, kits, state.settings, game_seed, infos))
             session.recorder = PlanetRecorder(writer.write)

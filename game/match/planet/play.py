@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import physics
-from game.ai.seeding import Resumable, SnapshotError
+from game.ai.seeding import Resumable, SnapshotError, seat_seed
 from game.match.planet.physics_sim import PlanetSeat
 from game.match.planet.seats import DEFAULT_LEVEL, computer_seat
 from game.match.planet.session import Entry, PlanetSession, RollDone, ThrowRefused
@@ -123,7 +123,9 @@ class PlanetMatch:
         self.seats: list[PlanetSeat | None] = [
             None
             if setup.humans[p]
-            else computer_seat(catalog, setup.level, setup.seed * 2 + p + 1, setup.kits[p], levels)
+            else computer_seat(
+                catalog, setup.level, seat_seed(setup.seed, p), setup.kits[p], levels
+            )
             for p in (0, 1)
         ]
         self.rng = random.Random(setup.seed ^ 0x5EA7)

@@ -18,6 +18,7 @@ from game.ai.planet.landing import DEFAULT_MODEL, LandingModel
 from game.ai.planet.levels import Level
 from game.ai.rates import wilson as wilson  # named here for benchmarks/planet_ai_ladder.py
 from game.ai.rates import win_rates
+from game.ai.seeding import seat_seed
 from game.rules.planet import CHANCE, Catalog, Kit, PlanetState, Settings
 
 
@@ -46,7 +47,7 @@ def play_match(
     rng = random.Random(seed)
     models = [model or seat_model(name, levels) for name in bots]
     players = [
-        make_bot(name, catalog, seed * 7 + i, levels, kits[i]) for i, name in enumerate(bots)
+        make_bot(name, catalog, seat_seed(seed, i), levels, kits[i]) for i, name in enumerate(bots)
     ]
     if keep is not None:
         keep.extend(players)

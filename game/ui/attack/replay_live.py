@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.match.attack.recording import AttackRecorder, attack_header
-from game.match.replay_header import SeatInfo
+from game.match.replay_header import seat_infos
 from game.rules.attack import Action, AttackState
 
 from ..live_file import LiveFile
@@ -25,11 +25,6 @@ if TYPE_CHECKING:
     from game.match.attack.session import AttackMatch
 
 GAME = "attack"
-
-
-def bot_seed(seed: int, player: int) -> int:
-    """The seed `AttackMatch` gives a seat's bot at the start (for the header)."""
-    return seed * 97 + player * 13
 
 
 class AttackLiveReplay:
@@ -60,12 +55,9 @@ class AttackLiveReplay:
             if self.file.resume(*match.resumed_replay):
                 match.recorder = self
             return
-        seats = [
-            SeatInfo("human", 0, True)
-            if human
-            else SeatInfo(match.seats[p], bot_seed(match.seed, p))
-            for p, human in enumerate(match.humans)
-        ]
+        seats = seat_infos(
+            match.seed, [None if human else match.seats[p] for p, human in enumerate(match.humans)]
+        )
         header = attack_header(match.deck, match.state.settings, match.seed, seats)
         if self.file.open(header, match.seed):
             match.recorder = self

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import physics
+from game.ai.seeding import seat_seed
 from game.content.classic import shipped_catalog
 from game.games import REGISTRY
 from game.games.classic import shipped_levels
@@ -125,7 +126,9 @@ class MatchScene(Scene):
         hard = any(lv == "hard" and not h for lv, h in zip(self.levels, self.humans, strict=True))
         self.aim_guide = "off" if hard else app.settings.aim_guide
         self.bots = {
-            p: BotSeat.named(self.levels[p], self.catalog, seed + p, shipped_levels(), self.rules)
+            p: BotSeat.named(
+                self.levels[p], self.catalog, seat_seed(seed, p), shipped_levels(), self.rules
+            )
             for p in range(n)
             if not self.humans[p]
         }

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.match.classic.recording import SessionRecorder, classic_header
-from game.match.replay_header import SeatInfo
+from game.match.replay_header import seat_infos
 from game.persist.replay_file import ReplayWriter
 
 from ..live_file import LiveFile
@@ -56,10 +56,9 @@ class LiveReplay:
 
     def _start(self, scene: MatchScene) -> None:
         session = scene.session
-        seats = [
-            SeatInfo("human", 0, True) if human else SeatInfo(scene.levels[p], scene.seed + p)
-            for p, human in enumerate(scene.humans)
-        ]
+        seats = seat_infos(
+            scene.seed, [None if human else scene.levels[p] for p, human in enumerate(scene.humans)]
+        )
         header = classic_header(
             scene.catalog,
             scene.kits,

@@ -18,24 +18,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.match.planet.recording import PlanetRecorder, planet_header
-from game.match.replay_header import SeatInfo
+from game.match.replay_header import seat_infos
 from game.persist.replay_file import ReplayWriter
 
 from ..live_file import LiveFile
 
 if TYPE_CHECKING:
     from game.match.planet.play import PlanetMatch
-
-
-def seat_infos(match: PlanetMatch) -> list[SeatInfo]:
-    """Who sat where, for the header (the computer's seed as `PlanetMatch` seeds it)."""
-    setup = match.setup
-    return [
-        SeatInfo("human", 0, True)
-        if setup.humans[p]
-        else SeatInfo(setup.level, setup.seed * 2 + p + 1)
-        for p in (0, 1)
-    ]
 
 
 class PlanetLiveReplay:
@@ -76,7 +65,9 @@ class PlanetLiveReplay:
             setup.kits,
             setup.settings,
             setup.seed,
-            seat_infos(match),
+            seat_infos(
+                match.setup.seed, [None if h else match.setup.level for h in match.setup.humans]
+            ),
             setup.deck_names,
         )
         if self.file.open(header, setup.seed):
@@ -98,4 +89,4 @@ class PlanetLiveReplay:
         self.file.close()
 
 
-__all__ = ["PlanetLiveReplay", "seat_infos"]
+__all__ = ["PlanetLiveReplay"]

@@ -169,9 +169,9 @@ def test_against_computers_only_the_persons_own_drawn_card_shows_its_face(
 ) -> None:
     watch = Watch(monkeypatch)
     app = App("en", fast=True)
-    player = AttackPlayer(["human", "easy", "normal", "normal"], seed=7)
+    player = AttackPlayer(["human", "easy", "normal", "normal"], seed=9)
     player.lead_with = ("runo",)
-    _run(app, player, watch, AttackSetupScene(app, seed=7), own=True)
+    _run(app, player, watch, AttackSetupScene(app, seed=9), own=True)
     assert watch.hidden_frames > 20, "no computer's drawn card lay face down before the person"
     assert watch.own_frames, "the person never saw his own drawn card"
     assert watch.flying_frames
