@@ -67,7 +67,7 @@ def _scene(seed: int) -> MatchScene:
     for _ in range(2000):
         if scene.throw_input is not None and not scene.anims:
             break
-        p = scene.session.to_act()
+        p = scene.session.actor()
         if p == 0 and not scene.anims and not scene.session.awaiting_throw():
             scene.do(scene.session.legal_actions()[0])
         scene.update(1 / 60)

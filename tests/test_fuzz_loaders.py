@@ -273,7 +273,7 @@ def _session_payload() -> dict[str, Any]:
     rng = random.Random(13)
     s = MatchSession(cat, [random_kit(cat, rng), random_kit(cat, rng)], seed=13)
     for _ in range(40):  # a few turns in: gates set, Bakugan on the field
-        player = s.to_act()
+        player = s.actor()
         if player is None:
             break
         waiting = s.awaiting_throw()

@@ -132,7 +132,7 @@ def classic() -> None:
         }
         started = 0
         while started < turns:
-            player = session.to_act()
+            player = session.actor()
             assert player is not None and not session.over
             obs = session.observation(player)
             waiting = session.awaiting_throw()

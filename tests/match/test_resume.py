@@ -62,7 +62,7 @@ def _classic_setup(seed: int) -> tuple[MatchSession, dict[int, BotSeat]]:
 
 
 def _classic_step(session: MatchSession, seats: dict[int, BotSeat]) -> list[str]:
-    player = session.to_act()
+    player = session.actor()
     assert player is not None
     obs = session.observation(player)
     waiting = session.awaiting_throw()

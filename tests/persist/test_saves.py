@@ -246,7 +246,7 @@ def _new_session(seed: int) -> MatchSession:
 def _step(sessions: list[MatchSession], seats: list[BotSeat]) -> list[list[str]]:
     """The next move, chosen once on the first session, applied to every session."""
     first = sessions[0]
-    player = first.to_act()
+    player = first.actor()
     assert player is not None
     obs = first.observation(player)
     waiting = first.awaiting_throw()
@@ -280,7 +280,7 @@ def test_a_resumed_match_is_the_same_match(seed: int) -> None:
     assert resumed.state == original.state and resumed.state is not original.state
     assert resumed.resting == original.resting
     assert resumed.table() == original.table()
-    assert resumed.to_act() == original.to_act()
+    assert resumed.actor() == original.actor()
     assert list(map(str, resumed.legal_actions())) == list(map(str, original.legal_actions()))
 
     for _ in range(60):  # the same moves give the same events, throws included

@@ -129,7 +129,7 @@ class ScreenPlayer:
             return
         if scene._busy() or scene._dirty:
             return
-        p = scene.session.to_act()
+        p = scene.session.actor()
         if p is None or not scene.humans[p]:
             return
         if scene.throw_input is not None:

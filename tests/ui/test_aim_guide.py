@@ -70,7 +70,7 @@ def _match(app: App, levels: tuple[str, ...] = ("normal", "normal")) -> MatchSce
             return scene
         if scene.hints.showing is not None:
             scene.hints.stop()
-        p = scene.session.to_act()
+        p = scene.session.actor()
         if p == 0 and not scene.anims and not scene.session.awaiting_throw():
             scene.do(scene.session.legal_actions()[0])
         scene.update(1 / 60)

@@ -461,7 +461,7 @@ def test_the_match_hint_follows_a_rebind() -> None:
         scene.do(scene.session.legal_actions()[0])
         scene.anims.clear()
         scene._catch_up()
-    scene.last_human = scene.session.to_act()  # the thrower lifted the curtain
+    scene.last_human = scene.session.actor()  # the thrower lifted the curtain
     assert "J/L" in scene._hint() and "A/D" not in scene._hint()
     pygame.quit()
 

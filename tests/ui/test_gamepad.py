@@ -75,7 +75,7 @@ def test_stick_aims_and_the_trigger_throws() -> None:
     # Set the opening gate and choose a Bakugan to throw, all with the pad.
     while scene.throw_input is None:
         app.step()
-        if scene._busy() or scene.session.to_act() != 0 or scene._dirty:
+        if scene._busy() or scene.session.actor() != 0 or scene._dirty:
             scene.anims.clear() if scene.anims and scene.anims[0].kind != "aim" else None
             continue
         _press(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)

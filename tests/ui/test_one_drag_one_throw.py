@@ -100,8 +100,8 @@ def _ready(app: App) -> MatchScene:
     scene = MatchScene(app, kits, (True, True), 0, seed=11)
     app.reset(scene)
     session = scene.session
-    while not (session.awaiting_throw() and session.to_act() == 0):
-        p = session.to_act()
+    while not (session.awaiting_throw() and session.actor() == 0):
+        p = session.actor()
         assert p is not None
         if session.awaiting_throw():
             zone = session.zone(p)

@@ -154,7 +154,7 @@ def classic_strike(seed: int) -> tuple[MatchScene, physics.TableSpec, physics.Th
             )
             scene._throw(throw)
             continue
-        p = session.to_act()
+        p = session.actor()
         assert p is not None
         legal = session.legal_actions()
         throws = [a for a in legal if isinstance(a, ThrowAction)]

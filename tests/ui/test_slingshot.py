@@ -97,9 +97,9 @@ def _to_throw(scene: MatchScene, seat: int, rng: random.Random) -> None:
     """Play on (every seat a person) until `seat` is to throw."""
     session = scene.session
     for _ in range(400):
-        if session.awaiting_throw() and session.to_act() == seat:
+        if session.awaiting_throw() and session.actor() == seat:
             return
-        p = session.to_act()
+        p = session.actor()
         assert p is not None
         if session.awaiting_throw():
             zone = session.zone(p)

@@ -234,7 +234,7 @@ def test_the_match_screen_fits_with_the_longest_names(app: App, players: int, bi
         app.step()
         scene.anims.clear()
         scene._catch_up()
-        p = scene.session.to_act()
+        p = scene.session.actor()
         if scene.session.over or p is None:
             break
         state = (scene.session.state.phase, scene.session.awaiting_throw() is not None)

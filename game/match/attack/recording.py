@@ -214,7 +214,7 @@ class ReplayMatch(AttackMatch):
         while self.feed.index < min(start, len(self.feed.records)) and not self.feed.done:
             index = self.feed.index
             try:
-                self.apply(self._next())
+                self.act(self._next())
             except RerunError:
                 raise
             except Exception as e:
@@ -227,10 +227,10 @@ class ReplayMatch(AttackMatch):
             raise RerunError("inputs", "the replay has no more records")
         return action
 
-    def apply(self, action: Action) -> list[Event]:
+    def act(self, action: Action) -> list[Event]:
         """Apply the next recorded action; the feed moves on only once the rules took
         it (a refused one stays the next record: where the replay drifted)."""
-        events = super().apply(action)  # (the recorder is told: the comparer compares)
+        events = super().act(action)  # (the recorder is told: the comparer compares)
         self.feed.take()
         return events
 
@@ -251,7 +251,7 @@ class ReplayMatch(AttackMatch):
         action = self._next()
         if not isinstance(action, Roll | Pick | Deal):
             raise RerunError("drift", f"record {self.feed.index + 1}: {action}: chance was due")
-        return self.apply(action)
+        return self.act(action)
 
     def bot_to_act(self) -> int | None:
         action = self.feed.peek()

@@ -133,12 +133,23 @@ class AttackMatch:
     def humans(self) -> tuple[bool, ...]:
         return tuple(seat == HUMAN for seat in self.seats)
 
+    @property
+    def over(self) -> bool:
+        return self.state.is_over()
+
     def to_act(self) -> tuple[int, ...]:
-        """Who acts now: one player, the players choosing blind after Julie, or CHANCE."""
-        return self.state.current_players()
+        """The players who choose a card now (`game.match.protocol`): one player, or
+        the players choosing blind after Julie; () while a die, a draw or the deal
+        is due, and when over."""
+        return tuple(p for p in self.state.current_players() if p != CHANCE)
+
+    def throwers(self) -> tuple[int, ...]:
+        """The player whose die the tray waits for, or ()."""
+        die = self.die_due()
+        return () if die is None else (die,)
 
     def chance_due(self) -> bool:
-        return self.to_act() == (CHANCE,)
+        return self.state.current_players() == (CHANCE,)
 
     def die_due(self) -> int | None:
         """Whose die is to be thrown now (None: no die is due)."""
@@ -156,7 +167,7 @@ class AttackMatch:
 
     def choosing(self, player: int) -> bool:
         """`player` has a card to choose now."""
-        return player in self.to_act() and player != CHANCE
+        return player in self.to_act()
 
     def why_not(self, player: int, card: str) -> WhyNot | None:
         """None if `player` may play `card` now; else why not."""
@@ -181,6 +192,9 @@ class AttackMatch:
             return WhyNot("attack_ui.why.played")
         return WhyNot("attack_ui.why.turn", state.turn)
 
+    def legal_actions(self, player: int) -> list[Action]:
+        return self.state.legal_actions(player) if player in self.to_act() else []
+
     def observation(self, player: int) -> Any:
         return self.state.observation(player)
 
@@ -193,7 +207,7 @@ class AttackMatch:
 
     # --- acting ---------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
+    def act(self, action: Action) -> list[Event]:
         events = self.state.apply(action)
         self.events.extend(events)
         if self.recorder is not None:
@@ -204,10 +218,10 @@ class AttackMatch:
 
     def apply_chance(self) -> list[Event]:
         """Apply the chance outcome due (a die, Runo's pick or the deal)."""
-        return self.apply(self.state.chance_action())
+        return self.act(self.state.chance_action())
 
     def play(self, player: int, card: str) -> list[Event]:
-        return self.apply(PlayCard(player, card))
+        return self.act(PlayCard(player, card))
 
     def bot_action(self, player: int) -> Action:
         """What the computer in `player`'s seat plays now (from its observation)."""
@@ -235,7 +249,7 @@ class AttackMatch:
         bot = self.bot_to_act()
         if bot is None:
             raise ValueError("a person is to act")
-        return self.apply(self.bot_action(bot))
+        return self.act(self.bot_action(bot))
 
     # --- saving ---------------------------------------------------------------------
 

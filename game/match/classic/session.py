@@ -114,20 +114,34 @@ class MatchSession:
     def over(self) -> bool:
         return self.state.is_over()
 
-    def to_act(self) -> int | None:
-        """The player to act: for a throw in the air, the thrower."""
+    def actor(self) -> int | None:
+        """The one player to act: for a throw in the air, the thrower; None when over."""
         p = self.state.current_player()
         if p == CHANCE:
             assert self.state.thrown is not None
             return self.state.thrown[0]
         return p
 
+    def to_act(self) -> tuple[int, ...]:
+        """The players who choose an action now (`game.match.protocol`): the one to
+        act, unless his throw is awaited; () when over."""
+        p = self.state.current_player()
+        return () if p is None or p == CHANCE else (p,)
+
+    def throwers(self) -> tuple[int, ...]:
+        """The players whose throw the table waits for: the thrower, or ()."""
+        waiting = self.awaiting_throw()
+        return () if waiting is None else (waiting[0],)
+
     def awaiting_throw(self) -> tuple[int, str] | None:
         """(player, bakugan) when the rules wait for a thrown Bakugan to land."""
         return self.state.thrown if self.state.current_player() == CHANCE else None
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.awaiting_throw() else self.state.legal_actions()
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """What the player to act may choose (`player`: () for anybody else)."""
+        if self.awaiting_throw() or (player is not None and player not in self.to_act()):
+            return []
+        return self.state.legal_actions()
 
     def observation(self, player: int) -> Observation:
         return self.state.observation(player)
@@ -298,7 +312,7 @@ def run_match(
     for _ in range(max_actions):
         if session.over:
             break
-        player = session.to_act()
+        player = session.actor()
         assert player is not None
         obs = session.observation(player)
         waiting = session.awaiting_throw()

@@ -203,6 +203,10 @@ class PlanetSession:
         while the roll is awaited (see `awaiting_roll`) or the match is over."""
         return tuple(p for p in self.state.current_players() if p != CHANCE)
 
+    def throwers(self) -> tuple[int, ...]:
+        """The players whose throws the roll waits for: both, or ()."""
+        return (0, 1) if self.awaiting_roll() is not None else ()
+
     def legal_actions(self, player: int) -> list[Action]:
         return [] if player == CHANCE else self.state.legal_actions(player)
 

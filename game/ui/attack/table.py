@@ -232,7 +232,7 @@ class AttackTableScene(Scene):
             return
         self.pondering = None
         if done[0] in self.match.to_act():  # (still its to make)
-            self._push(self.match.apply(done[1]))
+            self._push(self.match.act(done[1]))
 
     @property
     def wait_thinking(self) -> bool:

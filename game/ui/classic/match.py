@@ -216,7 +216,7 @@ class MatchScene(Scene):
     def viewer(self) -> int | None:
         """Whose hidden cards the screen may show now, or None for nobody's (see
         `curtain.Curtain.viewer`)."""
-        return self.curtain.viewer(self.session.to_act())
+        return self.curtain.viewer(self.session.actor())
 
     def sees(self, owner: int) -> bool:
         """Whether the screen may show `owner`'s hidden cards now (the viewer's own)."""

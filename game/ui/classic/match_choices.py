@@ -67,7 +67,7 @@ def page_size(scene: MatchScene) -> int:
 def build_buttons(scene: MatchScene) -> list[w.Button]:
     """The buttons for what the person to act may do now (none for anybody else)."""
     buttons: list[w.Button] = []
-    p = scene.session.to_act()
+    p = scene.session.actor()
     if p is None or not scene.humans[p] or scene.session.awaiting_throw() or scene.viewer != p:
         return buttons
     for kind, ident, rect, playable in hand_items(scene):
@@ -111,7 +111,7 @@ def hand_items(scene: MatchScene) -> list[HandItem]:
     ps = scene.view.players[viewer]
     # (lit under a hint too: the hint talks about the lit cards)
     legal = scene.session.legal_actions() if not scene.anims and not scene.curtain.down else []
-    mine = scene.session.to_act() == viewer and scene.humans[viewer]
+    mine = scene.session.actor() == viewer and scene.humans[viewer]
     rects = scene.side.card_rects(len(ps.gates), len(ps.abilities), page_size(scene) + 2)
     out: list[HandItem] = []
     for g, rect in zip(ps.gates, rects, strict=False):
@@ -143,7 +143,7 @@ def hand_choice(scene: MatchScene, kind: str, ident: str) -> None:
 
 
 def _place(scene: MatchScene, slot: tuple[int, int]) -> None:
-    p = scene.session.to_act()
+    p = scene.session.actor()
     if p is not None and scene.selected_gate is not None:
         scene.do(SetGate(p, scene.selected_gate, slot))
 
@@ -161,7 +161,7 @@ def slots_for_selected(scene: MatchScene) -> list[tuple[int, int]]:
 
 def table_choices(scene: MatchScene) -> list[Action]:
     """What the person to act may click on the table now (taking, moving)."""
-    p = scene.session.to_act()
+    p = scene.session.actor()
     if p is None or not scene.humans[p] or scene._busy() or scene.viewer != p:
         return []
     return scene.session.legal_actions()
@@ -169,7 +169,7 @@ def table_choices(scene: MatchScene) -> list[Action]:
 
 def click(scene: MatchScene, pos: tuple[int, int]) -> None:
     """A click on the table: on a Gate Card to take it or move onto it."""
-    p = scene.session.to_act()
+    p = scene.session.actor()
     if p is None or not scene.humans[p]:
         return
     # Hand cards and glowing places are ghost buttons (so keys and pads reach them

@@ -40,7 +40,7 @@ def prompt(scene: MatchScene) -> str:
     """What the screen waits for, said to the right person, and only when it does."""
     if scene.session.over:
         return scene.tr("match.over")
-    p = scene.session.to_act()
+    p = scene.session.actor()
     if p is None or scene.anims:
         return ""
     if not scene.humans[p]:
@@ -55,7 +55,7 @@ def prompt(scene: MatchScene) -> str:
 def hint(scene: MatchScene) -> str:
     """The keys and clicks for what the person to act faces now."""
     s = scene.session.state
-    p = scene.session.to_act()
+    p = scene.session.actor()
     if p is None or not scene.humans[p] or scene.anims or scene.viewer != p:
         return ""
     if scene.session.awaiting_throw():

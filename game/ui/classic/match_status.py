@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def status(scene: MatchScene) -> dict[str, object]:
     """For `BAKUGAN_STATUS`: the throw the person at the screen may make now."""
     session = scene.session
-    out: dict[str, object] = {"to_act": session.to_act(), "over": session.over}
+    out: dict[str, object] = {"to_act": session.actor(), "over": session.over}
     if scene.curtain.down:
         out["curtain"] = scene.curtain.down_for  # waiting for this person's click
     shot = scene.battle_shot_now()

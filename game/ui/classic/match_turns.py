@@ -31,7 +31,7 @@ def next_turn(scene: MatchScene, dt: float) -> None:
     if session.over:
         scene.on_over()
         return
-    p = session.to_act()
+    p = session.actor()
     if p is None:
         return
     if not scene.humans[p]:
@@ -101,7 +101,7 @@ def aimed(scene: MatchScene, a: Anim) -> None:
 
 def person_throws(scene: MatchScene, throw: physics.Throw) -> None:
     """The person to act let the sphere go: thrown, or refused (too close to a piece)."""
-    p = scene.session.to_act()
+    p = scene.session.actor()
     assert p is not None
     problem = scene.session.check_throw(p, throw)
     if problem is not None:

@@ -104,7 +104,7 @@ class ReplayScene(ReplayControls, MatchScene):
         who acts now, else the one whose turn it is."""
         if self.seat_view is not None:
             return self.seat_view
-        p = self.session.to_act()
+        p = self.session.actor()
         return p if p is not None else self.view.turn_player
 
     def sees(self, owner: int) -> bool:

@@ -137,7 +137,7 @@ def test_a_bot_holds_no_match_state_of_the_real_game() -> None:
     for _ in range(60):
         if session.over:
             break
-        player = session.to_act()
+        player = session.actor()
         assert player is not None
         obs = session.observation(player)
         waiting = session.awaiting_throw()

@@ -35,7 +35,7 @@ def _game(path: Path, seed: int, seats: list[str]) -> tuple[Path, AttackMatch]:
     while not match.state.is_over():
         person = next((p for p in match.to_act() if p >= 0 and match.human(p)), None)
         if person is not None and match.bot_to_act() is None:
-            match.apply(rng.choice(match.state.legal_actions(person)))
+            match.act(rng.choice(match.state.legal_actions(person)))
         else:
             match.step_without_people()
     return path, match

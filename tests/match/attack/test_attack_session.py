@@ -8,7 +8,7 @@ import pytest
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels as shipped_attack_levels
 from game.match.attack.session import HUMAN, AttackMatch, AttackSaveError
-from game.rules.attack import CHANCE, InvalidSettings, Phase, PlayCard, Variant
+from game.rules.attack import InvalidSettings, Phase, PlayCard, Variant
 
 DECK = shipped_deck()
 LEVELS = shipped_attack_levels()
@@ -51,7 +51,7 @@ def test_a_person_is_asked_and_the_others_wait_with_the_reason() -> None:
 
 def test_while_dice_roll_nobody_plays() -> None:
     match = AttackMatch.new(DECK, LEVELS, [HUMAN, HUMAN, HUMAN], seed=2)
-    assert match.die_due() == 0 and match.to_act() == (CHANCE,)
+    assert match.die_due() == 0 and match.throwers() == (0,) and match.to_act() == ()
     while match.state.phase is not Phase.TARGET_ROLL:
         match.apply_chance()
     assert match.why_not(0, match.state.hands[0][0]).key == "attack_ui.why.dice"  # type: ignore[union-attr]
@@ -113,5 +113,5 @@ def test_blind_choices_after_julie_wait_for_every_other_player() -> None:
         p = match.to_act()[0]
         hand = state.hands[p]
         card = "julie" if "julie" in hand and not state.table else hand[-1]
-        match.apply(PlayCard(p, card))
+        match.act(PlayCard(p, card))
     pytest.skip("Julie never led in this game")

@@ -42,7 +42,7 @@ def _session(until: Callable[[MatchSession], bool], seed: int = 4) -> MatchSessi
         for _ in range(3000):
             if until(s):
                 return s
-            player = s.to_act()
+            player = s.actor()
             if player is None:
                 break  # over without it: try the next seed
             waiting = s.awaiting_throw()

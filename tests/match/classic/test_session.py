@@ -53,7 +53,7 @@ def test_the_table_follows_the_rules_state() -> None:
     assert {c.id for c in s.table().cards} == {(2, 2), (2, 1)}
     bakugan = s.state.players[0].unused[0]
     s.act(Throw(0, bakugan))
-    assert s.awaiting_throw() == (0, bakugan) and s.to_act() == 0
+    assert s.awaiting_throw() == (0, bakugan) and s.actor() == 0
     assert s.state.current_player() == CHANCE
     entries = s.throw(0, _speed_to_open(s, 0, (2, 1)))
     assert isinstance(entries[0], ThrowDone) and entries[0].result.landing.card == (2, 1)

@@ -176,7 +176,7 @@ def test_each_event_is_observed_after_the_change_it_reports() -> None:
         pick = random.Random(seed)
         while not session.over:
             waiting = session.awaiting_throw()
-            p = session.to_act()
+            p = session.actor()
             assert p is not None
             if waiting:
                 from game import physics

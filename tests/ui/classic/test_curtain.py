@@ -188,7 +188,7 @@ def test_every_frame_of_a_hot_seat_match_hides_what_it_must(seen: _Seen) -> None
             return
         state["hints"] += scene.coach is not None
         lifted = state["lifted"]
-        to_act = scene.session.to_act()
+        to_act = scene.session.actor()
         coming = to_act is not None and scene.humans[to_act] and to_act != lifted
         person = None if coming else lifted
         mine, hidden = _secrets(scene, person)

@@ -51,9 +51,9 @@ def _at_throw(app: App, players: int, big: bool, seat: int, seed: int) -> MatchS
     app.reset(scene)
     session = scene.session
     for _ in range(400):
-        if session.awaiting_throw() and session.to_act() == seat:
+        if session.awaiting_throw() and session.actor() == seat:
             break
-        p = session.to_act()
+        p = session.actor()
         assert p is not None
         if session.awaiting_throw():  # another seat's throw: short, onto the table
             zone = session.zone(p)

@@ -221,7 +221,7 @@ def test_a_resumed_match_goes_on_with_its_replay(
     rng = random.Random(4)
 
     def person(scene: MatchScene) -> None:
-        if scene.session.to_act() == 0 and not scene.anims and not scene.curtain.down:
+        if scene.session.actor() == 0 and not scene.anims and not scene.curtain.down:
             if scene.session.awaiting_throw():
                 scene._throw(physics.Throw((400.0, 90.0), 1.5708, 700.0 + rng.random() * 300))
             else:
@@ -282,7 +282,7 @@ def test_leaving_a_match_for_the_title_closes_its_replay_and_continue_goes_on(
     app.push(scene)
 
     def person(scene: MatchScene) -> None:
-        if scene.session.to_act() == 0 and not scene.anims and not scene.curtain.down:
+        if scene.session.actor() == 0 and not scene.anims and not scene.curtain.down:
             if scene.session.awaiting_throw():
                 scene._throw(physics.Throw((400.0, 90.0), 1.5708, 700.0 + rng.random() * 300))
             else:

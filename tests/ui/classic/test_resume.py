@@ -31,7 +31,7 @@ def _play_a_few_turns() -> dict[str, object]:
         if scene.session.awaiting_throw():
             from game import physics
 
-            p = scene.session.to_act()
+            p = scene.session.actor()
             scene._throw(
                 physics.Throw(
                     (400.0, 90.0 if p == 0 else 910.0), 1.5708 if p == 0 else -1.5708, 900.0
@@ -89,7 +89,7 @@ def test_a_four_player_big_game_with_computers_resumes_with_its_seats() -> None:
     scene = MatchScene(app, kits, seats, 2, seed=4, settings=rules, levels=levels)
     app.push(scene)
     while scene.session.state.turn < 3:
-        p = scene.session.to_act()
+        p = scene.session.actor()
         assert p is not None
         waiting = scene.session.awaiting_throw()
         if waiting is not None:

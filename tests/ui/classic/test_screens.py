@@ -49,7 +49,7 @@ def test_every_button_is_a_legal_action_and_dimmed_cards_do_nothing() -> None:
         _frames(app)
         if scene.session.over:
             break
-        p = scene.session.to_act()
+        p = scene.session.actor()
         if scene._busy() or p != 0:
             continue
         if scene.throw_input is not None:
@@ -146,7 +146,7 @@ def test_with_a_computer_between_two_people_no_one_sees_the_others_hand() -> Non
         else:
             hand = scene.view.players[lifted]
             assert shown <= {*hand.gates, *hand.abilities}, (frames, lifted, shown)
-        p = scene.session.to_act()
+        p = scene.session.actor()
         if p in (0, 2) and not scene._busy() and scene.curtain_for is None and p == lifted:
             waiting = scene.session.awaiting_throw()
             if waiting is not None:

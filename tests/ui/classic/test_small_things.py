@@ -115,7 +115,7 @@ def _to_battle(scene: MatchScene, rng: random.Random) -> bool:
     session = scene.session
     for _ in range(600):
         state = session.state
-        p = session.to_act()
+        p = session.actor()
         if session.over or p is None:
             return False
         if state.battle is not None and p == 0 and not session.awaiting_throw():
@@ -184,9 +184,9 @@ def test_the_side_panel_speaks_to_the_person_only_when_it_is_his_move(home: Path
                 with text_fit.recording() as ledger:
                     scene.draw(a.screen)
                 shown = {d.text for d in ledger.drawn}
-                mine = scene.session.to_act() == 0 and not scene.anims
+                mine = scene.session.actor() == 0 and not scene.anims
                 if yours in shown or shown & hints:
-                    assert mine, (scene.session.to_act(), [x.kind for x in scene.anims])
+                    assert mine, (scene.session.actor(), [x.kind for x in scene.anims])
                     spoken += 1
             player(a)
 
@@ -198,8 +198,8 @@ def test_esc_while_charging_leaves_no_charge_after_resume(home: Path) -> None:
     app = _app()
     scene = _vs_computer(app)
     rng = random.Random(0)
-    while not (scene.session.awaiting_throw() and scene.session.to_act() == 0):
-        p = scene.session.to_act()
+    while not (scene.session.awaiting_throw() and scene.session.actor() == 0):
+        p = scene.session.actor()
         assert p is not None
         if scene.session.awaiting_throw():
             zone = scene.session.zone(p)

@@ -32,10 +32,10 @@ def test_support_pieces_are_offered_and_drawn_through_whole_matches() -> None:
                 break
             scene.anims.clear()
             scene.curtain_for = None
-            scene.last_human = scene.session.to_act()
+            scene.last_human = scene.session.actor()
             app.step()
             if scene.session.awaiting_throw():
-                p = scene.session.to_act()
+                p = scene.session.actor()
                 origin = (rng.uniform(300, 500), 90.0 if p == 0 else 910.0)
                 angle = (math.pi / 2 if p == 0 else -math.pi / 2) + rng.uniform(-0.15, 0.15)
                 scene._throw(physics.Throw(origin, angle, rng.uniform(700, 1300)))
@@ -78,7 +78,7 @@ def test_a_trap_is_set_onto_the_battle_card_and_opens_there() -> None:
         for _ in range(600):
             if session.over:
                 break
-            p = session.to_act()
+            p = session.actor()
             assert p is not None
             if session.awaiting_throw():
                 zone = session.zone(p)
