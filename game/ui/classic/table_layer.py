@@ -20,8 +20,9 @@ from game.match.classic.session import standing_places
 from game.rules.classic import MoveBakugan, TakeGate
 from game.rules.classic import events as ev
 
+from .. import text_fit
 from .. import widgets as w
-from . import match_choices
+from . import band_names, match_choices
 
 if TYPE_CHECKING:
     from .match import MatchScene
@@ -225,6 +226,8 @@ def _background(scene: MatchScene, target: pygame.Surface) -> None:
         tuple(sorted(scene.view.field)),
         scene.lang,
         scene.hotseat,
+        tuple(tuple(c) for c in _covers(scene)),  # (the seats' names keep clear of them)
+        scene.floor,
     )
     kept = _kept.get(id(scene))
     if kept is None or kept[0] != key:
@@ -273,20 +276,24 @@ def _grid_layer(size: tuple[int, int]) -> pygame.Surface:
 
 def _band_name(scene: MatchScene, surface: pygame.Surface, p: int, band: pygame.Rect) -> None:
     """Who sits there, written along the edge of his band, clear of the sphere (which
-    starts mid-band)."""
+    starts mid-band) and of what lies over the table (`band_names.spot`)."""
     tag = w.render(scene.who(p), 16, scene.colour(p))
     side = scene.session.side(p)
     if side in ("left", "right"):
         tag = pygame.transform.rotate(tag, 90 if side == "left" else -90)
-    end_x = band.right - 20 - tag.get_width() // 2
-    end_y = band.top + 20 + tag.get_height() // 2
-    edge = {
-        "bottom": (end_x, band.bottom - 12),
-        "top": (end_x, band.top + 12),
-        "left": (band.left + 12, end_y),
-        "right": (band.right - 12, end_y),
-    }[side]
-    surface.blit(tag, tag.get_rect(center=edge))
+    screen = pygame.Rect(0, 0, surface.get_width(), min(surface.get_height(), scene.floor))
+    at = band_names.spot(band, side, tag.get_size(), _covers(scene), screen)
+    if at is None:
+        return
+    surface.blit(tag, at)
+    text_fit.record(scene.who(p), at, None, surface)
+
+
+def _covers(scene: MatchScene) -> list[pygame.Rect]:
+    """What is drawn over the table now (`match_framing.covers`)."""
+    from .match_framing import covers
+
+    return covers(scene)
 
 
 def trap_spot(scene: MatchScene, slot: tuple[int, int], index: int) -> tuple[int, int]:
