@@ -126,6 +126,7 @@ class Ledger:
         self.drawn: list[Drawn] = []
         self.covered: set[int] = set()  # indexes into `drawn` hidden under a later panel
         self.under: list[tuple[Drawn, pygame.Rect]] = []  # text a layout panel was put on
+        self.overlays: list[tuple[pygame.Rect, int]] = []  # overlay panels, their surfaces
 
     def runs_under(self) -> list[tuple[Drawn, pygame.Rect]]:
         """Text a layout panel was drawn over (a label that ran into the next box)."""
@@ -177,6 +178,7 @@ def panel(rect: pygame.Rect, surface: pygame.Surface, overlay: bool) -> None:
     over text already drawn means that text ran out of its place."""
     for ledger in _open:
         if overlay:
+            ledger.overlays.append((rect.copy(), id(surface)))
             ledger.cover(rect, id(surface))
             continue
         for i, d in enumerate(ledger.drawn):

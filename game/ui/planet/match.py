@@ -40,7 +40,7 @@ from .layout import TABLE_AREA
 from .moving import draw_moving
 from .panels import core_words, draw_hover, draw_notice
 from .replay_hook import PlanetLiveReplay
-from .screen import Regions, draw_board, table_background
+from .screen import Regions, draw_board, notice_box, table_background
 from .shows import Milling, Show, card_colour, draw_show, shows_for
 from .throw import PlanetAim
 from .told import told_json, told_read
@@ -463,7 +463,7 @@ class PlanetMatchScene(Scene):
             b.draw(surface, 20)
         draw_moving(self, surface)
         if self.notice_t > 0:
-            draw_notice(surface, self.notice)
+            draw_notice(surface, self.notice, notice_box(self))
         if self.shows:
             draw_show(surface, self.shows[0], self.name, card_colour(self.catalog))
             return

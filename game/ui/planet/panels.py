@@ -262,11 +262,9 @@ def draw_hover(
             return
 
 
-def draw_notice(surface: pygame.Surface, text: str) -> None:
-    """A line over the top of the table: a choice taken without the curtain."""
-    from .layout import TABLE_AREA
-
-    box = pygame.Rect(TABLE_AREA.x + 16, TABLE_AREA.y + 12, TABLE_AREA.w - 32, 40)
+def draw_notice(surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
+    """A line over the top of the table, in `box` (`screen.notice_box`): a choice taken
+    without the curtain."""
     w.panel(surface, box, 235, w.ACCENT, overlay=True)
     w.fit_text(surface, text, box.inflate(-20, -6), 20, w.INK, "center")
 

@@ -11,7 +11,7 @@ import pygame
 
 from game.rules.planet import WINDOWS, Observation, Phase
 
-from .. import art
+from .. import art, text_fit
 from .. import widgets as w
 from ..controls import throw_keys
 from .board import PLAYER_COLOURS, Spot, draw_matrix, draw_side
@@ -125,20 +125,70 @@ def table_background(scene: PlanetMatchScene) -> pygame.Surface:
         surface.blit(art.table_felt(TABLE_AREA.size), area.topleft, cut)
     else:
         surface.blit(art.table_felt(area.size), area.topleft)
-    session = scene.match.session
     for p in (0, 1):
-        band = view.zone_rect(session.zone(p).box).clip(area)
-        if band.h < 24:  # the view is closed in on the Matrix: no band in sight
+        band = band_rect(scene, p)
+        if band is None:
             continue
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
         shade.fill((*PLAYER_COLOURS[p], 40))
         surface.blit(shade, band.topleft)
-        tag = band.inflate(-16, 0)
-        tag.h = 20
-        tag.y = band.y + 4 if p == 1 else band.bottom - 24
-        w.fit_text(surface, scene.tr("planet_ui.band", player=p + 1), tag, 16, PLAYER_COLOURS[p])
+        named = band_name(scene, p)
+        if named is not None:
+            w.fit_text(surface, named[0], named[1], BAND_SIZE, PLAYER_COLOURS[p])
     scene._table_bg = (key, surface)
     return surface
+
+
+BAND_SIZE = 16
+"""the size of a band's name"""
+NOTICE_H = 40
+NOTICE_GAP = 12
+"""px between the top band's name and the line of a choice taken without the curtain"""
+NOTICE_NARROWEST = 240
+"""px: a line narrower than this beside the top band's name goes below it instead"""
+
+
+def band_rect(scene: PlanetMatchScene, p: int) -> pygame.Rect | None:
+    """Player `p`'s throwing band on the screen, on the table's part of it; None while
+    the view is closed in on the Matrix (no band in sight)."""
+    from .layout import TABLE_AREA
+
+    view = scene.view
+    band = view.zone_rect(scene.match.session.zone(p).box).clip(view.rect.clip(TABLE_AREA))
+    return band if band.h >= 24 else None
+
+
+def band_name(scene: PlanetMatchScene, p: int) -> tuple[str, pygame.Rect] | None:
+    """The words on `p`'s band and their box, as wide as they are: along the band's
+    outer edge (the top of the top band, the foot of the bottom one), from its left."""
+    band = band_rect(scene, p)
+    if band is None:
+        return None
+    words = scene.tr("planet_ui.band", player=p + 1)
+    box = band.inflate(-16, 0)
+    box.h = 20
+    box.y = band.y + 4 if p == 1 else band.bottom - 24
+    box.w = min(box.w, text_fit.width_of(words, BAND_SIZE))
+    return words, box
+
+
+def notice_box(scene: PlanetMatchScene) -> pygame.Rect:
+    """Where the line of a choice taken without the curtain lies: along the top of the
+    table, beside the top band's name (right of it; below it where that leaves too
+    little room), never over it."""
+    from .layout import TABLE_AREA
+
+    box = pygame.Rect(TABLE_AREA.x + 16, TABLE_AREA.y + 12, TABLE_AREA.w - 32, NOTICE_H)
+    named = band_name(scene, 1)
+    if named is None or not named[1].colliderect(box):
+        return box
+    tag = named[1]
+    if box.right - (tag.right + NOTICE_GAP) >= NOTICE_NARROWEST:
+        box.w = box.right - (tag.right + NOTICE_GAP)
+        box.x = tag.right + NOTICE_GAP
+    else:
+        box.y = tag.bottom + NOTICE_GAP // 2
+    return box
 
 
 def draw_table(scene: PlanetMatchScene, surface: pygame.Surface, obs: Observation) -> list[Spot]:
@@ -283,4 +333,4 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
     return regions.all_spots()
 
 
-__all__ = ["Regions", "draw_board", "header", "prompt_text"]
+__all__ = ["Regions", "band_name", "band_rect", "draw_board", "header", "notice_box", "prompt_text"]
