@@ -304,6 +304,11 @@ class MatchScene(Scene):
         """Where the players' chips lie now (`match_framing.move_bar`)."""
         return self.bar
 
+    def covers(self) -> list[pygame.Rect]:
+        """What is drawn over the table now (`match_framing.covers`): the layers below
+        the scene read it here, not from the framing module, which imports them."""
+        return match_framing.covers(self)
+
     def sphere_radius(self, radius: float = SPHERE_RADIUS) -> int:
         """px: a sphere of `radius` mm as drawn (its collision circle) at the camera's
         scale."""

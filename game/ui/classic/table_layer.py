@@ -226,7 +226,7 @@ def _background(scene: MatchScene, target: pygame.Surface) -> None:
         tuple(sorted(scene.view.field)),
         scene.lang,
         scene.hotseat,
-        tuple(tuple(c) for c in _covers(scene)),  # (the seats' names keep clear of them)
+        tuple(tuple(c) for c in scene.covers()),  # (the seats' names keep clear of them)
         scene.floor,
     )
     kept = _kept.get(id(scene))
@@ -282,18 +282,11 @@ def _band_name(scene: MatchScene, surface: pygame.Surface, p: int, band: pygame.
     if side in ("left", "right"):
         tag = pygame.transform.rotate(tag, 90 if side == "left" else -90)
     screen = pygame.Rect(0, 0, surface.get_width(), min(surface.get_height(), scene.floor))
-    at = band_names.spot(band, side, tag.get_size(), _covers(scene), screen)
+    at = band_names.spot(band, side, tag.get_size(), scene.covers(), screen)
     if at is None:
         return
     surface.blit(tag, at)
     text_fit.record(scene.who(p), at, None, surface)
-
-
-def _covers(scene: MatchScene) -> list[pygame.Rect]:
-    """What is drawn over the table now (`match_framing.covers`)."""
-    from .match_framing import covers
-
-    return covers(scene)
 
 
 def trap_spot(scene: MatchScene, slot: tuple[int, int], index: int) -> tuple[int, int]:
