@@ -279,19 +279,19 @@ def draw_side(
         r = pygame.Rect(area.x + 8 + i * (CARD_W + 10), area.y + 26, CARD_W, CARD_H)
         draw_bakugan(surface, r, b, catalog, matrix, name, tr, i in lit, rolling_slot == i)
         spots.append(Spot(r, "character", b.character or "", side.player, i))
-    y = area.y + 26 + CARD_H + 8
+    y = area.y + 26 + CARD_H + 5
     w.fit_text(surface, energy_words(side, tr), pygame.Rect(area.x + 8, y, 70, 30), 15)
     spots += draw_energy(surface, area.x + 80, y, side, area.right - 30)
-    y += 34
+    y += 32
     counts = tr(
         "planet_ui.counts", deck=side.deck_count, discard=len(side.discard), hand=side.hand_count
     )
-    deck_rect = pygame.Rect(area.x + 8, y, area.w - 16, 20)
+    deck_rect = pygame.Rect(area.x + 8, y, area.w - 16, 18)
     w.fit_text(surface, counts, deck_rect, 16, w.MUTED)
     spots.append(Spot(deck_rect, "discard", side.discard[-1] if side.discard else "", side.player))
     x = area.x + 8
     for card, _owner in side.heroes:  # the Heroes in play: gold chips, hover to read
-        chip = pygame.Rect(x, y + 20, min(110, area.right - 8 - x), 18)
+        chip = pygame.Rect(x, y + 18, min(110, area.right - 8 - x), 18)
         if chip.w < 30:
             break
         pygame.draw.rect(surface, (90, 70, 20), chip, border_radius=6)

@@ -40,7 +40,7 @@ def character_rect(area: pygame.Rect, slot: int) -> pygame.Rect:
 
 
 def build_buttons(scene: PlanetMatchScene) -> list[w.Button]:
-    from .layout import CHOICES, HAND, SIDE_BOTTOM, SIDE_TOP
+    from .layout import CHOICES, HAND, SIDE_TOP, side_bottom
 
     tr = scene.tr
     o = scene.offer()
@@ -76,7 +76,7 @@ def build_buttons(scene: PlanetMatchScene) -> list[w.Button]:
         for card, place in zip(hand, hand_rows(HAND, len(hand)), strict=True):
             if card in o.by_card and not choosing:
                 ghosts.append(_ghost(place, card, _use(scene, card)))
-        area = SIDE_BOTTOM if obs.viewer == 0 else SIDE_TOP
+        area = side_bottom(scene.floor) if obs.viewer == 0 else SIDE_TOP
         for slot, b in enumerate(obs.side(obs.viewer).bakugan):
             if b.character in o.by_character:
                 pick = o.by_character[b.character]

@@ -61,6 +61,8 @@ class PlanetMatchScene(Scene):
     """seconds between a computer's steps"""
     settle = 0.8
     """seconds the table shows where the spheres came to rest"""
+    floor = 720
+    """where the left column ends (a replay viewer's: above its bar; `layout.side_bottom`)"""
 
     def __init__(self, app: App, match: PlanetMatch, demo: bool = False) -> None:
         super().__init__(app)

@@ -29,6 +29,16 @@ REASON_ROW_H = 30
 REASON_COLOUR = (230, 180, 120)
 BREAKDOWN_ROWS = 4
 """The most lines a Bakugan's breakdown takes in the battle panel (the log has the rest)."""
+FIXED_LINES = 6 + 2 * 22 + 3 * 20 + 4
+"""px of the battle panel its other lines may take: the top margin, the two sides' heads,
+the victor's, damage's and flip's lines, the bottom margin."""
+
+
+def breakdown_rows(rect: pygame.Rect) -> int:
+    """The lines each side's breakdown may take in a battle panel of `rect`, so that the
+    fixed lines always fit too (a replay's panel is shorter: its bar takes the floor)."""
+    room = (rect.h - FIXED_LINES) // (2 * fit.line_step(14, 1))
+    return max(2, min(BREAKDOWN_ROWS, room))
 
 
 def draw_prompt(
@@ -137,7 +147,7 @@ def draw_battle(
             b_words = core_words(breakdown_words(side.b_text, name, lang), obs, tr)
             d_words = core_words(breakdown_words(side.d_text, name, lang), obs, tr)
             lines = tr("planet_ui.breakdown", b=b_words, d=d_words)
-            rows = min(BREAKDOWN_ROWS, len(w.wrap(lines, 14, inner - 6)))  # its room, no more
+            rows = min(breakdown_rows(rect), len(w.wrap(lines, 14, inner - 6)))  # its room
             high = max(36, rows * fit.line_step(14, 1))
             y = w.paragraph(
                 surface, lines, pygame.Rect(rect.x + 16, y, inner - 6, high), 14, w.INK, 1

@@ -44,6 +44,7 @@ from game.persist.replay_file import Replay, ReplayError
 from game.rules.api import GameError
 from game.rules.planet import Observation, Settings
 
+from ..replay_bar import BAR
 from ..replay_controls import ReplayControls
 from .match import PlanetMatchScene
 from .replay_draw import draw_bar, draw_hands
@@ -88,6 +89,7 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
         "computer_aims": "planet_replay.aiming",
         "flying": "planet_replay.flying",
     }
+    floor = BAR.top - 2  # the bottom side's last line above the bar
 
     def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
         """Raises `ReplayError` for a replay this build cannot play (not Planet, other

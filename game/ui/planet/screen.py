@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.files import lang
 from game.rules.planet import WINDOWS, Observation, Phase
 
 from .. import art, text_fit
@@ -33,9 +34,10 @@ def header(scene: PlanetMatchScene, player: int) -> str:
     if match.is_person(player):
         who = scene.tr("planet_ui.person", player=player + 1)
     else:
-        level = scene.tr(f"planet_ui.level.{match.setup.level}")
+        key = f"planet_ui.level.{match.setup.level}"  # (a replay's header may name any)
+        level = scene.tr(key if key in lang.catalog(scene.app.lang) else "planet_ui.level.other")
         who = scene.tr("planet_ui.computer", player=player + 1, level=level)
-    return f"{who} · {deck_name}"
+    return f"{who} · {deck_name}" if deck_name else who  # (a replay may name no deck)
 
 
 def prompt_text(scene: PlanetMatchScene, obs: Observation, o: Offer | None) -> str:
@@ -235,7 +237,7 @@ def rolling_slot(scene: PlanetMatchScene, obs: Observation, p: int) -> int | Non
 def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Regions) -> list[Spot]:
     """The board for the viewer, the parts that changed; returns the spots hover boxes
     read."""
-    from .layout import BATCH, BATTLE, HAND, PROMPT, SIDE_BOTTOM, SIDE_TOP, TABLE_AREA
+    from .layout import BATCH, HAND, PROMPT, SIDE_TOP, TABLE_AREA, battle, side_bottom
 
     obs = scene.observation()
     o = scene.offer()
@@ -258,7 +260,7 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
     table_key = (view.rect.topleft, view.rect.size, tuple(lying), obs.matrix, places)
     region("table", TABLE_AREA, table_key, lambda: draw_table(scene, surface, obs))
     matrix = {c.hex: c for c in obs.matrix}
-    for p, area in ((1, SIDE_TOP), (0, SIDE_BOTTOM)):
+    for p, area in ((1, SIDE_TOP), (0, side_bottom(scene.floor))):
         side = obs.side(p)
         lit: list[int] = []
         if o is not None and p == obs.viewer:
@@ -287,14 +289,15 @@ def draw_board(scene: PlanetMatchScene, surface: pygame.Surface, regions: Region
 
         region(f"side{p}", area, key, side_part)
     battle_key = (obs.battle, obs.victor, obs.damage, tuple(scene.log[-14:]))
+    panel = battle(scene.floor)
 
     def battle_part() -> list[Spot]:
-        draw_battle(surface, BATTLE, obs, scene.name, scene.app.lang, scene.tr, scene.log)
+        draw_battle(surface, panel, obs, scene.name, scene.app.lang, scene.tr, scene.log)
         if obs.damage is not None and obs.damage.flip is not None:
-            return [Spot(BATTLE, "card", obs.damage.flip)]
+            return [Spot(panel, "card", obs.damage.flip)]
         return []
 
-    region("battle", BATTLE, battle_key, battle_part)
+    region("battle", panel, battle_key, battle_part)
     prompt = prompt_text(scene, obs, o)
     prompt_key = (prompt, obs.turn, obs.phase, obs.priority, obs.over)
 

@@ -253,8 +253,26 @@ def test_the_bar_covers_no_line_of_the_screen(app: App, replay_path: Path) -> No
     for frame in range(3000):
         app.step()
         if frame % 60 == 0:
-            covered += text_under_the_bar(app.screen, scene)
+            scene.regions.forget()  # every part of the kept board drawn again
+            scene._stale = True
+            covered += text_under_the_bar(app.screen, scene, scene._board)
         if scene.match.over:
             break
     assert not covered, covered[:4]
     pygame.quit()
+
+
+@pytest.mark.parametrize("name", ["greedy", "no-such-level"])
+def test_a_seat_is_worded_whatever_level_the_header_names(
+    app: App, replay_path: Path, name: str
+) -> None:
+    replay = read_replay(replay_path)
+    for seat in replay.header["seats"]:
+        seat["name"] = name
+    scene = _scene(app, replay)
+    with text_fit.recording() as ledger:
+        _frames(app, scene, 3)
+    drawn = [d.text for d in ledger.drawn]
+    assert not [t for t in drawn if "planet_ui." in t]  # no catalog key in place of words
+    word = "Greedy" if name == "greedy" else "Other"
+    assert sum(f"computer ({word})" in t for t in drawn) >= 2  # both seats' headers

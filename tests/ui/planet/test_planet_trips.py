@@ -21,20 +21,29 @@ from game.match.planet.session import Entry
 from game.persist import decks
 from game.rules.planet import FlipChoice, Pass, Phase
 from game.rules.planet import events as ev
+from game.rules.planet.defs import CardType
 from game.rules.planet.hexgrid import hex_str
-from game.rules.planet.observation import BakuganView, BattleSide
+from game.rules.planet.observation import BakuganView, BattleSide, DamageView
 from game.ui import text_fit
 from game.ui.app import App
 from game.ui.planet import panels
-from game.ui.planet.board import CARD_H, CARD_W, draw_bakugan, energy_words, figure_box
+from game.ui.planet.board import (
+    CARD_H,
+    CARD_W,
+    draw_bakugan,
+    draw_side,
+    energy_words,
+    figure_box,
+)
 from game.ui.planet.choices import offer, refusals, target_words
-from game.ui.planet.layout import BATTLE
+from game.ui.planet.layout import battle, side_bottom
 from game.ui.planet.match import PlanetMatchScene
 from game.ui.planet.panels import draw_battle
 from game.ui.planet.results import PlanetResultsScene
 from game.ui.planet.setup import PlanetSetupScene
 from game.ui.planet.shows import Show, card_colour, draw_show
 from game.ui.planet.words import event_lines, namer, piece_name
+from game.ui.replay_bar import BAR
 from tests.match.planet.test_planet_play import person_throw
 
 CAT = shipped_catalog()
@@ -350,18 +359,45 @@ def test_the_damage_breakdown_wraps_into_the_room_of_its_box(
     assert "Aurelus Gilded Fist +2)" in drawn and "Frost Strike 1" in drawn
 
 
+@pytest.mark.parametrize("floor", [720, BAR.top - 2])  # in play; in a replay, above its bar
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_battle_panel_gives_a_long_breakdown_its_lines(app: App, lang: str) -> None:
+def test_every_line_and_hero_of_the_bottom_side_lies_in_its_area(
+    app: App, lang: str, floor: int
+) -> None:
+    match = PlanetMatch(CAT, preset_setup(CAT, DECKS[:2], seed=1))
+    obs = match.observation(0)
+    heroes = [c.id for c in CAT.cards.values() if c.type is CardType.HERO][:3]
+    side = dataclasses.replace(obs.side(0), heroes=tuple((h, 0) for h in heroes))
+    area = side_bottom(floor)
+    matrix = {c.hex: c for c in obs.matrix}
+    with text_fit.recording() as ledger:
+        spots = draw_side(
+            app.screen, area, side, CAT, matrix, "Player 1", namer(CAT, lang), _tr(lang)
+        )
+    assert [s.kind for s in spots].count("card") == len(heroes)  # each Hero's chip drawn
+    assert [s.rect for s in spots if not area.contains(s.rect)] == []
+    assert [d.text for d in ledger.drawn if not area.contains(d.rect)] == []
+    assert area.bottom <= floor and not area.colliderect(battle(floor))
+
+
+@pytest.mark.parametrize("floor", [720, BAR.top - 2])  # in play; in a replay, above its bar
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_battle_panel_gives_a_long_breakdown_its_lines(app: App, lang: str, floor: int) -> None:
     match = PlanetMatch(CAT, preset_setup(CAT, DECKS[:2], seed=1))
     obs = match.observation(0)
     sides = tuple(
         BattleSide(p, CAT.presets[DECKS[p]].kit.characters[0], 21, 9, LONG, MEDIUM, 0)
         for p in (0, 1)
     )
-    obs = dataclasses.replace(obs, battle=sides)
+    flip = CAT.presets[DECKS[1]].kit.characters[1]
+    damage = DamageView(0, False, 21, False, flip)  # every line the panel can have at once
+    obs = dataclasses.replace(obs, battle=sides, victor=0, damage=damage)
+    panel = battle(floor)
     with text_fit.recording() as ledger:
-        draw_battle(app.screen, BATTLE, obs, namer(CAT, lang), lang, _tr(lang), [])
+        draw_battle(app.screen, panel, obs, namer(CAT, lang), lang, _tr(lang), [])
     assert not [d.text for d in ledger.escaped()]
+    assert [d.text for d in ledger.drawn if not panel.contains(d.rect)] == []
+    assert any(namer(CAT, lang)(flip) in d.text for d in ledger.drawn)  # the last line
 
 
 # ------------------------------------------------------------------ the Evolution's line
