@@ -29,8 +29,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.content.classic import shipped_catalog  # noqa: E402
+from game.games.attack import attack_recorder  # noqa: E402
 from game.games.classic import shipped_levels  # noqa: E402
-from game.games.replays import attack_recorder, open_in, replay_files  # noqa: E402
+from game.games.replays import open_in, replay_files  # noqa: E402
 from game.match.classic.sim import run_physics_sim  # noqa: E402
 from game.rules.classic import Settings  # noqa: E402
 

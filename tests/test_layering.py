@@ -70,8 +70,6 @@ GAME_LAYERS = ("rules", "content", "ai", "match", "games", "ui")
 """The layers in which every game has its own folder, named by its id."""
 NAMES_GAMES: dict[str, str] = {
     "game.games": "the registry: it imports each game's record (inside a function)",
-    "game.games.replays": "CHECKS, STATS_LINES and THING_NAMES keyed by game id, until each"
-    " record carries its replay parts (issue 26.2)",
 }
 """The modules outside a game's folders that may import a game's modules, with why. The
 records in game/games/<id>/ are the one place that ties a game's parts; everything else
@@ -485,8 +483,8 @@ def test_a_planted_import_of_a_game_from_outside_its_folders_is_caught(
 
 
 def test_a_names_games_entry_that_names_none_must_leave_the_list(tree: Path) -> None:
-    _plant(tree, "game.games.replays", '"""No game named any more."""\n')
-    assert rooms(imports(tree), game_ids(tree)) == ([], ["game.games.replays"])
+    (tree / "game" / "games" / "__init__.py").write_text('"""No game named any more."""\n')
+    assert rooms(imports(tree), game_ids(tree)) == ([], ["game.games"])
 
 
 def test_a_planted_stray_and_a_shared_module_named_after_a_game_are_caught(tree: Path) -> None:

@@ -9,12 +9,17 @@ adding a record (docs/adding-a-game.md).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.api import GameError
+
+if TYPE_CHECKING:
+    from game.match.replay_stats import MatchLine
+    from game.persist.replay_file import Replay
+    from game.persist.replay_schema import GameSchema
 
 
 class UnknownGame(GameError, KeyError):
@@ -58,6 +63,47 @@ class DeckKit:
     take: Callable[[str, str | None], Path]
 
 
+class Titled(Protocol):
+    """A computer level's record as the replays' words need it."""
+
+    @property
+    def title_en(self) -> str: ...
+
+    @property
+    def title_ru(self) -> str: ...
+
+
+class Named(Protocol):
+    """A thing of a game's content (a Bakugan, a card) as the stats name it: its
+    ``name`` has a text per language (``name.en``, ``name.ru``)."""
+
+    @property
+    def name(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayKit:
+    """What a game brings to the one replay pipeline (`game.games.replays`): the schema
+    its replays are read against, the re-run that says whether one is identical (every
+    field it can compute compared; raises `RerunError` for one it cannot play), the
+    people's line of a finished one for the stats (None: no person, unfinished,
+    drifted), the tables of its content's named things, and its computer levels'
+    records. Each is loaded when first asked for: reading a Planet replay loads no
+    other game."""
+
+    schema: Callable[[], GameSchema]
+    check: Callable[[Replay], tuple[bool, str]]
+    stats_line: Callable[[Replay], MatchLine | None]
+    things: Callable[[], Sequence[Mapping[str, Named]]]
+    levels: Callable[[], Mapping[str, Titled]]
+
+
+def said(drift: tuple[int, str] | None, steps: int) -> tuple[bool, str]:
+    """A re-run's verdict as `ReplayKit.check` gives it: (identical, what to say): the
+    drift names its record and field."""
+    return (False, drift[1]) if drift is not None else (True, f"{steps} records")
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game. `ui` is the dotted name of the module whose ``SCENES`` are the game's
@@ -97,6 +143,9 @@ class GameRecord:
     --version` and the About screen show it (`game.games.about`)."""
     decks: DeckKit | None = None
     """The game's decks as codes to share (`bakugan deck`), for a game of decks."""
+    replays: ReplayKit | None = None
+    """The game's part of the replays (`bakugan replay`, the Replays list, the stats);
+    None: the game keeps none."""
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])

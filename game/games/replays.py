@@ -14,7 +14,7 @@ import contextlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from game.persist.replay_file import (
     SUFFIX,
@@ -28,46 +28,47 @@ from game.persist.replay_file import (
 )
 from game.persist.replay_schema import GameSchema
 
+if TYPE_CHECKING:
+    from game.games import Named, ReplayKit
+    from game.match.replay_stats import MatchLine
+
 # ----------------------------------------------------------------------- reading
 
 
-def _schema_classic() -> GameSchema:
-    from game.games.classic.replay_schema import SCHEMA
+def _kit(game_id: object, where: Path | None) -> ReplayKit:
+    """The replay part of the game a header names; a `ReplayError` on the ``game``
+    field when no game of this build keeps replays by that id."""
+    from game.games import REGISTRY
 
-    return SCHEMA
-
-
-def _schema_attack() -> GameSchema:
-    from game.games.attack.replay_schema import SCHEMA
-
-    return SCHEMA
-
-
-def _schema_planet() -> GameSchema:
-    from game.games.planet.replay_schema import SCHEMA
-
-    return SCHEMA
+    record = REGISTRY.get(str(game_id))
+    if record is None or record.replays is None:
+        raise ReplayError("game", f"game {str(game_id)[:30]!r}", where)
+    return record.replays
 
 
 class _Schemas(Mapping[str, GameSchema]):
-    """Each game's replay schema by game id (`game.games.<game>.replay_schema`),
-    imported when a replay of that game is first read: reading a Planet replay loads
-    no other game's rules."""
+    """Each game's replay schema by game id (`ReplayKit.schema` of its record), loaded
+    when a replay of that game is first read: reading a Planet replay loads no other
+    game's rules."""
 
-    LOADERS: Mapping[str, Callable[[], GameSchema]] = {
-        "classic": _schema_classic,
-        "attack": _schema_attack,
-        "planet": _schema_planet,
-    }
+    def _ids(self) -> list[str]:
+        from game.games import REGISTRY
+
+        return [g for g, record in REGISTRY.items() if record.replays is not None]
 
     def __getitem__(self, game_id: str) -> GameSchema:
-        return self.LOADERS[game_id]()
+        from game.games import REGISTRY
+
+        record = REGISTRY.get(game_id)
+        if record is None or record.replays is None:
+            raise KeyError(game_id)
+        return record.replays.schema()
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.LOADERS)
+        return iter(self._ids())
 
     def __len__(self) -> int:
-        return len(self.LOADERS)
+        return len(self._ids())
 
 
 SCHEMAS: Mapping[str, GameSchema] = _Schemas()
@@ -79,10 +80,6 @@ def read(path: Path) -> Replay:
     (`SCHEMAS`); raises only `ReplayError`. Every reader of a player's replay (the
     list, the viewer, the record, sharing, Continue) reads through here."""
     return read_replay(path, SCHEMAS)
-
-
-Check = Callable[[Replay], tuple[bool, str]]
-"""A re-run of one replay: (identical, what to say)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,174 +98,67 @@ def open_in(folder: Path) -> Callable[[dict[str, Any]], ReplayWriter]:
     return open_replay
 
 
-def attack_recorder(
-    folder: Path, settings: Any
-) -> Callable[[int, Sequence[str], Sequence[int]], Any]:
-    """The Attack sim's per-game hook factory writing replays into `folder`."""
-    from game.content.attack import shipped_deck
-    from game.match.attack.recording import AttackRecorder, attack_header
-    from game.match.replay_header import SeatInfo
-
-    deck = shipped_deck()
-    opener = open_in(folder)
-
-    def hook(seed: int, names: Sequence[str], seeds: Sequence[int]) -> AttackRecorder:
-        seats = [SeatInfo(n, s) for n, s in zip(names, seeds, strict=True)]
-        writer = opener(attack_header(deck, settings, seed, seats))
-        return AttackRecorder(writer.write, writer.close)
-
-    return hook
-
-
 # ----------------------------------------------------------------------- verifying
 
 
-def _check_classic(replay: Replay) -> tuple[bool, str]:
-    from game.content.classic import shipped_catalog
-    from game.match.classic.replaying import rerun_classic
-
-    run = rerun_classic(replay.header, replay.records, shipped_catalog())
-    if run.drift is not None:
-        return False, run.drift[1]  # (it names its record and field)
-    return True, f"{len(run.steps)} records"
-
-
-def _check_attack(replay: Replay) -> tuple[bool, str]:
-    from game.content.attack import shipped_deck
-    from game.match.attack.recording import rerun_attack
-
-    run = rerun_attack(replay.header, replay.records, shipped_deck())
-    if run.drift is not None:
-        return False, run.drift[1]  # (it names its record and field)
-    return True, f"{run.steps} records"
-
-
-def _check_planet(replay: Replay) -> tuple[bool, str]:
-    from game.content.planet import shipped_catalog
-    from game.match.planet.recording import rerun_planet
-
-    run = rerun_planet(replay.header, replay.records, shipped_catalog())
-    if run.drift is not None:
-        return False, run.drift[1]  # (it names its record and field)
-    return True, f"{run.steps} records"
-
-
-CHECKS: dict[str, Check] = {
-    "classic": _check_classic,
-    "attack": _check_attack,
-    "planet": _check_planet,
-}
+def check(replay: Replay) -> tuple[bool, str]:
+    """Re-run `replay` with its game's own re-run (`ReplayKit.check`): (identical, what
+    to say). Raises `ReplayError` for a game this build keeps no replays of, and the
+    re-run's `RerunError` for one it cannot play."""
+    return _kit(replay.header.get("game"), replay.path).check(replay)
 
 
 # ----------------------------------------------------------------------- stats
 
-StatsLine = Callable[[Replay], Any]
-"""One finished replay -> the people's `replay_stats.MatchLine`, or None."""
 
-
-def _line_classic(replay: Replay) -> Any:
-    from game.content.classic import shipped_catalog
-    from game.match.classic.stats import match_line
-
-    return match_line(replay.header, replay.records, shipped_catalog())
-
-
-def _line_planet(replay: Replay) -> Any:
-    from game.content.planet import shipped_catalog
-    from game.match.planet.replay import planet_match_line
-
-    return planet_match_line(replay.header, replay.records, shipped_catalog())
-
-
-def _line_attack(replay: Replay) -> Any:
-    from game.content.attack import shipped_deck
-    from game.match.attack.recording import match_line
-
-    return match_line(replay.header, replay.records, shipped_deck())
-
-
-STATS_LINES: dict[str, StatsLine] = {
-    "classic": _line_classic,
-    "attack": _line_attack,
-    "planet": _line_planet,
-}
-
-
-def _named(defs: Mapping[str, Any], ident: str, lang: str) -> str | None:
+def _named(defs: Mapping[str, Named], ident: str, lang: str) -> str | None:
     name = getattr(defs.get(ident), "name", None)
     text = getattr(name, lang, None) if name is not None else None
     return str(text) if text else None
 
 
-def _name_classic(ident: str, lang: str) -> str | None:
-    from game.content.classic import shipped_catalog
-
-    cat = shipped_catalog()
-    for defs in (cat.bakugan, cat.gates, cat.abilities, cat.traps, cat.gear):
-        name = _named(defs, ident, lang)
-        if name is not None:
-            return name
-    return None
-
-
-def _name_attack(ident: str, lang: str) -> str | None:
-    from game.content.attack import shipped_deck
-
-    return _named(shipped_deck().by_id, ident, lang)
-
-
-def _name_planet(ident: str, lang: str) -> str | None:
-    from game.content.planet import shipped_catalog
-
-    cat = shipped_catalog()
-    return _named(cat.characters, ident, lang) or _named(cat.cards, ident, lang)
-
-
-ThingName = Callable[[str, str], "str | None"]
-"""(the id of a thing in a game's content: a Bakugan, a card; a language) -> its name."""
-
-THING_NAMES: dict[str, ThingName] = {
-    "classic": _name_classic,
-    "attack": _name_attack,
-    "planet": _name_planet,
-}
-
-
 def thing_name(game: str, ident: str, lang: str) -> str:
     """How the record names `ident` (the favourite of a `MatchLine`'s `thrown`): from
     that game's own content; the id itself when the game does not know it."""
-    name = THING_NAMES.get(game)
+    from game.games import REGISTRY
+
+    record = REGISTRY.get(game)
+    kit = record.replays if record is not None else None
     try:
-        found = name(ident, lang) if name is not None else None
+        tables = kit.things() if kit is not None else ()
     except Exception:  # the content did not load: the id still says something
-        found = None
-    return found or ident
+        tables = ()
+    for defs in tables:
+        name = _named(defs, ident, lang)
+        if name is not None:
+            return name
+    return ident
 
 
 def level_title(game: str, level: str, lang: str) -> str:
     """A computer level's title from that game's level records (``easy`` -> "Easy");
     the name itself for one the game does not have (``mixed`` is the caller's)."""
-    import importlib
-
     from game.games import REGISTRY
 
-    if game not in REGISTRY:
-        return level
+    record = REGISTRY.get(game)
+    kit = record.replays if record is not None else None
     try:
-        records = importlib.import_module(f"game.games.{game}").shipped_levels()
-        record = records.get(level)
-    except Exception:  # no such game, or its level file did not load
-        record = None
-    if record is None:
+        found = kit.levels().get(level) if kit is not None else None
+    except Exception:  # its level file did not load
+        found = None
+    if found is None:
         return level
-    return str(record.title_ru if lang == "ru" else record.title_en)
+    return str(found.title_ru if lang == "ru" else found.title_en)
 
 
-def stats_line(replay: Replay) -> Any:
+def stats_line(replay: Replay) -> MatchLine | None:
     """The people's side of `replay` for the stats (a `replay_stats.MatchLine`), or
-    None: a game the stats do not read yet, no person, unfinished, drifted."""
-    read = STATS_LINES.get(str(replay.header.get("game")))
-    return None if read is None else read(replay)
+    None: a game the stats do not read, no person, unfinished, drifted."""
+    from game.games import REGISTRY
+
+    record = REGISTRY.get(str(replay.header.get("game")))
+    kit = record.replays if record is not None else None
+    return None if kit is None else kit.stats_line(replay)
 
 
 def replay_files(paths: Iterable[Path]) -> list[Path]:
@@ -288,9 +178,6 @@ def verify_one(path: Path) -> Verdict:
 
     try:
         replay = read(path)
-        check = CHECKS.get(str(replay.header["game"]))
-        if check is None:
-            raise ReplayError("game", f"game {str(replay.header['game'])[:30]!r}", path)
         identical, what = check(replay)
     except ReplayError as e:
         return Verdict(path, "unchecked", f"cannot check {e}")
@@ -346,11 +233,9 @@ def import_replay(source: Path, folder: Path) -> Path:
     from game.match.rerun import RerunError
 
     raw, replay = _read_whole(source)
-    check = CHECKS.get(str(replay.header["game"]))
-    if check is None:
-        raise ReplayError("game", f"game {str(replay.header['game'])[:30]!r}", source)
+    kit = _kit(replay.header.get("game"), source)
     try:
-        identical, what = check(replay)
+        identical, what = kit.check(replay)
     except RerunError as e:
         raise ReplayError(e.reason, e.detail, source) from None
     if not identical:

@@ -10,7 +10,7 @@ the longest run of wins, captures per match, the favourite Bakugan, and the hit 
 match by match (the last 50, oldest first) for the chart. Nothing is stored besides the
 replays: the stats are whatever the replays say.
 
-A game's own line reader (`game.games.replays.STATS_LINES`) makes its `MatchLine`s;
+A game's own line reader (its `ReplayKit.stats_line`, `game.games`) makes its `MatchLine`s;
 `thrown` holds ids of that game's content (a Bakugan, a card), named on screen through
 `game.games.replays.thing_name`; a game whose lines all have ``throws == 0`` has no
 hit-rate chart (`Record.throws`).

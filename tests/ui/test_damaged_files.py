@@ -57,7 +57,7 @@ def _replay() -> bytes:
 
     from game.ai.attack import make_policy
     from game.content.attack import shipped_deck
-    from game.games.replays import attack_recorder
+    from game.games.attack import attack_recorder
     from game.match.attack.sim import play_game
     from game.rules.attack import Settings
 

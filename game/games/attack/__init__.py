@@ -8,15 +8,19 @@ The imports are inside the functions: reading the registry loads no game's parts
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.games import GameRecord, ScenarioKit, SimKit
+from game.games import GameRecord, ReplayKit, ScenarioKit, SimKit, said
 
 if TYPE_CHECKING:
     from game.ai.attack.levels import AttackLevel
+    from game.match.attack.recording import AttackRecorder
+    from game.match.replay_stats import MatchLine
+    from game.persist.replay_file import Replay
+    from game.persist.replay_schema import GameSchema
 
 
 def levels_path() -> Path:
@@ -95,8 +99,6 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     progress = getattr(args, "progress", None)  # called after each game
     record = None
     if getattr(args, "record_dir", None):  # one replay file per game (docs/replays.md)
-        from game.games.replays import attack_recorder
-
         record = attack_recorder(Path(args.record_dir), settings)
     levels = shipped_levels()
     if progress is None:
@@ -169,6 +171,53 @@ def _save_check(payload: dict[str, Any]) -> list[str]:
     return save_problems(payload, shipped_deck(), shipped_levels())
 
 
+def attack_recorder(
+    folder: Path, settings: Any
+) -> Callable[[int, Sequence[str], Sequence[int]], AttackRecorder]:
+    """The sim's per-game hook writing one replay per game into `folder`."""
+    from game.content.attack import shipped_deck
+    from game.games.replays import open_in
+    from game.match.attack.recording import AttackRecorder, attack_header
+    from game.match.replay_header import SeatInfo
+
+    deck = shipped_deck()
+    opener = open_in(folder)
+
+    def hook(seed: int, names: Sequence[str], seeds: Sequence[int]) -> AttackRecorder:
+        seats = [SeatInfo(n, s) for n, s in zip(names, seeds, strict=True)]
+        writer = opener(attack_header(deck, settings, seed, seats))
+        return AttackRecorder(writer.write, writer.close)
+
+    return hook
+
+
+def _replay_schema() -> GameSchema:
+    from game.games.attack.replay_schema import SCHEMA
+
+    return SCHEMA
+
+
+def _replay_check(replay: Replay) -> tuple[bool, str]:
+    from game.content.attack import shipped_deck
+    from game.match.attack.recording import rerun_attack
+
+    run = rerun_attack(replay.header, replay.records, shipped_deck())
+    return said(run.drift, run.steps)
+
+
+def _stats_line(replay: Replay) -> MatchLine | None:
+    from game.content.attack import shipped_deck
+    from game.match.attack.recording import match_line
+
+    return match_line(replay.header, replay.records, shipped_deck())
+
+
+def _things() -> list[Mapping[str, Any]]:
+    from game.content.attack import shipped_deck
+
+    return [shipped_deck().by_id]
+
+
 RECORD = GameRecord(
     id="attack",
     names={"en": "Bakugan Attack!", "ru": "Бакуган: Атака!"},
@@ -182,4 +231,5 @@ RECORD = GameRecord(
     hotseat_label="menu.at_one_screen",  # 3-5 people, not two
     throw_challenges=False,  # cards and dice: nothing is thrown at a Gate Card
     content_hash=_content_hash,
+    replays=ReplayKit(_replay_schema, _replay_check, _stats_line, _things, shipped_levels),
 )

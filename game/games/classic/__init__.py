@@ -14,11 +14,14 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.games import GameRecord, ScenarioKit, SimKit
+from game.games import GameRecord, ReplayKit, ScenarioKit, SimKit, said
 from game.persist.upgrade import Chain
 
 if TYPE_CHECKING:
     from game.ai.classic.levels import Level
+    from game.match.replay_stats import MatchLine
+    from game.persist.replay_file import Replay
+    from game.persist.replay_schema import GameSchema
 
 
 def _sim_arguments(sim: argparse.ArgumentParser) -> None:
@@ -189,6 +192,34 @@ def _save_check(payload: dict[str, Any]) -> list[str]:
     return payload_problems(payload, shipped_catalog())
 
 
+def _replay_schema() -> GameSchema:
+    from game.games.classic.replay_schema import SCHEMA
+
+    return SCHEMA
+
+
+def _replay_check(replay: Replay) -> tuple[bool, str]:
+    from game.content.classic import shipped_catalog
+    from game.match.classic.replaying import rerun_classic
+
+    run = rerun_classic(replay.header, replay.records, shipped_catalog())
+    return said(run.drift, len(run.steps))
+
+
+def _stats_line(replay: Replay) -> MatchLine | None:
+    from game.content.classic import shipped_catalog
+    from game.match.classic.stats import match_line
+
+    return match_line(replay.header, replay.records, shipped_catalog())
+
+
+def _things() -> list[Mapping[str, Any]]:
+    from game.content.classic import shipped_catalog
+
+    cat = shipped_catalog()
+    return [cat.bakugan, cat.gates, cat.abilities, cat.traps, cat.gear]
+
+
 RECORD = GameRecord(
     id="classic",
     names={"en": "Bakugan Battle Brawlers", "ru": "Бакуган: Отчаянные бойцы"},
@@ -202,4 +233,5 @@ RECORD = GameRecord(
     save_version=2,
     save_upgrade=_save_upgrade,
     content_hash=_content_hash,
+    replays=ReplayKit(_replay_schema, _replay_check, _stats_line, _things, shipped_levels),
 )

@@ -15,12 +15,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.games import DeckKit, GameRecord, ScenarioKit, SimKit
+from game.games import DeckKit, GameRecord, ReplayKit, ScenarioKit, SimKit, said
 
 if TYPE_CHECKING:
     from game.ai.planet.aim import RollAim
     from game.ai.planet.bots import Bot
     from game.ai.planet.levels import Level
+    from game.match.replay_stats import MatchLine
+    from game.persist.replay_file import Replay
+    from game.persist.replay_schema import GameSchema
     from game.rules.planet import Catalog, Kit
 
 
@@ -287,6 +290,34 @@ def _save_check(payload: dict[str, Any]) -> list[str]:
     return save_problems(payload, shipped_catalog())
 
 
+def _replay_schema() -> GameSchema:
+    from game.games.planet.replay_schema import SCHEMA
+
+    return SCHEMA
+
+
+def _replay_check(replay: Replay) -> tuple[bool, str]:
+    from game.content.planet import shipped_catalog
+    from game.match.planet.recording import rerun_planet
+
+    run = rerun_planet(replay.header, replay.records, shipped_catalog())
+    return said(run.drift, run.steps)
+
+
+def _stats_line(replay: Replay) -> MatchLine | None:
+    from game.content.planet import shipped_catalog
+    from game.match.planet.replay import planet_match_line
+
+    return planet_match_line(replay.header, replay.records, shipped_catalog())
+
+
+def _things() -> list[Mapping[str, Any]]:
+    from game.content.planet import shipped_catalog
+
+    cat = shipped_catalog()
+    return [cat.characters, cat.cards]
+
+
 RECORD = GameRecord(
     id="planet",
     names={"en": "Bakugan Battle Planet", "ru": "Бакуган: Боевая планета"},
@@ -298,6 +329,7 @@ RECORD = GameRecord(
     ui="game.ui.planet",
     content_hash=_content_hash,
     decks=DeckKit(names=_deck_names, export=_deck_export, take=_deck_import),
+    replays=ReplayKit(_replay_schema, _replay_check, _stats_line, _things, shipped_levels),
 )
 
 

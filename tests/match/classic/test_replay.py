@@ -22,9 +22,10 @@ import pytest
 from game.ai.classic.levels import Level
 from game.content.attack import shipped_deck
 from game.content.classic import shipped_catalog
+from game.games.attack import attack_recorder
 from game.games.attack import shipped_levels as shipped_attack_levels
 from game.games.classic import shipped_levels
-from game.games.replays import attack_recorder, open_in, replay_files, verify
+from game.games.replays import open_in, replay_files, verify
 from game.match.attack.recording import rerun_attack
 from game.match.classic.replaying import rerun_classic
 from game.match.classic.sim import run_physics_sim
