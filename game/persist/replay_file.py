@@ -23,6 +23,7 @@ import contextlib
 import gzip
 import json
 import os
+import re
 import time
 import zlib
 from collections.abc import Iterator, Mapping
@@ -45,7 +46,15 @@ MAX_LINE_OBJECTS = 256  # objects and lists in one line: a header has under 60, 
 MAX_NESTING = 8  # a header nests 5 deep (settings.opening), a record 3
 MAX_RECORDS = 20_000  # a 100-deal Attack game is about 5,600
 CHUNK_BYTES = 256 * 1024  # unpacked at a time
-RECORD_KINDS = ("act", "throw", "roll", "note", "end")
+RECORD_KIND = re.compile(r"[a-z][a-z_]{0,19}")
+"""A record's kind (its ``t``): a short lowercase word. Which kinds a game writes, and
+their fields, is the game's (`replay_schema.GameSchema.records`; ``act``, ``note`` and
+``end`` every game has); the file knows only the word's shape."""
+
+
+def _kind_ok(kind: object) -> bool:
+    return isinstance(kind, str) and RECORD_KIND.fullmatch(kind) is not None
+
 
 REASONS = {
     "missing": "no such file",
@@ -194,8 +203,10 @@ class ReplayWriter:
     def write(self, record: Mapping[str, Any]) -> None:
         if self.closed:
             raise ReplayError("not_written", "the replay is already closed", self.path)
-        if record.get("t") not in RECORD_KINDS:
-            raise ReplayError("record", f"unknown record kind {record.get('t')!r}", self.path)
+        if not _kind_ok(record.get("t")):
+            raise ReplayError(
+                "record", f"a record kind is a short word, not {short(record.get('t'))}", self.path
+            )
         self._guarded(record)
         self.records += 1
 
@@ -283,7 +294,7 @@ def _parse(raw: bytes, path: Path | None, games: Mapping[str, GameSchema] | None
             raise ReplayError("too_large", f"more than {MAX_RECORDS} records", path)
         record = _json_line(line, number, path)
         kind = record.get("t")
-        if kind not in RECORD_KINDS:
+        if not _kind_ok(kind):
             raise ReplayError("record", f"record {number - 1}: unknown kind {short(kind)}", path)
         if replay.finished:
             raise ReplayError("record", f"record {number - 1}: a record after the end", path)
