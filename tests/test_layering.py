@@ -30,6 +30,7 @@ violation in a copy and see it caught.
 from __future__ import annotations
 
 import ast
+import functools
 import shutil
 import sys
 from collections import defaultdict
@@ -127,35 +128,57 @@ def modules(root: Path) -> dict[str, Path]:
     return out
 
 
+@functools.cache
+def _statements(
+    source: str, filename: str
+) -> tuple[tuple[int, int, str | None, tuple[str, ...], bool, bool], ...]:
+    """The import statements of a module's source, as (line, level, module, names,
+    ``import x`` rather than ``from``, under TYPE_CHECKING): parsed once per source, so
+    the planted-tree tests, which copy the whole tree, parse only what they planted."""
+    tree = ast.parse(source, filename)
+    typing_only = _typing_only(tree)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = tuple(a.name for a in node.names)
+            out.append((node.lineno, 0, None, names, True, id(node) in typing_only))
+        elif isinstance(node, ast.ImportFrom):
+            names = tuple(a.name for a in node.names)
+            out.append(
+                (node.lineno, node.level, node.module, names, False, id(node) in typing_only)
+            )
+    return tuple(out)
+
+
 def imports(root: Path) -> list[Import]:
     """Every import statement of every module, wherever it stands in the module."""
     mods = modules(root)
     out = []
     for name, path in mods.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        tree = ast.parse(path.read_text("utf-8"), str(path))
-        typing_only = _typing_only(tree)
-        for node in ast.walk(tree):
+        for line, level, module, names, plain, typing_only in _statements(
+            path.read_text("utf-8"), path.name
+        ):
             targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
+            if plain:
+                targets = list(names)
+            else:
+                base = module or ""
+                if level:
                     parts = package.split(".")
-                    parts = parts[: len(parts) - node.level + 1]
-                    base = ".".join([*parts, *([node.module] if node.module else [])])
-                for alias in node.names:  # `from game import physics` imports a module
-                    full = f"{base}.{alias.name}"
+                    parts = parts[: len(parts) - level + 1]
+                    base = ".".join([*parts, *([module] if module else [])])
+                for alias in names:  # `from game import physics` imports a module
+                    full = f"{base}.{alias}"
                     targets.append(full if full in mods else base)
             for target in targets:
                 if target == "game" or target.startswith("game."):
                     while target not in mods and "." in target:
                         target = target.rpartition(".")[0]
-                    out.append(Import(name, target, node.lineno, True, id(node) in typing_only))
+                    out.append(Import(name, target, line, True, typing_only))
                 else:
                     top = target.partition(".")[0]
-                    out.append(Import(name, top, node.lineno, False, id(node) in typing_only))
+                    out.append(Import(name, top, line, False, typing_only))
     return out
 
 
@@ -312,7 +335,11 @@ def misplaced(root: Path, games: list[str]) -> list[str]:
 # --- the tree as it is -----------------------------------------------------------------
 
 
-FOUND = imports(ROOT)
+@pytest.fixture(scope="module")
+def found() -> list[Import]:
+    """The imports of the tree as it is (read when a test first asks, not while the
+    suite is collected: every worker collects every module)."""
+    return imports(ROOT)
 
 
 def test_every_module_belongs_to_a_layer() -> None:
@@ -320,27 +347,27 @@ def test_every_module_belongs_to_a_layer() -> None:
         assert layer(name) in {*ALLOWED, "rules.api"}, f"{name}: no layer (add it to the picture)"
 
 
-def test_no_import_runs_against_the_direction() -> None:
-    assert arrows(FOUND) == []
+def test_no_import_runs_against_the_direction(found: list[Import]) -> None:
+    assert arrows(found) == []
 
 
-def test_only_games_ties_a_games_parts_together() -> None:
-    assert ties(FOUND) == []
+def test_only_games_ties_a_games_parts_together(found: list[Import]) -> None:
+    assert ties(found) == []
 
 
-def test_each_game_in_its_own_rooms() -> None:
+def test_each_game_in_its_own_rooms(found: list[Import]) -> None:
     games = game_ids(ROOT)
     assert games == ["attack", "classic", "planet"]
-    bad, stale = rooms(FOUND, games)
+    bad, stale = rooms(found, games)
     assert bad == []
     assert stale == [], f"these import no game any more: take them off NAMES_GAMES: {stale}"
     assert misplaced(ROOT, games) == []
 
 
-def test_no_package_imports_in_a_circle_outside_the_screens() -> None:
-    found = [i for i in FOUND if i.ours and layer(i.source) != layer(i.target)]
+def test_no_package_imports_in_a_circle_outside_the_screens(found: list[Import]) -> None:
+    ours = [i for i in found if i.ours and layer(i.source) != layer(i.target)]
     between = [
-        Import(f"game.{layer(i.source)}", f"game.{layer(i.target)}", i.line, True) for i in found
+        Import(f"game.{layer(i.source)}", f"game.{layer(i.target)}", i.line, True) for i in ours
     ]
     assert circles(between, "game.") == set()
 
@@ -354,8 +381,8 @@ def ui_circles(
     return sorted(now - set(listed)), sorted(set(listed) - now)
 
 
-def test_the_screens_circles_are_the_listed_ones_and_only_shrink() -> None:
-    new, gone = ui_circles(FOUND, UI_CIRCLES)
+def test_the_screens_circles_are_the_listed_ones_and_only_shrink(found: list[Import]) -> None:
+    new, gone = ui_circles(found, UI_CIRCLES)
     assert not new, f"new import circles in game/ui (use the scene registry): {new}"
     assert not gone, f"these no longer close a circle: take them off UI_CIRCLES: {gone}"
 
