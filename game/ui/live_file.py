@@ -1,7 +1,7 @@
 """The replay file of a match being played, the same for every game.
 
-A game's live replay (`replay_hook.LiveReplay` for the classic match screen, the Attack
-table's and the Planet screen's) decides *what* is recorded and hooks the match's
+A game's live replay (`game.ui.live_replay.LiveReplay`: the classic match screen's, the
+Attack table's and the Planet screen's subclass) decides *what* is recorded and hooks the match's
 recorder up; `LiveFile` is the file under it: opened in ``<data folder>/replays/``,
 written a record at a time (each flushed, so a crash keeps what was played), closed at
 the end, and taken up again by a resumed match. It never raises: a replay that cannot

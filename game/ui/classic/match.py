@@ -41,7 +41,7 @@ from game.rules.classic import (
     Settings,
 )
 from game.rules.classic import events as ev
-from game.ui.classic.replay_hook import LiveReplay
+from game.ui.classic.replay_hook import ClassicLiveReplay
 
 from .. import widgets as w
 from ..curtain import Curtain
@@ -151,7 +151,7 @@ class MatchScene(Scene):
         self.side = SidePanel(self.floor)
         self.hints = Coach(hints and app.settings.tutorial and any(self.humans))
         self.recorder = Recorder(lambda: self.session.state)
-        self.live_replay = LiveReplay()  # the match kept as a replay (a person plays in it)
+        self.live_replay = ClassicLiveReplay()  # the match kept as a replay (a person plays in it)
         self.last_throw: dict[str, object] | None = None
         self._centres: dict[tuple[int, int], physics.Point] = {}
         self._view_shot: tuple[Shot | None] | None = None
