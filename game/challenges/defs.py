@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from game.physics import CardSpec
 from game.physics.motion import Motion
 from game.physics.pieces import ArenaCard, ArenaSpec, Piece, Rival
+from game.rules.api import Text
 
 LAND = "land"
 KNOCK = "knock"
@@ -30,17 +31,6 @@ NO_GUIDE = "off"
 
 ATTRIBUTES = ("pyrus", "aquos", "subterra", "haos", "darkus", "ventus", "clear")
 CARD_COLOURS = ("gold", "silver", "bronze")
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A short text in both languages."""
-
-    en: str
-    ru: str
-
-    def get(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
 
 
 @dataclass(frozen=True, slots=True)

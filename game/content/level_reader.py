@@ -75,7 +75,7 @@ class LevelReader(Reader):
                 if "\n" in text or len(text) > MAX_HINT:
                     self.add(None, f"{key}.{lang}", "hint_long", max=MAX_HINT)
                     value = INVALID
-        return Text(en.strip(), ru.strip()) if value is not INVALID else None
+        return Text(en=en.strip(), ru=ru.strip()) if value is not INVALID else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol, Union, get_args, get_origin, get_type_hints, runtime_checkable
@@ -212,6 +212,22 @@ class InvalidState(GameError, ValueError):
         more = f" (and {len(problems) - self.SHOWN} more)" if len(problems) > self.SHOWN else ""
         super().__init__("; ".join(shown) + more)
         self.problems = list(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A name or rule text in both languages (every game's cards, Bakugan and levels)."""
+
+    ru: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
+def frozen_map(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """A read-only copy of `mapping` (a definition's parameters: a core's data is frozen)."""
+    return types.MappingProxyType(dict(mapping or {}))
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,8 @@ from typing import Any
 
 from game.files.lang import text_problem
 from game.files.paths import game_data_dir
-from game.rules.attack.cards import CardDef, Deck, Effect, PlayerSetup, Text, When
+from game.rules.api import Text
+from game.rules.attack.cards import CardDef, Deck, Effect, PlayerSetup, When
 
 from ..reader import INVALID, Int, MapOf, OneOf, Raw, Reader, Ref, Str
 

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.files.paths import game_data_dir
+from game.rules.api import Text
 from game.rules.classic.defs import (
     MAX_GEAR_ABILITIES,
     AbilityColour,
@@ -32,7 +33,6 @@ from game.rules.classic.defs import (
     GearAbility,
     GearDef,
     Requirement,
-    Text,
     Timing,
     TrapDef,
     TrapFace,

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.files.paths import game_data_dir
+from game.rules.api import Text
 from game.rules.planet.defs import (
     RANKS_BY_NAME,
     CardDef,
@@ -27,7 +28,6 @@ from game.rules.planet.defs import (
     Kit,
     PresetDeck,
     Rank,
-    Text,
     Trigger,
 )
 from game.rules.planet.effects import check_condition, check_effect

@@ -5,10 +5,10 @@
 and what each player count changes. Readings of the seed: docs/rules.md.
 """
 
-from game.rules.api import CHANCE, IllegalAction, Reason
+from game.rules.api import CHANCE, IllegalAction, Reason, Text
 
 from .actions import Action, ActionSyntaxError, Deal, Pick, PlayCard, Roll, parse_action
-from .cards import DIE_FACES, PLAYER_COUNTS, CardDef, Deck, Effect, PlayerSetup, Text, When
+from .cards import DIE_FACES, PLAYER_COUNTS, CardDef, Deck, Effect, PlayerSetup, When
 from .catch import Catch, Play, catch, catch_possible
 from .events import Event
 from .observation import Observation, SeatView

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from game.rules.api import Text
+
 PLAYER_COUNTS = (3, 4, 5)
 DIE_FACES = 6
 
@@ -49,17 +51,6 @@ EFFECT_WHEN: Mapping[Effect, frozenset[When]] = MappingProxyType(
 )
 """The moments each primitive can act at (a lead effect changes how the others play,
 so it can only act when leading)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A name or rule text in both languages."""
-
-    ru: str
-    en: str
-
-    def get(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ The state (`state.MatchState`) holds a match; its rules live in rooms beside it:
 `state_json`, `abilities`, `battle`, `effects`, `observation`.
 """
 
-from game.rules.api import IllegalAction, Reason
+from game.rules.api import IllegalAction, Reason, Text
 
 from .abilities import MULTI_FIELD_ANY, MULTI_OWN_BATTLE
 from .actions import (
@@ -41,7 +41,6 @@ from .defs import (
     GearDef,
     Kit,
     Requirement,
-    Text,
     Timing,
     TrapDef,
     TrapFace,

@@ -14,6 +14,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from game.rules.api import Text, frozen_map
+
 
 class Attribute(StrEnum):
     """The six attributes of seed 000 (Haos is the seed's CHAOS, «Свет» in Russian)."""
@@ -49,27 +51,12 @@ class Timing(StrEnum):
     AFTER = "after"  # in a battle, once its winner is known, before the card is captured
 
 
-def _frozen(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
-    return MappingProxyType(dict(mapping or {}))
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A name or rule text in both languages."""
-
-    ru: str
-    en: str
-
-    def get(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
-
-
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One named primitive with its parameters, e.g. ``add_g(to=self, amount=100)``."""
 
     kind: str
-    params: Mapping[str, Any] = field(default_factory=_frozen)
+    params: Mapping[str, Any] = field(default_factory=frozen_map)
 
     def __str__(self) -> str:
         args = ", ".join(f"{k}={v}" for k, v in sorted(self.params.items()))
@@ -212,9 +199,9 @@ class Catalog:
     bakugan: Mapping[str, BakuganDef]
     gates: Mapping[str, GateDef]
     abilities: Mapping[str, AbilityDef]
-    traps: Mapping[str, TrapDef] = field(default_factory=_frozen)
-    gear: Mapping[str, GearDef] = field(default_factory=_frozen)
-    evolutions: Mapping[str, EvolutionDef] = field(default_factory=_frozen)
+    traps: Mapping[str, TrapDef] = field(default_factory=frozen_map)
+    gear: Mapping[str, GearDef] = field(default_factory=frozen_map)
+    evolutions: Mapping[str, EvolutionDef] = field(default_factory=frozen_map)
 
     @staticmethod
     def of(

@@ -4,7 +4,7 @@
 protocol of `game/rules/api.py`. docs/rules.md ("Battle Planet") reads the rules.
 """
 
-from game.rules.api import CHANCE, IllegalAction, Reason
+from game.rules.api import CHANCE, IllegalAction, Reason, Text
 
 from .actions import (
     Action,
@@ -33,7 +33,6 @@ from .defs import (
     PresetDeck,
     Rank,
     Settings,
-    Text,
     TieBreakEmpty,
     Trigger,
 )

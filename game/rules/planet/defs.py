@@ -13,6 +13,8 @@ from enum import IntEnum, StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from game.rules.api import Text, frozen_map
+
 
 class Faction(StrEnum):
     """The six factions of the seed (Ventus is «земля» there; Aurelus the rare gold)."""
@@ -92,21 +94,6 @@ class Keyword(StrEnum):
     SHADOW_STRIKE = "shadow_strike"
 
 
-def _frozen(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
-    return MappingProxyType(dict(mapping or {}))
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A name or rule text in both languages."""
-
-    ru: str
-    en: str
-
-    def get(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
-
-
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One named primitive with its parameters, e.g. ``add_b(to=self, amount=400)``,
@@ -116,7 +103,7 @@ class Effect:
     X unless flow, Y when flow."""
 
     kind: str
-    params: Mapping[str, Any] = field(default_factory=_frozen)
+    params: Mapping[str, Any] = field(default_factory=frozen_map)
     when: str | None = None
     unless: str | None = None
 
@@ -249,7 +236,7 @@ class Catalog:
     characters: Mapping[str, CharacterDef]
     cards: Mapping[str, CardDef]
     cores: Mapping[str, CoreDef]
-    presets: Mapping[str, PresetDeck] = field(default_factory=_frozen)
+    presets: Mapping[str, PresetDeck] = field(default_factory=frozen_map)
 
 
 class CardPlay(StrEnum):
