@@ -7,8 +7,10 @@ of `game.persist.replay_file.REASONS`).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
+from game import physics
 from game.physics.fingerprint import physics_hash, pymunk_version
 from game.rules.api import GameError
 
@@ -22,6 +24,25 @@ class RerunError(GameError):
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
+
+
+def recorded_throw(record: Any, sphere_id: Hashable) -> physics.Throw:
+    """The `physics.Throw` of a recorded throw's inputs, the one reading of every game's
+    ``throw`` fields (a ValueError naming the field; the physics checks their ranges)."""
+    if not isinstance(record, dict):
+        raise ValueError("a throw: expected an object")
+    origin = record["origin"]
+    if not isinstance(origin, list) or len(origin) != 2:
+        raise ValueError("origin: expected [x, y]")
+    return physics.Throw(
+        origin=(origin[0], origin[1]),
+        angle=record["angle"],
+        speed=record["speed"],
+        spin=record["spin"],
+        radius=record["radius"],
+        mass=record["mass"],
+        sphere_id=sphere_id,
+    )
 
 
 def check_build(header: dict[str, Any], content_hash: str, *, physics: bool = True) -> None:

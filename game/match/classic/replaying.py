@@ -28,7 +28,7 @@ from game import physics
 from game.match.classic.recording import SessionRecorder, catalog_hash
 from game.match.classic.session import Entry, MatchSession
 from game.match.replay_check import Budget, RecordCheck, why
-from game.match.rerun import RerunError, check_build
+from game.match.rerun import RerunError, check_build, recorded_throw
 from game.rules.classic import Catalog, Kit, Settings
 from game.rules.classic.actions import parse_action
 
@@ -91,18 +91,7 @@ def _number(value: object, where: str) -> float:
 
 def throw_of(record: dict[str, Any]) -> physics.Throw:
     """The `physics.Throw` of a throw record (ValueError naming the field)."""
-    origin = record["origin"]
-    if not isinstance(origin, list) or len(origin) != 2:
-        raise ValueError("origin: expected [x, y]")
-    return physics.Throw(
-        origin=(origin[0], origin[1]),
-        angle=record["angle"],
-        speed=record["speed"],
-        spin=record["spin"],
-        radius=record["radius"],
-        mass=record["mass"],
-        sphere_id=record.get("sphere", "sphere"),
-    )
+    return recorded_throw(record, record.get("sphere", "sphere"))
 
 
 def watch(session: MatchSession, records: Sequence[dict[str, Any]], start: int = 0) -> RecordCheck:

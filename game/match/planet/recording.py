@@ -21,7 +21,7 @@ from game import physics
 from game.match.planet.session import Entry, PlanetSession, RollDone
 from game.match.replay_check import Budget, RecordCheck, why
 from game.match.replay_header import Record, SeatInfo, header, stable_hash
-from game.match.rerun import RerunError, check_build
+from game.match.rerun import RerunError, check_build, recorded_throw
 from game.rules.planet import Action, Catalog, Kit, PlanetState, Settings
 from game.rules.planet.actions import parse_action
 
@@ -130,20 +130,8 @@ class PlanetRerun:
 
 
 def throw_of(data: Any, player: int) -> physics.Throw:
-    if not isinstance(data, dict):
-        raise ValueError("a throw: expected an object")
-    origin = data["origin"]
-    if not isinstance(origin, list) or len(origin) != 2:
-        raise ValueError("origin: expected [x, y]")
-    return physics.Throw(
-        origin=(origin[0], origin[1]),
-        angle=data["angle"],
-        speed=data["speed"],
-        spin=data["spin"],
-        radius=data["radius"],
-        mass=data["mass"],
-        sphere_id=f"p{player}",
-    )
+    """The `physics.Throw` of player `player`'s half of a roll record."""
+    return recorded_throw(data, f"p{player}")
 
 
 def planet_session(header: dict[str, Any], catalog: Catalog) -> PlanetSession:
