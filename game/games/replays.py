@@ -35,15 +35,22 @@ if TYPE_CHECKING:
 # ----------------------------------------------------------------------- reading
 
 
-def _kit(game_id: object, where: Path | None) -> ReplayKit:
-    """The replay part of the game a header names; a `ReplayError` on the ``game``
-    field when no game of this build keeps replays by that id."""
+def _kit_of(game_id: object) -> ReplayKit | None:
+    """The replay part of the game `game_id`, or None: no game of this build keeps
+    replays by that id."""
     from game.games import REGISTRY
 
     record = REGISTRY.get(str(game_id))
-    if record is None or record.replays is None:
+    return record.replays if record is not None else None
+
+
+def _kit(game_id: object, where: Path | None) -> ReplayKit:
+    """The replay part of the game a header names; a `ReplayError` on the ``game``
+    field when there is none."""
+    kit = _kit_of(game_id)
+    if kit is None:
         raise ReplayError("game", f"game {str(game_id)[:30]!r}", where)
-    return record.replays
+    return kit
 
 
 class _Schemas(Mapping[str, GameSchema]):
@@ -57,12 +64,10 @@ class _Schemas(Mapping[str, GameSchema]):
         return [g for g, record in REGISTRY.items() if record.replays is not None]
 
     def __getitem__(self, game_id: str) -> GameSchema:
-        from game.games import REGISTRY
-
-        record = REGISTRY.get(game_id)
-        if record is None or record.replays is None:
+        kit = _kit_of(game_id)
+        if kit is None:
             raise KeyError(game_id)
-        return record.replays.schema()
+        return kit.schema()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._ids())
@@ -120,10 +125,7 @@ def _named(defs: Mapping[str, Named], ident: str, lang: str) -> str | None:
 def thing_name(game: str, ident: str, lang: str) -> str:
     """How the record names `ident` (the favourite of a `MatchLine`'s `thrown`): from
     that game's own content; the id itself when the game does not know it."""
-    from game.games import REGISTRY
-
-    record = REGISTRY.get(game)
-    kit = record.replays if record is not None else None
+    kit = _kit_of(game)
     try:
         tables = kit.things() if kit is not None else ()
     except Exception:  # the content did not load: the id still says something
@@ -138,10 +140,7 @@ def thing_name(game: str, ident: str, lang: str) -> str:
 def level_title(game: str, level: str, lang: str) -> str:
     """A computer level's title from that game's level records (``easy`` -> "Easy");
     the name itself for one the game does not have (``mixed`` is the caller's)."""
-    from game.games import REGISTRY
-
-    record = REGISTRY.get(game)
-    kit = record.replays if record is not None else None
+    kit = _kit_of(game)
     try:
         found = kit.levels().get(level) if kit is not None else None
     except Exception:  # its level file did not load
@@ -154,10 +153,7 @@ def level_title(game: str, level: str, lang: str) -> str:
 def stats_line(replay: Replay) -> MatchLine | None:
     """The people's side of `replay` for the stats (a `replay_stats.MatchLine`), or
     None: a game the stats do not read, no person, unfinished, drifted."""
-    from game.games import REGISTRY
-
-    record = REGISTRY.get(str(replay.header.get("game")))
-    kit = record.replays if record is not None else None
+    kit = _kit_of(replay.header.get("game"))
     return None if kit is None else kit.stats_line(replay)
 
 

@@ -7,11 +7,9 @@ while the table is drawn from a snapshot taken before the step; the snapshot cat
 when the animations end. The battle panel reads the rules core's breakdown as it stood
 after each event (`battle_panel`), the camera frames what is going on (`camera`,
 `match_framing`), and in a hot-seat match the curtain decides whose hidden things may
-be drawn (`curtain`). The scene holds the match's state on screen; its parts live
-beside it: the presenter of the timeline (`match_presenter`), the input
-(`match_input`), the choices (`match_choices`), what the screen says
-(`match_guide`), the overlays (`match_draw`) and the status for drivers
-(`match_status`).
+be drawn (`curtain`). Its parts live beside it: the timeline's presenter
+(`match_presenter`), input (`match_input`), choices (`match_choices`), words
+(`match_guide`), overlays (`match_draw`) and the drivers' status (`match_status`).
 """
 
 from __future__ import annotations

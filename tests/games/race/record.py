@@ -169,10 +169,14 @@ def rerun(replay: Replay) -> tuple[RaceSession, RecordCheck]:
             if session.levels[session.state.turn] is not None:
                 session.step_bot()
                 continue
-            moves = [r for r in replay.records[checker.next :] if r.get("t") != "note"]
-            if not moves:
+            records = replay.records
+            index = next(
+                (i for i in range(checker.next, len(records)) if records[i].get("t") != "note"),
+                None,
+            )
+            if index is None:
                 break  # unfinished: the rest is not there to check
-            session.feed(moves[0])
+            session.feed(records[index])
     except (GameError, KeyError, TypeError, ValueError) as e:  # PhysicsError among them
         raise RerunError("inputs", f"a move the race refuses: {e}"[:160]) from None
     return session, checker
