@@ -32,7 +32,8 @@ from game.content.classic import shipped_catalog  # noqa: E402
 from game.games.classic import shipped_levels  # noqa: E402
 from game.match.classic.seats import BotSeat  # noqa: E402
 from game.match.classic.session import MatchSession, run_match  # noqa: E402
-from game.match.classic.sim import seat_names, wilson  # noqa: E402
+from game.match.classic.sim import wilson  # noqa: E402
+from game.match.runs import seat_keys  # noqa: E402
 from game.rules.classic import random_kit  # noqa: E402
 from game.rules.classic.events import Evolved, GearOpened, TrapOpened  # noqa: E402
 
@@ -74,7 +75,7 @@ def ladder(
             results = list(pool.map(play, *zip(*args, strict=True), chunksize=4))
     else:
         results = [play(*a) for a in args]
-    keys = seat_names(names)
+    keys = seat_keys(names)
     wins = {k: sum(r["winner"] == i for r in results) for i, k in enumerate(keys)}
     throws = {k: sum(r["throws"][i] for r in results) for i, k in enumerate(keys)}
     hits = {k: sum(r["hits"][i] for r in results) for i, k in enumerate(keys)}

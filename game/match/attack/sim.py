@@ -17,6 +17,7 @@ from game.ai.attack.levels import AttackLevel
 from game.ai.attack.policy import AttackPolicy, make_policy
 from game.ai.rates import wilson
 from game.ai.seeding import seat_seed
+from game.match.runs import schedule, seat_keys
 from game.rules.attack import CHANCE, Action, AttackState, Deck, Settings
 
 
@@ -79,17 +80,6 @@ def play_game(
     )
 
 
-def seat_names(names: Sequence[str]) -> list[str]:
-    """Distinct keys for the seats: `random` and `random_2` when both are random."""
-    out: list[str] = []
-    for n in names:
-        key, k = n, 2
-        while key in out:
-            key, k = f"{n}_{k}", k + 1
-        out.append(key)
-    return out
-
-
 @dataclass(slots=True)
 class Tally:
     """The counts of a run; parts of a run split over processes add up (`merge`)."""
@@ -105,12 +95,12 @@ class Tally:
     seconds: float = 0.0
 
     def __post_init__(self) -> None:
-        for key in seat_names(self.names):
+        for key in seat_keys(self.names):
             self.wins.setdefault(key, 0.0)
             self.points.setdefault(key, 0)
 
     def add(self, record: GameRecord, order: Sequence[int]) -> None:
-        keys = seat_names(self.names)
+        keys = seat_keys(self.names)
         for seat, i in enumerate(order):
             self.wins[keys[i]] += record.shares[seat]
             self.points[keys[i]] += record.points[seat]
@@ -137,7 +127,7 @@ class Tally:
         games, n = self.games, settings.players
         by_level: dict[str, float] = {}
         seats: dict[str, int] = {}
-        for key, name in zip(seat_names(self.names), self.names, strict=True):
+        for key, name in zip(seat_keys(self.names), self.names, strict=True):
             by_level[name] = by_level.get(name, 0.0) + self.wins[key]
             seats[name] = seats.get(name, 0) + 1
 
@@ -183,15 +173,13 @@ def run_tally(
         raise ValueError(f"{n} players need {n} policies, got {len(names)}")
     tally = Tally(list(names))
     start = time.perf_counter()
-    for g in range(first, first + games):
-        game_seed = seed * 1_000_003 + g
-        order = [(i + g) % n for i in range(n)]  # seat -> index into names
-        seeds = [seat_seed(game_seed, i) for i in order]
+    for game in schedule(seed, games, n, first):
+        seeds = [seat_seed(game.seed, i) for i in game.order]
         policies = [
-            make_policy(names[i], deck, s, levels) for i, s in zip(order, seeds, strict=True)
+            make_policy(names[i], deck, s, levels) for i, s in zip(game.order, seeds, strict=True)
         ]
-        hook = record(game_seed, [names[i] for i in order], seeds) if record else None
-        tally.add(play_game(deck, settings, policies, game_seed, hook), order)
+        hook = record(game.seed, [names[i] for i in game.order], seeds) if record else None
+        tally.add(play_game(deck, settings, policies, game.seed, hook), game.order)
     tally.seconds = time.perf_counter() - start
     return tally
 

@@ -17,8 +17,10 @@ from typing import Any, Protocol
 from game.ai.classic.basic import Policy, make_policy
 from game.ai.classic.landing import LandingModel
 from game.ai.classic.levels import Level
-from game.ai.rates import wilson
+from game.ai.rates import wilson as wilson  # named here for benchmarks/ai_ladder.py
+from game.ai.rates import win_rates
 from game.ai.seeding import seat_seed
+from game.match.runs import schedule, seat_keys
 from game.rules.classic import (
     CHANCE,
     Catalog,
@@ -106,26 +108,12 @@ class SimReport:
         return {
             "games": self.games,
             "wins": self.wins,
-            "win_rates": {
-                k: {"rate": v / self.games, "ci95": list(wilson(v, self.games))}
-                for k, v in self.wins.items()
-            },
+            "win_rates": win_rates(self.wins, self.games),
             "mean_turns": self.mean_turns,
             "mean_battles": self.mean_battles,
             "mean_throws": self.mean_throws,
             "matches_per_sec": self.matches_per_sec,
         }
-
-
-def seat_names(names: list[str]) -> list[str]:
-    """Distinct keys for the policies: `random` and `random_2` when both are random."""
-    out: list[str] = []
-    for n in names:
-        key, k = n, 2
-        while key in out:
-            key, k = f"{n}_{k}", k + 1
-        out.append(key)
-    return out
 
 
 def run_sim(
@@ -140,23 +128,19 @@ def run_sim(
     progress: Callable[[], object] | None = None,
 ) -> SimReport:
     """`progress`, when given, is called after each match (a progress bar)."""
-    keys = seat_names(policy_names)
+    keys = seat_keys(policy_names)
     report = SimReport(games, keys, {k: 0 for k in keys})
     turns = battles = throws = 0
     start = time.perf_counter()
-    n = len(keys)
-    for g in range(games):
-        game_seed = seed * 1_000_003 + g
-        # Seats rotate: in game g the policy g mod n sits first (two: they alternate).
-        order = [(i + g) % n for i in range(n)]
+    for game in schedule(seed, games, len(keys)):
         policies = [
-            make_policy(policy_names[i], catalog, seat_seed(game_seed, i), levels, settings)
-            for i in order
+            make_policy(policy_names[i], catalog, seat_seed(game.seed, i), levels, settings)
+            for i in game.order
         ]
         record = play_match(
-            catalog, policies, game_seed, settings, support=support, evolutions=evolutions
+            catalog, policies, game.seed, settings, support=support, evolutions=evolutions
         )
-        report.wins[keys[order[record.winner]]] += 1
+        report.wins[keys[game.order[record.winner]]] += 1
         turns += record.turns
         battles += record.battles
         throws += record.throws
@@ -196,7 +180,7 @@ def run_physics_sim(
     from game.match.classic.session import MatchSession, run_match
     from game.match.replay_header import SeatInfo
 
-    keys = seat_names(policy_names)
+    keys = seat_keys(policy_names)
     wins = {k: 0 for k in keys}
     k_throws = {k: 0 for k in keys}
     k_hits = {k: 0 for k in keys}
@@ -204,10 +188,8 @@ def run_physics_sim(
     turns = battles = throws = opened = hits = 0
     throw_time = 0.0
     start = time.perf_counter()
-    for g in range(games):
-        game_seed = seed * 1_000_003 + g
-        n = len(keys)
-        order = [(i + g) % n for i in range(n)]
+    for game in schedule(seed, games, len(keys)):
+        game_seed, order = game.seed, game.order
         rng = random.Random(game_seed)
         kits = [random_kit(catalog, rng, settings, support, evolutions) for _ in keys]
         session = MatchSession(catalog, kits, settings, seed=game_seed)
@@ -253,9 +235,7 @@ def run_physics_sim(
     return {
         "games": games,
         "wins": wins,
-        "win_rates": {
-            k: {"rate": v / games, "ci95": list(wilson(v, games))} for k, v in wins.items()
-        },
+        "win_rates": win_rates(wins, games),
         "mean_turns": turns / games if games else 0.0,
         "mean_battles": battles / games if games else 0.0,
         "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,

@@ -23,6 +23,7 @@ from game.ai.planet.aim import DEFAULT_AIM, RollAim, RollAimer
 from game.ai.rates import wilson, win_rates
 from game.ai.seeding import Resumable, SnapshotError, seat_seed
 from game.match.planet.session import PlanetSession, RollDone
+from game.match.runs import schedule, seat_keys
 from game.match.zone import Zone
 from game.rules.planet import Action, Catalog, Kit, Observation, Settings
 
@@ -167,7 +168,7 @@ def run_physics_sim(
     preset per bot and game). `record`, given a replay header, opens where that match's
     records go (a `write`/`close` writer: `bakugan sim --record DIR`). A JSON-able
     report."""
-    keys = [names[0], names[1] if names[1] != names[0] else f"{names[1]}_2"]
+    keys = seat_keys(names)
     wins = {k: 0 for k in keys}
     per: dict[str, dict[str, int]] = {
         k: dict.fromkeys(("throws", "opened", "on_core", "intended", "obstructed"), 0) for k in keys
@@ -176,11 +177,10 @@ def run_physics_sim(
     roll_seconds = aim_seconds = 0.0
     presets = sorted(catalog.presets)
     start = time.perf_counter()
-    for g in range(games):
-        game_seed = seed * 1_000_003 + g
+    for game in schedule(seed, games, 2):
+        game_seed, order = game.seed, game.order  # order[seat]: the bot sitting there
         rng = random.Random(game_seed)
         chosen = decks or [presets[rng.randrange(len(presets))] for _ in keys]
-        order = [g % 2, 1 - g % 2]  # order[seat] = the bot (index into names) sitting there
         kits = [catalog.presets[chosen[i]].kit for i in order]
         session = PlanetSession(catalog, kits, settings, seed=game_seed)
         seats = [

@@ -19,6 +19,7 @@ from game.ai.planet.levels import Level
 from game.ai.rates import wilson as wilson  # named here for benchmarks/planet_ai_ladder.py
 from game.ai.rates import win_rates
 from game.ai.seeding import seat_seed
+from game.match.runs import schedule, seat_keys
 from game.rules.planet import CHANCE, Catalog, Kit, PlanetState, Settings
 
 
@@ -99,17 +100,16 @@ def run_sim(
     rolls land by `model` for both, or when None by each bot's own hand (`seat_model`).
     `first_game` numbers the first match (a run split over processes); `raw_times`
     adds every thinking time (``thinking_s``) for a caller that merges runs."""
-    keys = [names[0], names[1] if names[1] != names[0] else f"{names[1]}_2"]
+    keys = seat_keys(names)
     wins = {k: 0 for k in keys}
     thinking: dict[str, list[float]] = {k: [] for k in keys}
     draws = turns = actions = 0
     presets = sorted(catalog.presets)
     start = time.perf_counter()
-    for g in range(first_game, first_game + games):
-        game_seed = seed * 1_000_003 + g
+    for game in schedule(seed, games, 2, first_game):
+        game_seed, order = game.seed, game.order
         rng = random.Random(game_seed)
         chosen = decks or [presets[rng.randrange(len(presets))] for _ in keys]
-        order = [g % 2, 1 - g % 2]
         record = play_match(
             catalog,
             [names[i] for i in order],
