@@ -19,9 +19,11 @@ hit-rate chart (`Record.throws`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
+
+from game.match.rerun import RerunError
 
 CHART_MATCHES = 50
 
@@ -75,6 +77,69 @@ def sitting(header: dict[str, Any], game: str, seats: int | None = None) -> Sitt
     mode = "hotseat" if len(people) > 1 else "vs_ai"
     level = "-" if not computers else computers[0] if len(computers) == 1 else "mixed"
     return Sitting(people, mode, level)
+
+
+def finished(records: Sequence[dict[str, Any]]) -> bool:
+    """A finished replay, in every game: it holds its end record. (Its re-run, when
+    identical, wrote the same end: the comparer refuses a missing or another one.)"""
+    return any(r.get("t") == "end" for r in records)
+
+
+@dataclass(slots=True)
+class PeoplesPlay:
+    """What a game counts of the people's play in one finished match (`people_line`):
+    won (a drawn match is not won), the Gate Cards or cards captured, the Bakugan or
+    cards thrown or played, and the throws and how many opened (0 for a game without
+    throws that open on a card)."""
+
+    won: bool
+    captures: int = 0
+    thrown: Counter[str] = field(default_factory=Counter)
+    throws: int = 0
+    opened: int = 0
+
+
+class Rerun(Protocol):
+    @property
+    def identical(self) -> bool: ...
+
+
+R = TypeVar("R", bound=Rerun)
+
+
+def people_line(
+    header: dict[str, Any],
+    records: Sequence[dict[str, Any]],
+    game: str,
+    rerun: Callable[[], R],
+    count: Callable[[R, frozenset[int]], PeoplesPlay],
+    seats: int | None = None,
+) -> MatchLine | None:
+    """The people's line of a replay of `game`, the same way for every game: None when
+    no person sat at it (`sitting`), it is not `finished`, or it does not re-run
+    (`rerun`, raising `RerunError`) identically; else what `count` reads of the re-run
+    for the people's seats."""
+    sat = sitting(header, game, seats)
+    if sat is None or not finished(records):
+        return None
+    try:
+        run = rerun()
+    except RerunError:
+        return None
+    if not run.identical:
+        return None
+    play = count(run, sat.people)
+    return MatchLine(
+        str(header.get("created", "")),
+        game,
+        sat.mode,
+        sat.level,
+        play.won,
+        play.throws,
+        play.opened,
+        play.captures,
+        tuple(sorted(play.thrown.items())),
+    )
 
 
 @dataclass(slots=True)

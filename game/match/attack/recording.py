@@ -17,7 +17,6 @@ are Attack's "throws" (a die rolled, a round judged: collision, catch or none);
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 from game.match.attack.session import HUMAN, AttackMatch
 from game.match.replay_check import Budget, RecordCheck, why
 from game.match.replay_header import Record, SeatInfo, header, stable_hash
-from game.match.replay_stats import MatchLine, sitting
+from game.match.replay_stats import MatchLine, PeoplesPlay, people_line
 from game.match.rerun import RerunError, check_build
 from game.rules.attack import Action, AttackState, Deck, Event, PlayCard, Roll, Settings
 from game.rules.attack import events as ev
@@ -322,38 +321,22 @@ def marks(header: dict[str, Any], records: Sequence[dict[str, Any]], deck: Deck)
 def match_line(
     header: dict[str, Any], records: Sequence[dict[str, Any]], deck: Deck
 ) -> MatchLine | None:
-    """The people's side of one finished Attack replay; None when there is none (no
-    person, unfinished, or not re-run identically). Won: a person among the winners;
-    captures: the cards the people caught; thrown: the cards they played (so the
-    favourite is the card a person played most); throws and opened stay 0 (Attack has
-    no throw that opens on a card)."""
-    sat = sitting(header, "attack")
-    if sat is None:
-        return None
-    people = sat.people
-    try:
-        run = rerun_attack(header, records, deck)
-    except RerunError:
-        return None
+    """The people's side of one finished Attack replay (`people_line`). Won: a person
+    among the winners; captures: the cards the people caught; thrown: the cards they
+    played (so the favourite is the card a person played most); throws and opened stay
+    0 (Attack has no throw that opens on a card)."""
+    return people_line(
+        header, records, "attack", lambda: rerun_attack(header, records, deck), _count
+    )
+
+
+def _count(run: AttackRerun, people: frozenset[int]) -> PeoplesPlay:
     result = run.state.result()
-    if not run.identical or result is None or not any(r.get("t") == "end" for r in records):
-        return None
-    winners = {p for p in range(run.state.n) if result.places[p] == 0}
-    captures = 0
-    played: Counter[str] = Counter()
+    winners = {p for p in range(run.state.n) if result is not None and result.places[p] == 0}
+    play = PeoplesPlay(won=bool(winners & people))
     for e in run.events:
         if isinstance(e, ev.Caught) and e.player in people:
-            captures += 1
+            play.captures += 1
         elif isinstance(e, ev.CardPlayed) and e.player in people:
-            played[e.card] += 1
-    return MatchLine(
-        str(header.get("created", "")),
-        "attack",
-        sat.mode,
-        sat.level,
-        bool(winners & people),
-        0,
-        0,
-        captures,
-        tuple(sorted(played.items())),
-    )
+            play.thrown[e.card] += 1
+    return play

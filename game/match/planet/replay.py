@@ -15,7 +15,6 @@ match as it stood there; `view_of` is what one seat saw (or everything, for a sp
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +23,7 @@ from game import physics
 from game.match.planet.play import MatchSetup, PlanetMatch, Task
 from game.match.planet.recording import (
     PlanetRecorder,
+    PlanetRerun,
     catalog_hash,
     planet_session,
     rerun_planet,
@@ -31,7 +31,7 @@ from game.match.planet.recording import (
 )
 from game.match.planet.session import Entry, PlanetSession, RollDone
 from game.match.replay_check import RecordCheck
-from game.match.replay_stats import MatchLine, sitting
+from game.match.replay_stats import MatchLine, PeoplesPlay, people_line
 from game.match.rerun import RerunError, check_build
 from game.match.zone import Zone
 from game.rules.planet import Action, Catalog, Observation, PlanetState
@@ -290,42 +290,25 @@ def session_at(
 def planet_match_line(
     header: dict[str, Any], records: Sequence[dict[str, Any]], catalog: Catalog
 ) -> MatchLine | None:
-    """The people's side of one finished Planet replay (None: no person, unfinished,
-    drifted). `throws`: the people's throws; `opened`: those that opened on a core;
-    `captures`: the battles their Bakugan won (the Victor); `thrown`: the Bakugan they
-    rolled. A drawn match counts as not won."""
-    sat = sitting(header, "planet", seats=2)
-    if sat is None:
-        return None
-    people = sat.people
-    try:
-        run = rerun_planet(header, records, catalog)
-    except RerunError:
-        return None
-    state = run.session.state
-    if not run.identical or not state.is_over():
-        return None
-    throws = opened = captures = 0
-    thrown: Counter[str] = Counter()
+    """The people's side of one finished Planet replay (`people_line`). `throws`: the
+    people's throws; `opened`: those that opened on a core; `captures`: the battles
+    their Bakugan won (the Victor); `thrown`: the Bakugan they rolled."""
+    return people_line(
+        header, records, "planet", lambda: rerun_planet(header, records, catalog), _count, 2
+    )
+
+
+def _count(run: PlanetRerun, people: frozenset[int]) -> PeoplesPlay:
+    play = PeoplesPlay(won=run.session.state.winner in people)
     for entry in run.session.timeline:
         if isinstance(entry, RollDone):
             for p in people:
-                throws += 1
-                opened += entry.rolls[p].core is not None
-                thrown[entry.bakugan[p]] += 1
+                play.throws += 1
+                play.opened += entry.rolls[p].core is not None
+                play.thrown[entry.bakugan[p]] += 1
         elif isinstance(entry, ev.BattleWon) and entry.player in people:
-            captures += 1
-    return MatchLine(
-        str(header.get("created", "")),
-        "planet",
-        sat.mode,
-        sat.level,
-        state.winner in people,
-        throws,
-        opened,
-        captures,
-        tuple(sorted(thrown.items())),
-    )
+            play.captures += 1
+    return play
 
 
 __all__ = [

@@ -8,7 +8,7 @@ import argparse
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.content.reader import Reader
 from game.content.specs import Int, ListOf, Str, Table
@@ -16,7 +16,7 @@ from game.games import GameRecord, ReplayKit, ScenarioKit, SimKit, said
 from game.games.replays import open_in
 from game.match.replay_check import RecordCheck
 from game.match.replay_header import header, seat_infos, stable_hash
-from game.match.replay_stats import MatchLine, sitting
+from game.match.replay_stats import MatchLine, PeoplesPlay, people_line
 from game.match.rerun import RerunError, check_build
 from game.persist import replay_schema as rs
 from game.persist.replay_file import Replay
@@ -146,7 +146,18 @@ SCHEMA = rs.GameSchema(
 )
 
 
-def rerun(replay: Replay) -> tuple[RaceSession, RecordCheck]:
+class RaceRun(NamedTuple):
+    """A re-run race: its session at the end and the comparer of its records."""
+
+    session: RaceSession
+    check: RecordCheck
+
+    @property
+    def identical(self) -> bool:
+        return self.check.drift is None
+
+
+def rerun(replay: Replay) -> RaceRun:
     """The match of `replay` played again: the bots choose and throw as they did, a
     person's calls and throws are taken from the file, and every record the session
     writes is compared with the file's. Raises `RerunError` for one it cannot play."""
@@ -179,7 +190,7 @@ def rerun(replay: Replay) -> tuple[RaceSession, RecordCheck]:
             session.feed(records[index])
     except (GameError, KeyError, TypeError, ValueError) as e:  # PhysicsError among them
         raise RerunError("inputs", f"a move the race refuses: {e}"[:160]) from None
-    return session, checker
+    return RaceRun(session, checker)
 
 
 def check(replay: Replay) -> tuple[bool, str]:
@@ -189,28 +200,13 @@ def check(replay: Replay) -> tuple[bool, str]:
 
 
 def stats_line(replay: Replay) -> MatchLine | None:
-    sat = sitting(replay.header, GAME)
-    if sat is None or replay.end is None:
-        return None
-    try:
-        session, checker = rerun(replay)
-    except RerunError:
-        return None
-    if checker.drift is not None or session.state.winner is None:
-        return None
-    throws = [r for r in replay.records if r.get("t") == "land" and r["p"] in sat.people]
+    return people_line(replay.header, replay.records, GAME, lambda: rerun(replay), _count)
+
+
+def _count(run: RaceRun, people: frozenset[int]) -> PeoplesPlay:
+    throws = [r for r in run.check.records if r.get("t") == "land" and r["p"] in people]
     opened = sum(r["card"] is not None for r in throws)
-    return MatchLine(
-        str(replay.header.get("created", "")),
-        GAME,
-        sat.mode,
-        sat.level,
-        session.state.winner in sat.people,
-        len(throws),
-        opened,
-        0,
-        (),
-    )
+    return PeoplesPlay(won=run.session.state.winner in people, throws=len(throws), opened=opened)
 
 
 # --- the autosave ---------------------------------------------------------------------
