@@ -61,6 +61,17 @@ def play_step(
     return None
 
 
+def refused_setup(key: str, wanted: Any, refusal: str, what: str) -> list[str]:
+    """The failures of a scenario whose setup the rules core refused (`refusal`: why),
+    against `expect.<key>` (``kit_error``, ``settings_error``: a text, or a list of
+    texts, the refusal must contain): none when it was refused as the scenario says."""
+    texts = [wanted] if isinstance(wanted, str) else list(wanted or [])
+    missing = [t for t in texts if t not in refusal]
+    if texts and not missing:
+        return []
+    return [f"setup: {what} refused: {refusal}" + (f" (missing {missing})" if texts else "")]
+
+
 def check_log(expect: dict[str, Any], texts: Sequence[str], failures: list[str]) -> None:
     """`expect.events`: each in some event, in this order; `expect.no_events`: none."""
     at = 0
@@ -98,3 +109,10 @@ class Checks:
     def __call__(self, key: str, actual: Any, want: Any) -> None:
         if actual != want:
             self.failures.append(f"{self.where}.{key}: got {actual!r}, expected {want!r}")
+
+    def readings(self, expect: dict[str, Any], readings: dict[str, Any]) -> None:
+        """Each reading of the state (key -> its value now, as `expect` writes it) that
+        `expect` names, compared."""
+        for key, actual in readings.items():
+            if key in expect:
+                self(key, actual, expect[key])

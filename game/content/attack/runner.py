@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.content.attack.scenarios import AttackScenario
-from game.content.scenario_steps import Checks, check_legal, check_log, play_step
+from game.content.scenario_steps import Checks, check_legal, check_log, play_step, refused_setup
 from game.rules.attack import (
     CHANCE,
     AttackState,
@@ -71,9 +71,7 @@ def run_attack_scenario(sc: AttackScenario, deck: Deck) -> list[str]:
     try:
         state, log = AttackState.new(played, settings, seed=sc.seed)
     except InvalidSettings as e:
-        if settings_error is not None and settings_error in e.reason:
-            return []
-        return [f"setup: refused: {e.reason}"]
+        return refused_setup("settings_error", settings_error, e.reason, "settings")
     if settings_error is not None:
         return [f"expect.settings_error: the settings were accepted, expected {settings_error!r}"]
     try:
@@ -108,26 +106,21 @@ def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -
     failures = check.failures
     texts = [str(e) for e in log]
 
-    if "phase" in expect:
-        check("phase", state.phase.value, expect["phase"])
-    if "current" in expect:
-        check("current", list(state.current_players()), list(expect["current"]))
-    scalars: tuple[tuple[str, Any], ...] = (
-        ("dealer", state.dealer),
-        ("leader", state.leader),
-        ("deal", state.deal_no),
-        ("round", state.round_no),
-        ("over_reason", state.over_reason),
+    check.readings(
+        expect,
+        {
+            "phase": state.phase.value,
+            "current": list(state.current_players()),
+            "dealer": state.dealer,
+            "leader": state.leader,
+            "deal": state.deal_no,
+            "round": state.round_no,
+            "over_reason": state.over_reason,
+            "targets": [-1 if t is None else t for t in state.targets],
+            "points": state.points,
+            "hand_sizes": [len(h) for h in state.hands],
+        },
     )
-    for key, actual in scalars:
-        if key in expect:
-            check(key, actual, expect[key])
-    if "targets" in expect:
-        check("targets", [-1 if t is None else t for t in state.targets], expect["targets"])
-    if "points" in expect:
-        check("points", state.points, expect["points"])
-    if "hand_sizes" in expect:
-        check("hand_sizes", [len(h) for h in state.hands], expect["hand_sizes"])
     for kind, piles in (("caught", state.caught), ("hands", state.hands)):
         for seat, want in expect.get(kind, {}).items():
             p = int(seat.lstrip("p"))

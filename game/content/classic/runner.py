@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.content.classic.scenarios import Scenario
-from game.content.scenario_steps import Checks, check_legal, check_log, play_step
+from game.content.scenario_steps import Checks, check_legal, check_log, play_step, refused_setup
 from game.rules.classic import Catalog, InvalidKit, MatchState
 from game.rules.classic.events import BattleResolved, Event
 
@@ -40,14 +40,12 @@ def run_scenario(sc: Scenario, catalog: Catalog) -> list[str]:
 def _run(sc: Scenario, catalog: Catalog) -> list[str]:
     kit_error = sc.expect.get("kit_error")
     try:
-        state, log = MatchState.new(catalog, sc.kits, sc.settings, seed=sc.seed)
+        state, opening = MatchState.new(catalog, sc.kits, sc.settings, seed=sc.seed)
     except (InvalidKit, ValueError) as e:
-        if kit_error is not None and kit_error in str(e):
-            return []
-        return [f"setup: kit refused: {e}"]
+        return refused_setup("kit_error", kit_error, str(e), "kit")
     if kit_error is not None:
         return [f"expect.kit_error: the kits were accepted, expected {kit_error!r}"]
-    log = list(log)
+    log = list(opening)
     failures: list[str] = []
     for i, step in enumerate(sc.steps):
         where = f"steps[{i}] {step.text!r}"
@@ -63,17 +61,17 @@ def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -
     failures = check.failures
     texts = [str(e) for e in log]
 
-    if "phase" in expect:
-        check("phase", state.phase, expect["phase"])
-    if "turn_player" in expect:
-        check("turn_player", state.turn_player, expect["turn_player"])
-    if "current" in expect:
-        current = state.current_player()
-        check("current", -2 if current is None else current, expect["current"])
-    if "winner" in expect:
-        check("winner", -1 if state.winner is None else state.winner, expect["winner"])
-    if "game_level" in expect:
-        check("game_level", state.game_level(), expect["game_level"])
+    current = state.current_player()
+    check.readings(
+        expect,
+        {
+            "phase": state.phase,
+            "turn_player": state.turn_player,
+            "current": -2 if current is None else current,
+            "winner": -1 if state.winner is None else state.winner,
+            "game_level": state.game_level(),
+        },
+    )
     check_log(expect, texts, failures)
     resolved = [e for e in log if isinstance(e, BattleResolved)]
     want_battles = expect.get("battles", [])

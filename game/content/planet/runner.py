@@ -24,7 +24,7 @@ from game.rules.planet.events import Event
 from game.rules.planet.hexgrid import hex_str, spiral
 from game.rules.planet.phases import WINDOWS
 
-from ..scenario_steps import Checks, check_legal, check_log, play_step
+from ..scenario_steps import Checks, check_legal, check_log, play_step, refused_setup
 from .scenarios import PlanetScenario, Step
 
 
@@ -71,11 +71,7 @@ def run_planet_scenario(sc: PlanetScenario, catalog: Catalog) -> list[str]:
     try:
         state, log = PlanetState.new(catalog, [k.kit for k in sc.kits], sc.settings, sc.seed)
     except InvalidKit as e:
-        wanted = [kit_error] if isinstance(kit_error, str) else list(kit_error or [])
-        missing = [w for w in wanted if w not in str(e)]
-        if wanted and not missing:
-            return []
-        return [f"setup: kit refused: {e}" + (f" (missing {missing})" if wanted else "")]
+        return refused_setup("kit_error", kit_error, str(e), "kit")
     if kit_error is not None:
         return [f"expect.kit_error: the kits were accepted, expected {kit_error!r}"]
     for p, k in enumerate(sc.kits):
@@ -105,18 +101,17 @@ def check_expect(expect: dict[str, Any], state: PlanetState, log: list[Event]) -
     failures = check.failures
     texts = [str(e) for e in log]
 
-    if "phase" in expect:
-        check("phase", state.phase.value, expect["phase"])
-    if "current" in expect:
-        check("current", list(state.current_players()), list(expect["current"]))
-    if "turn" in expect:
-        check("turn", state.turn, expect["turn"])
-    if "winner" in expect:
-        check("winner", -1 if state.winner is None else state.winner, expect["winner"])
-    if "draw" in expect:
-        check("draw", state.is_over() and state.winner is None, expect["draw"])
-    if "victor" in expect:
-        check("victor", -1 if state.victor is None else state.victor, expect["victor"])
+    check.readings(
+        expect,
+        {
+            "phase": state.phase.value,
+            "current": list(state.current_players()),
+            "turn": state.turn,
+            "winner": -1 if state.winner is None else state.winner,
+            "draw": state.is_over() and state.winner is None,
+            "victor": -1 if state.victor is None else state.victor,
+        },
+    )
     check_log(expect, texts, failures)
     legal = {str(a) for p in state.current_players() for a in state.legal_actions(p)}
     check_legal(expect, legal, failures)
