@@ -19,17 +19,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.rules.classic import (
-    Action,
-    MatchState,
-    Pass,
-    PlayAbility,
-    PlayGear,
-    PlayTrap,
-    SetGate,
-    Slot,
-    Throw,
-)
+from game.rules.classic import Action, MatchState, Slot
+from game.rules.classic import actions as act
 from game.rules.classic import battle as bt
 
 from .battles import best_card_gain, best_support_gain, margin
@@ -41,7 +32,7 @@ SUPPORT_KEEP = 0.03  # the evaluation's worth of a Trap or Battle Gear kept for 
 class Aimed:
     """A throw with the card it is aimed at (the search's throw action)."""
 
-    throw: Throw
+    throw: act.Throw
     target: Slot
 
     def __str__(self) -> str:
@@ -132,15 +123,15 @@ def quick_throws(state: MatchState, p: int) -> list[tuple[float, Aimed]]:
             else:
                 gate = cat.gates[fg.gate]
                 v = 0.25 + gate.bonus(mine.attribute) / 1000.0 + (0.05 if fg.owner == p else 0.0)
-            out.append((v - mine.g_power * 1e-5, Aimed(Throw(p, b), slot)))
+            out.append((v - mine.g_power * 1e-5, Aimed(act.Throw(p, b), slot)))
     out.sort(key=lambda x: -x[0])
     return out
 
 
-def quick_sets(state: MatchState, p: int, legal: Sequence[Action], k: int) -> list[SetGate]:
+def quick_sets(state: MatchState, p: int, legal: Sequence[Action], k: int) -> list[act.SetGate]:
     """The `k` likeliest Gate Cards to set: the best bonus for one's own Bakugan, on the
     free slot nearest one's own side."""
-    cands = [a for a in legal if isinstance(a, SetGate)]
+    cands = [a for a in legal if isinstance(a, act.SetGate)]
     if not cands:
         return []
     cat = state.catalog
@@ -148,12 +139,12 @@ def quick_sets(state: MatchState, p: int, legal: Sequence[Action], k: int) -> li
     mine = [cat.bakugan[b].attribute for b in ps.unused + ps.used]
     rows = state.settings.grid[1]
 
-    def score(a: SetGate) -> tuple[float, float]:
+    def score(a: act.SetGate) -> tuple[float, float]:
         gate = cat.gates[a.gate]
         near = a.slot[1] if p == 1 else rows - 1 - a.slot[1]
         return (sum(gate.bonus(x) for x in mine), near - 0.1 * abs(a.slot[0] - 2))
 
-    by_gate: dict[str, SetGate] = {}
+    by_gate: dict[str, act.SetGate] = {}
     for a in sorted(cands, key=score, reverse=True):
         by_gate.setdefault(a.gate, a)
     return list(by_gate.values())[:k]
@@ -179,9 +170,9 @@ def battle_reply(state: MatchState, p: int, legal: Sequence[Action]) -> Action:
     assert b is not None
     if b.window == bt.ATTRIBUTE:
         return legal[0]
-    pass_ = next((a for a in legal if isinstance(a, Pass)), legal[0])
-    cards = [a for a in legal if isinstance(a, PlayAbility)]
-    pieces = [a for a in legal if isinstance(a, PlayTrap | PlayGear)]
+    pass_ = next((a for a in legal if isinstance(a, act.Pass)), legal[0])
+    cards = [a for a in legal if isinstance(a, act.PlayAbility)]
+    pieces = [a for a in legal if isinstance(a, act.PlayTrap | act.PlayGear)]
     if not cards and not pieces:
         return pass_
     if b.window == bt.AFTER:
@@ -221,7 +212,7 @@ def played(state: MatchState, action: Action) -> list[tuple[float, MatchState]]:
     """The worlds after `action` in `state` (a copy each), with their chances: one; or,
     for a Trap of several faces, one per face (that world's generator set to draw it:
     what it hides is drawn when it opens, so a bot weighs every face)."""
-    if isinstance(action, PlayTrap):
+    if isinstance(action, act.PlayTrap):
         k = len(state.catalog.traps[action.trap].faces)
         if k > 1:
             out: list[tuple[float, MatchState]] = []
@@ -252,7 +243,7 @@ def rollout_action(state: MatchState, p: int, rng: random.Random) -> Key:
             if rng.random() < 0.15:
                 return ranked[rng.randrange(len(ranked))][1]
             return ranked[0][1]
-        takes = [a for a in legal if not isinstance(a, PlayAbility)]
+        takes = [a for a in legal if not isinstance(a, act.PlayAbility)]
         return (takes or legal)[0]
     if phase == "setup":
         return quick_sets(state, p, legal, 1)[0]

@@ -14,21 +14,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.rules.classic import (
-    Action,
-    Catalog,
-    ChooseAttribute,
-    Evolve,
-    MoveBakugan,
-    Pass,
-    PlayAbility,
-    PlayGear,
-    PlayTrap,
-    SetGate,
-    Slot,
-    TakeGate,
-    Throw,
-)
+from game.rules.classic import Action, Catalog, Slot
+from game.rules.classic import actions as act
 from game.rules.classic import battle as bt
 from game.rules.classic.observation import GateView, Observation
 
@@ -270,7 +257,7 @@ class BattleInsight:
         return value
 
     def throw_values(
-        self, obs: Observation, throws: Sequence[Throw], hit: HitChance
+        self, obs: Observation, throws: Sequence[act.Throw], hit: HitChance
     ) -> list[Scored]:
         """Every (Bakugan, card) throw with its value, best first: over its outcomes
         (opens on the card, or misses), what is captured now plus what the Bakugan left
@@ -313,7 +300,7 @@ class BattleInsight:
         out.sort(key=lambda s: -s.value)
         return out
 
-    def move_values(self, obs: Observation, moves: Sequence[MoveBakugan]) -> list[Scored]:
+    def move_values(self, obs: Observation, moves: Sequence[act.MoveBakugan]) -> list[Scored]:
         """Every move of a standing Bakugan onto another player's (all of one's own
         stand, 3-4 players) with its value, best first: the battle (won: the card; lost:
         his), then, with `insight` 1, what is left standing (`position`): the one not
@@ -349,7 +336,7 @@ class BattleInsight:
         now = {v.slot: list(v.standing) for v in obs.field}
         return self.position(obs, now, faces_at, hit((0, 0), False), OPPONENT_HIT)
 
-    def skip_cost(self, obs: Observation, throws: Sequence[Throw], hit: HitChance) -> float:
+    def skip_cost(self, obs: Observation, throws: Sequence[act.Throw], hit: HitChance) -> float:
         """What skipping this turn's throw costs, in gate units: the best throw's value
         over throwing nothing. With `insight` 0, a casual reading of the field: a
         Bakugan standing alone (a card to take or to stop) makes the throw urgent."""
@@ -423,13 +410,13 @@ def _all_bakugan(obs: Observation, player: int) -> list[str]:
 
 def best_attribute(judge: BattleInsight, obs: Observation, legal: Sequence[Action]) -> Action:
     """Two clear Bakugan met: take the attribute the card favours most, if it is known."""
-    picks = [a for a in legal if isinstance(a, ChooseAttribute)]
+    picks = [a for a in legal if isinstance(a, act.ChooseAttribute)]
     b = obs.battle
     if b is None or not picks:
         return legal[0]
     gates, _ = judge.faces(obs, b.slot)
 
-    def bonus(a: ChooseAttribute) -> float:
+    def bonus(a: act.ChooseAttribute) -> float:
         return sum(judge.catalog.gates[g].bonus(a.attribute) for g in gates) / len(gates)
 
     return max(picks, key=lambda a: (bonus(a), -picks.index(a)))
@@ -438,28 +425,28 @@ def best_attribute(judge: BattleInsight, obs: Observation, legal: Sequence[Actio
 def take_or_move(judge: BattleInsight, obs: Observation, legal: Sequence[Action]) -> Action:
     """Two of one's own Bakugan on a card (or all of them standing): take the card if one
     may; else move onto the enemy whose battle is worth most (`BattleInsight.move_values`)."""
-    takes = [a for a in legal if isinstance(a, TakeGate)]
+    takes = [a for a in legal if isinstance(a, act.TakeGate)]
     if takes:
         return takes[0]
-    moves = [a for a in legal if isinstance(a, MoveBakugan)]
+    moves = [a for a in legal if isinstance(a, act.MoveBakugan)]
     if not moves:
         return legal[0]
     return judge.move_values(obs, moves)[0].action
 
 
 def passes(legal: Sequence[Action]) -> Action | None:
-    return next((a for a in legal if isinstance(a, Pass)), None)
+    return next((a for a in legal if isinstance(a, act.Pass)), None)
 
 
-def sets(legal: Sequence[Action]) -> list[SetGate]:
-    return [a for a in legal if isinstance(a, SetGate)]
+def sets(legal: Sequence[Action]) -> list[act.SetGate]:
+    return [a for a in legal if isinstance(a, act.SetGate)]
 
 
-def plays(legal: Sequence[Action]) -> list[PlayAbility]:
-    return [a for a in legal if isinstance(a, PlayAbility)]
+def plays(legal: Sequence[Action]) -> list[act.PlayAbility]:
+    return [a for a in legal if isinstance(a, act.PlayAbility)]
 
 
-def evolution_gain(catalog: Catalog, obs: Observation, action: Evolve) -> int:
+def evolution_gain(catalog: Catalog, obs: Observation, action: act.Evolve) -> int:
     """The G-Power the evolved form adds over the Bakugan it replaces."""
     card = next(
         catalog.evolutions[c]
@@ -469,19 +456,19 @@ def evolution_gain(catalog: Catalog, obs: Observation, action: Evolve) -> int:
     return catalog.bakugan[card.evolved].g_power - catalog.bakugan[card.base].g_power
 
 
-def pieces(legal: Sequence[Action]) -> list[PlayTrap | PlayGear]:
+def pieces(legal: Sequence[Action]) -> list[act.PlayTrap | act.PlayGear]:
     """The Traps and Battle Gear one may play (each gear once per ability it may take)."""
-    return [a for a in legal if isinstance(a, PlayTrap | PlayGear)]
+    return [a for a in legal if isinstance(a, act.PlayTrap | act.PlayGear)]
 
 
 def cost(action: Action) -> float:
     """What playing `action` in a battle spends, in gate units."""
-    if isinstance(action, PlayAbility):
+    if isinstance(action, act.PlayAbility):
         return CARD_COST
-    if isinstance(action, PlayTrap | PlayGear):
+    if isinstance(action, act.PlayTrap | act.PlayGear):
         return PIECE_COST
     return 0.0
 
 
-def throws(legal: Sequence[Action]) -> list[Throw]:
-    return [a for a in legal if isinstance(a, Throw)]
+def throws(legal: Sequence[Action]) -> list[act.Throw]:
+    return [a for a in legal if isinstance(a, act.Throw)]

@@ -13,24 +13,9 @@ from typing import TYPE_CHECKING
 from game.rules.api import Reason
 
 from . import abilities as cards
+from . import actions as act
 from . import battle as bt
-from .actions import (
-    CHANCE,
-    SHAPES,
-    Action,
-    ChooseAttribute,
-    Evolve,
-    Land,
-    Miss,
-    MoveBakugan,
-    Pass,
-    PlayAbility,
-    PlayGear,
-    PlayTrap,
-    SetGate,
-    TakeGate,
-    Throw,
-)
+from .actions import CHANCE, SHAPES, Action
 from .legal import evolve_problem, stranded_moves
 from .phases import BATTLE, LANDING, MAIN, OPEN, OVER, OWN, SETUP
 from .piles import free_adjacent_slots
@@ -54,7 +39,7 @@ def why_illegal(state: MatchState, action: Action) -> str | None:
         actor = "chance" if action.player == CHANCE else f"p{action.player}"
         return f"it is {who} to act, not {actor}"
     p = action.player
-    if isinstance(action, SetGate):
+    if isinstance(action, act.SetGate):
         if phase not in (SETUP, MAIN):
             return "Gate Cards are set only in the opening or before the throw"
         if action.gate not in state.players[p].gates:
@@ -75,7 +60,7 @@ def why_illegal(state: MatchState, action: Action) -> str | None:
         if action.slot not in free_adjacent_slots(state):
             return "a new Gate Card must touch one on the field, side to side or corner to corner"
         return None
-    if isinstance(action, PlayAbility):
+    if isinstance(action, act.PlayAbility):
         window: str | None
         if phase in (MAIN, OPEN):
             window = None if phase == MAIN else OPEN
@@ -91,38 +76,38 @@ def why_illegal(state: MatchState, action: Action) -> str | None:
         if problem is not None:
             return problem
         return cards.target_problem(state, action)
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         if phase == OPEN:
             return None
         if phase != BATTLE or state.battle is None or state.battle.window == bt.ATTRIBUTE:
             return "there is no timing window to pass in"
         return None
-    if isinstance(action, Throw):
+    if isinstance(action, act.Throw):
         if phase != MAIN:
             return "no throw now"
         if action.bakugan not in state.players[p].unused:
             return f"{action.bakugan} is not among p{p}'s unused Bakugan"
         return None
-    if isinstance(action, Land | Miss):
+    if isinstance(action, act.Land | act.Miss):
         if phase != LANDING:
             return "no Bakugan is in the air"
-        if isinstance(action, Land) and action.slot not in state.field:
+        if isinstance(action, act.Land) and action.slot not in state.field:
             return f"there is no Gate Card at @{action.slot[0]},{action.slot[1]}"
         return None
-    if isinstance(action, TakeGate):
+    if isinstance(action, act.TakeGate):
         return _take_problem(state, action)
-    if isinstance(action, MoveBakugan):
+    if isinstance(action, act.MoveBakugan):
         return _move_problem(state, action)
-    if isinstance(action, ChooseAttribute):
+    if isinstance(action, act.ChooseAttribute):
         b = state.battle
         if phase != BATTLE or b is None or b.window != bt.ATTRIBUTE:
             return "no attribute to choose now"
         if b.sides[b.to_choose[0]][1] != action.bakugan:
             return f"{action.bakugan} is not the clear Bakugan to choose for"
         return None
-    if isinstance(action, PlayTrap | PlayGear):
+    if isinstance(action, act.PlayTrap | act.PlayGear):
         return support_problem(state, action)
-    if isinstance(action, Evolve):
+    if isinstance(action, act.Evolve):
         if phase != MAIN:
             return Reason("a Bakugan evolves on its owner's turn, instead of a throw", "not_now")
         if state.turn_acted:
@@ -133,7 +118,7 @@ def why_illegal(state: MatchState, action: Action) -> str | None:
     return f"unknown action {action!r}"
 
 
-def _take_problem(state: MatchState, action: TakeGate) -> str | None:
+def _take_problem(state: MatchState, action: act.TakeGate) -> str | None:
     p = action.player
     if state.phase == OWN:
         if action.slot != state.choice:
@@ -149,7 +134,7 @@ def _take_problem(state: MatchState, action: TakeGate) -> str | None:
     return "no Gate Card can be taken now"
 
 
-def _move_problem(state: MatchState, action: MoveBakugan) -> str | None:
+def _move_problem(state: MatchState, action: act.MoveBakugan) -> str | None:
     p = action.player
     if state.phase == OWN:
         assert state.choice is not None
@@ -185,12 +170,12 @@ def ability_problem(state: MatchState, player: int, card: str) -> Reason | None:
     return cards.problem(state, player, card, window)
 
 
-def support_problem(state: MatchState, action: PlayTrap | PlayGear) -> Reason | None:
+def support_problem(state: MatchState, action: act.PlayTrap | act.PlayGear) -> Reason | None:
     """Why a Trap or Battle Gear cannot be played now (None: it can)."""
     p = action.player
     ps = state.players[p]
-    trap = isinstance(action, PlayTrap)
-    piece = action.trap if isinstance(action, PlayTrap) else action.gear
+    trap = isinstance(action, act.PlayTrap)
+    piece = action.trap if isinstance(action, act.PlayTrap) else action.gear
     what = "a Bakugan Trap" if trap else "Battle Gear"
     b = state.battle
     if state.phase != BATTLE or b is None or b.window == bt.ATTRIBUTE:
@@ -206,7 +191,7 @@ def support_problem(state: MatchState, action: PlayTrap | PlayGear) -> Reason | 
             return Reason(f"{what} is played only once the Gate Card has opened", "timing")
         return Reason(f"{what} is played before the battle is decided", "timing")
     attribute = state.evaluate_battle().sides[side].attribute
-    if isinstance(action, PlayTrap):
+    if isinstance(action, act.PlayTrap):
         need = state.catalog.traps[piece].attribute
         if need != attribute:
             return Reason(

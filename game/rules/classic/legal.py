@@ -15,21 +15,9 @@ from typing import TYPE_CHECKING
 from game.rules.api import Reason
 
 from . import abilities as cards
+from . import actions as act
 from . import battle as bt
-from .actions import (
-    Action,
-    ChooseAttribute,
-    Evolve,
-    Land,
-    Miss,
-    MoveBakugan,
-    Pass,
-    PlayGear,
-    PlayTrap,
-    SetGate,
-    TakeGate,
-    Throw,
-)
+from .actions import Action
 from .defs import ATTRIBUTES
 from .phases import BATTLE, LANDING, MAIN, OPEN, OWN
 from .piles import free_adjacent_slots
@@ -45,8 +33,8 @@ def legal_actions(state: MatchState, player: int | None = None) -> list[Action]:
         return []
     phase = state.phase
     if phase == LANDING:
-        out: list[Action] = [Land(slot) for slot in state.field]
-        out.append(Miss("off_card"))
+        out: list[Action] = [act.Land(slot) for slot in state.field]
+        out.append(act.Miss("off_card"))
         return out
     if phase == MAIN:
         return main_actions(state, current)
@@ -57,18 +45,18 @@ def legal_actions(state: MatchState, player: int | None = None) -> list[Action]:
         assert slot is not None and state.thrown is None
         fg = state.field[slot]
         mover = fg.standing[-1][1]
-        out = [TakeGate(current, slot)]
-        out.extend(MoveBakugan(current, mover, s) for s in state.field if s != slot)
+        out = [act.TakeGate(current, slot)]
+        out.extend(act.MoveBakugan(current, mover, s) for s in state.field if s != slot)
         return out
     if phase == OPEN:
         out = []
         for card in state.players[current].abilities:
             out.extend(cards.plays(state, current, card, OPEN))
-        out.append(Pass(current))
+        out.append(act.Pass(current))
         return out
     # SETUP
     slots = [s for s in state.opening_slots_of(current) if s not in state.field]
-    return [SetGate(current, g, s) for g in state.players[current].gates for s in slots]
+    return [act.SetGate(current, g, s) for g in state.players[current].gates for s in slots]
 
 
 def main_actions(state: MatchState, p: int) -> list[Action]:
@@ -77,31 +65,31 @@ def main_actions(state: MatchState, p: int) -> list[Action]:
     out: list[Action] = []
     if not state.set_this_turn and ps.gates:
         slots = free_adjacent_slots(state)
-        out.extend(SetGate(p, g, s) for g in ps.gates for s in slots)
+        out.extend(act.SetGate(p, g, s) for g in ps.gates for s in slots)
     for card in ps.abilities:
         out.extend(cards.plays(state, p, card, None))
     if ps.evolutions and not state.turn_acted:
         out.extend(
-            Evolve(p, base)
+            act.Evolve(p, base)
             for base in evolvable(state, p)
             if evolve_problem(state, p, base) is None
         )
     if ps.unused:
-        out.extend(Throw(p, b) for b in ps.unused)
+        out.extend(act.Throw(p, b) for b in ps.unused)
         return out
     out.extend(stranded_moves(state, p))
     return out
 
 
-def stranded_moves(state: MatchState, p: int) -> list[MoveBakugan | TakeGate]:
+def stranded_moves(state: MatchState, p: int) -> list[act.MoveBakugan | act.TakeGate]:
     """Every Bakugan of `p` stands on the field (seed, games of several players): move
     one onto a card an opponent's Bakugan stands on, or, with none there, take a card
     one's own Bakugan stands on."""
     enemy = [s for s, fg in state.field.items() if any(q != p for q, _ in fg.standing)]
     mine = [(s, b) for s, fg in state.field.items() for q, b in fg.standing if q == p]
     if enemy:
-        return [MoveBakugan(p, b, s) for src, b in mine for s in enemy if s != src]
-    return [TakeGate(p, s) for s in dict.fromkeys(src for src, _ in mine)]
+        return [act.MoveBakugan(p, b, s) for src, b in mine for s in enemy if s != src]
+    return [act.TakeGate(p, s) for s in dict.fromkeys(src for src, _ in mine)]
 
 
 def evolvable(state: MatchState, p: int) -> list[str]:
@@ -117,12 +105,12 @@ def battle_actions(state: MatchState, p: int) -> list[Action]:
     if b.window == bt.ATTRIBUTE:
         side = b.to_choose[0]
         bakugan = b.sides[side][1]
-        return [ChooseAttribute(p, bakugan, a) for a in ATTRIBUTES]
+        return [act.ChooseAttribute(p, bakugan, a) for a in ATTRIBUTES]
     out: list[Action] = []
     for card in state.players[p].abilities:
         out.extend(cards.plays(state, p, card, b.window))
     out.extend(support_plays(state, p))
-    out.append(Pass(p))
+    out.append(act.Pass(p))
     return out
 
 
@@ -139,12 +127,12 @@ def support_plays(state: MatchState, p: int) -> list[Action]:
         return []
     attribute = state.evaluate_battle().sides[side].attribute
     out: list[Action] = [
-        PlayTrap(p, t) for t in ps.traps if state.catalog.traps[t].attribute == attribute
+        act.PlayTrap(p, t) for t in ps.traps if state.catalog.traps[t].attribute == attribute
     ]
     gate_colour = state.catalog.gates[state.field[b.slot].gate].colour
     for x in ps.gear:
         choices = bt.gear_choices(state.catalog.gear[x], attribute, gate_colour)
-        out.extend(PlayGear(p, x, chosen) for chosen in choices)
+        out.extend(act.PlayGear(p, x, chosen) for chosen in choices)
     return out
 
 

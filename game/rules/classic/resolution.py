@@ -16,22 +16,9 @@ from typing import TYPE_CHECKING
 from game.rules.api import IllegalAction
 
 from . import abilities as cards
+from . import actions as act
 from . import battle as bt
-from .actions import (
-    Action,
-    ChooseAttribute,
-    Evolve,
-    Land,
-    Miss,
-    MoveBakugan,
-    Pass,
-    PlayAbility,
-    PlayGear,
-    PlayTrap,
-    SetGate,
-    TakeGate,
-    Throw,
-)
+from .actions import Action
 from .checks import why_illegal
 from .defs import AbilityDef
 from .effects import FIELD
@@ -83,16 +70,16 @@ def apply(state: MatchState, action: Action, observe: Observer | None = None) ->
     if problem is not None:
         raise IllegalAction(action, problem)
     events: list[Event] = [] if observe is None else _Observed(observe)
-    if isinstance(action, SetGate):
+    if isinstance(action, act.SetGate):
         _set_gate(state, action, events)
-    elif isinstance(action, Throw):
+    elif isinstance(action, act.Throw):
         state.players[action.player].unused.remove(action.bakugan)
         state.thrown = (action.player, action.bakugan)
         state.phase = LANDING
         events.append(Thrown(action.player, action.bakugan))
-    elif isinstance(action, Land):
+    elif isinstance(action, act.Land):
         _land(state, action, events)
-    elif isinstance(action, Miss):
+    elif isinstance(action, act.Miss):
         assert state.thrown is not None
         p, b = state.thrown
         state.thrown = None
@@ -100,9 +87,9 @@ def apply(state: MatchState, action: Action, observe: Observer | None = None) ->
         events.append(Missed(p, b, action.reason))
         events.append(ToUsed(p, b))
         end_turn(state, events)
-    elif isinstance(action, PlayAbility):
+    elif isinstance(action, act.PlayAbility):
         _play_ability(state, action, events)
-    elif isinstance(action, Pass):
+    elif isinstance(action, act.Pass):
         if state.phase == OPEN:
             state.open_passes += 1
             state.open_priority = (state.open_priority + 1) % len(state.open_order)
@@ -113,11 +100,11 @@ def apply(state: MatchState, action: Action, observe: Observer | None = None) ->
             battle.passes += 1
             battle.priority = (battle.priority + 1) % len(battle.order)
             settle(state, events)
-    elif isinstance(action, TakeGate):
+    elif isinstance(action, act.TakeGate):
         _take(state, action, events)
-    elif isinstance(action, MoveBakugan):
+    elif isinstance(action, act.MoveBakugan):
         _move(state, action, events)
-    elif isinstance(action, ChooseAttribute):
+    elif isinstance(action, act.ChooseAttribute):
         battle = state.battle
         assert battle is not None
         battle.chosen[battle.to_choose.pop(0)] = action.attribute
@@ -125,14 +112,14 @@ def apply(state: MatchState, action: Action, observe: Observer | None = None) ->
         if not battle.to_choose:
             open_start(state, events)
         settle(state, events)
-    elif isinstance(action, PlayTrap | PlayGear):
+    elif isinstance(action, act.PlayTrap | act.PlayGear):
         _play_support(state, action, events)
-    elif isinstance(action, Evolve):
+    elif isinstance(action, act.Evolve):
         _evolve(state, action, events)
     return events
 
 
-def _set_gate(state: MatchState, action: SetGate, events: list[Event]) -> None:
+def _set_gate(state: MatchState, action: act.SetGate, events: list[Event]) -> None:
     p = action.player
     state.players[p].gates.remove(action.gate)
     state.field[action.slot] = FieldGate(p, action.gate, [])
@@ -146,7 +133,7 @@ def _set_gate(state: MatchState, action: SetGate, events: list[Event]) -> None:
         state.turn_acted = True
 
 
-def _land(state: MatchState, action: Land, events: list[Event]) -> None:
+def _land(state: MatchState, action: act.Land, events: list[Event]) -> None:
     assert state.thrown is not None
     p, b = state.thrown
     state.thrown = None
@@ -174,7 +161,7 @@ def _land(state: MatchState, action: Land, events: list[Event]) -> None:
     state.choice = action.slot
 
 
-def _take(state: MatchState, action: TakeGate, events: list[Event]) -> None:
+def _take(state: MatchState, action: act.TakeGate, events: list[Event]) -> None:
     p = action.player
     if state.phase == MAIN:
         # Every Bakugan on the field and no opponent's: take a card, all of one's
@@ -193,7 +180,7 @@ def _take(state: MatchState, action: TakeGate, events: list[Event]) -> None:
         end_turn(state, events)
 
 
-def _move(state: MatchState, action: MoveBakugan, events: list[Event]) -> None:
+def _move(state: MatchState, action: act.MoveBakugan, events: list[Event]) -> None:
     p = action.player
     source = state.choice if state.phase == OWN else None
     if source is None:
@@ -210,7 +197,7 @@ def _move(state: MatchState, action: MoveBakugan, events: list[Event]) -> None:
         end_turn(state, events)
 
 
-def _evolve(state: MatchState, action: Evolve, events: list[Event]) -> None:
+def _evolve(state: MatchState, action: act.Evolve, events: list[Event]) -> None:
     p, base = action.player, action.bakugan
     ps = state.players[p]
     card = next(c for c in ps.evolutions if state.catalog.evolutions[c].base == base)
@@ -229,7 +216,7 @@ def _evolve(state: MatchState, action: Evolve, events: list[Event]) -> None:
     end_turn(state, events)
 
 
-def _play_ability(state: MatchState, action: PlayAbility, events: list[Event]) -> None:
+def _play_ability(state: MatchState, action: act.PlayAbility, events: list[Event]) -> None:
     p, card = action.player, action.card
     ps = state.players[p]
     ability = state.catalog.abilities[card]
@@ -277,12 +264,14 @@ def _play_ability(state: MatchState, action: PlayAbility, events: list[Event]) -
     settle(state, events)
 
 
-def _play_support(state: MatchState, action: PlayTrap | PlayGear, events: list[Event]) -> None:
+def _play_support(
+    state: MatchState, action: act.PlayTrap | act.PlayGear, events: list[Event]
+) -> None:
     p = action.player
     ps = state.players[p]
     b = state.battle
     assert b is not None
-    if isinstance(action, PlayTrap):
+    if isinstance(action, act.PlayTrap):
         trap = state.catalog.traps[action.trap]
         ps.traps.remove(action.trap)
         face = state.rng.randrange(len(trap.faces)) if len(trap.faces) > 1 else 0
@@ -305,7 +294,7 @@ def _play_support(state: MatchState, action: PlayTrap | PlayGear, events: list[E
 
 
 def _field_effect(
-    state: MatchState, action: PlayAbility, ability: AbilityDef, events: list[Event]
+    state: MatchState, action: act.PlayAbility, ability: AbilityDef, events: list[Event]
 ) -> None:
     p = action.player
     kinds = ability.kinds

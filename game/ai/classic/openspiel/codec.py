@@ -13,22 +13,8 @@ import itertools
 from collections.abc import Iterable
 from typing import Any
 
-from game.rules.classic import (
-    Action,
-    Catalog,
-    ChooseAttribute,
-    Evolve,
-    MoveBakugan,
-    Pass,
-    PlayAbility,
-    PlayGear,
-    PlayTrap,
-    SetGate,
-    Settings,
-    Slot,
-    TakeGate,
-    Throw,
-)
+from game.rules.classic import Action, Catalog, Settings, Slot
+from game.rules.classic import actions as act
 from game.rules.classic.battle import gear_choices
 from game.rules.classic.defs import ATTRIBUTES
 
@@ -85,34 +71,36 @@ class ActionCodec:
         self.aimed = aimed
         bakugan = sorted(catalog.bakugan)
         # Player actions, as templates for player 0.
-        templates: list[tuple[Action, Slot | None]] = [(Pass(0), None)]
-        templates += [(SetGate(0, g, s), None) for g in sorted(catalog.gates) for s in self.slots]
+        templates: list[tuple[Action, Slot | None]] = [(act.Pass(0), None)]
+        templates += [
+            (act.SetGate(0, g, s), None) for g in sorted(catalog.gates) for s in self.slots
+        ]
         for card in sorted(catalog.abilities):
             for form in _ability_forms(catalog, card):
                 if form == "none":
-                    templates.append((PlayAbility(0, card), None))
+                    templates.append((act.PlayAbility(0, card), None))
                 elif form == "bakugan":
-                    templates += [(PlayAbility(0, card, b), None) for b in bakugan]
+                    templates += [(act.PlayAbility(0, card, b), None) for b in bakugan]
                 elif form == "bakugan_slot":
                     templates += [
-                        (PlayAbility(0, card, b, s), None) for b in bakugan for s in self.slots
+                        (act.PlayAbility(0, card, b, s), None) for b in bakugan for s in self.slots
                     ]
                 else:
                     raise ValueError(f"ActionCodec: unknown ability target form {form!r}")
         aims: list[Slot | None] = [None, *self.slots] if aimed else [None]
-        templates += [(Throw(0, b), aim) for b in bakugan for aim in aims]
-        templates += [(TakeGate(0, s), None) for s in self.slots]
-        templates += [(MoveBakugan(0, b, s), None) for b in bakugan for s in self.slots]
-        templates += [(ChooseAttribute(0, b, a), None) for b in bakugan for a in ATTRIBUTES]
+        templates += [(act.Throw(0, b), aim) for b in bakugan for aim in aims]
+        templates += [(act.TakeGate(0, s), None) for s in self.slots]
+        templates += [(act.MoveBakugan(0, b, s), None) for b in bakugan for s in self.slots]
+        templates += [(act.ChooseAttribute(0, b, a), None) for b in bakugan for a in ATTRIBUTES]
         if support:
-            templates += [(PlayTrap(0, t), None) for t in sorted(catalog.traps)]
+            templates += [(act.PlayTrap(0, t), None) for t in sorted(catalog.traps)]
             for g in sorted(catalog.gear):
                 gear = catalog.gear[g]  # every choice of its abilities (any of them may be)
                 choices = gear_choices(gear, gear.attribute, gear.colour)
-                templates += [(PlayGear(0, g, chosen), None) for chosen in choices]
+                templates += [(act.PlayGear(0, g, chosen), None) for chosen in choices]
         if evolutions:
             bases = sorted({e.base for e in catalog.evolutions.values()})
-            templates += [(Evolve(0, b), None) for b in bases]
+            templates += [(act.Evolve(0, b), None) for b in bases]
         self.num_distinct_actions = len(templates)
         # Per player: id -> (action, aim) and (action, aim) -> id.
         self._decode: list[list[tuple[Action, Slot | None]]] = []
@@ -155,7 +143,7 @@ class ActionCodec:
     def decode(self, player: int, action_id: int) -> tuple[Action, Slot | None]:
         return self._decode[player][action_id]
 
-    def throw_ids(self, action: Throw, field: Iterable[Slot]) -> list[int]:
+    def throw_ids(self, action: act.Throw, field: Iterable[Slot]) -> list[int]:
         """A throw's ids: without an aim, and (when throws aim) at each card on the field."""
         ids = [self.encode(action)]
         if self.aimed:
