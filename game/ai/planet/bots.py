@@ -9,20 +9,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.ai.seeding import decision_rng
 from game.ai.uniform import Counted, UniformRandom
-from game.rules.planet import (
-    Action,
-    CardType,
-    Catalog,
-    Discard,
-    Energize,
-    FlipChoice,
-    Kit,
-    Observation,
-    Pass,
-    Phase,
-    Pick,
-    PlayCard,
-)
+from game.rules.planet import Action, CardType, Catalog, Kit, Observation, Phase
+from game.rules.planet import actions as act
 
 if TYPE_CHECKING:
     from .levels import Level
@@ -64,29 +52,29 @@ class GreedyBot(Counted):
         self.rng = decision_rng("planet-greedy", self.seed, self.decisions)
         self.decisions += 1
         first = legal[0]
-        if isinstance(first, Energize):
+        if isinstance(first, act.Energize):
             return self._energize(obs, legal)
-        if isinstance(first, Pick):
+        if isinstance(first, act.Pick):
             return max(legal, key=lambda a: self._printed_b(a))
-        if isinstance(first, Discard):
+        if isinstance(first, act.Discard):
             return min(legal, key=self._cost)
-        if isinstance(first, FlipChoice):
+        if isinstance(first, act.FlipChoice):
             return self._flip(obs, legal)
-        if isinstance(first, Pass):
+        if isinstance(first, act.Pass):
             return self._play(obs, legal)
         return legal[self.rng.randrange(len(legal))]
 
     def _cost(self, action: Action) -> int:
-        assert isinstance(action, Discard)
+        assert isinstance(action, act.Discard)
         return self.catalog.cards[action.card].cost
 
     def _printed_b(self, action: Action) -> int:
-        assert isinstance(action, Pick)
+        assert isinstance(action, act.Pick)
         return self.catalog.characters[action.character].b_power
 
     def _energize(self, obs: Observation, legal: list[Action]) -> Action:
         me = obs.sides[obs.viewer]
-        cards = [a for a in legal if isinstance(a, Energize) and a.card is not None]
+        cards = [a for a in legal if isinstance(a, act.Energize) and a.card is not None]
         flips = [a for a in cards if self.catalog.cards[a.card or ""].type is CardType.FLIP]
         if flips:
             return flips[0]
@@ -95,7 +83,7 @@ class GreedyBot(Counted):
         return legal[0]
 
     def _flip(self, obs: Observation, legal: list[Action]) -> Action:
-        pay = [a for a in legal if isinstance(a, FlipChoice) and a.pay]
+        pay = [a for a in legal if isinstance(a, act.FlipChoice) and a.pay]
         if not pay or obs.damage is None or obs.damage.flip is None:
             return legal[0]
         card = self.catalog.cards[obs.damage.flip]
@@ -113,7 +101,7 @@ class GreedyBot(Counted):
         return legal[0]
 
     def _play(self, obs: Observation, legal: list[Action]) -> Action:
-        plays = [a for a in legal if isinstance(a, PlayCard)]
+        plays = [a for a in legal if isinstance(a, act.PlayCard)]
         if not plays:
             return legal[0]
         me = obs.viewer
@@ -135,9 +123,14 @@ class GreedyBot(Counted):
         return legal[0]
 
     def _best(
-        self, plays: list[PlayCard], legal: list[Action], stat: str, me: int, attacking: bool = True
+        self,
+        plays: list[act.PlayCard],
+        legal: list[Action],
+        stat: str,
+        me: int,
+        attacking: bool = True,
     ) -> Action:
-        def gain(a: PlayCard) -> int:
+        def gain(a: act.PlayCard) -> int:
             mine = theirs = 0
             for e in self.catalog.cards[a.card].effects:
                 if e.when is not None or e.kind != f"add_{stat}":

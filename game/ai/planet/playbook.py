@@ -16,22 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from game.rules.planet import (
-    Action,
-    CardDef,
-    CardType,
-    Catalog,
-    Discard,
-    Energize,
-    FlipChoice,
-    Pass,
-    Phase,
-    Pick,
-    PlaceCore,
-    PlanetState,
-    PlayCard,
-    stats,
-)
+from game.rules.planet import Action, CardDef, CardType, Catalog, Phase, PlanetState, actions, stats
 from game.rules.planet.power import condition, factions_of
 
 from .knowledge import weakest
@@ -50,7 +35,7 @@ def _fits(state: PlanetState, p: int, e_faction: Sequence[str], e_not: Sequence[
     return (not e_faction or bool(mine & set(e_faction))) and not mine & set(e_not)
 
 
-def gains(state: PlanetState, play: PlayCard, insight: int) -> tuple[int, int, int, int]:
+def gains(state: PlanetState, play: actions.PlayCard, insight: int) -> tuple[int, int, int, int]:
     """What `play` does to this turn's battle, read from its text without playing it:
     (B-Power to one's Bakugan, B-Power to his, damage to one's, damage to his). With
     `insight` 0 only texts without conditions count."""
@@ -95,7 +80,7 @@ def _filters(e: object) -> tuple[Sequence[str], Sequence[str]]:
     return params.get("faction", ()), params.get("not_faction", ())
 
 
-def _holds(state: PlanetState, cond: str, p: int, b: object, play: PlayCard) -> bool:
+def _holds(state: PlanetState, cond: str, p: int, b: object, play: actions.PlayCard) -> bool:
     if cond == "sacrifice":
         return play.sacrifice is not None
     return condition(state, cond, p, b, None)  # type: ignore[arg-type]
@@ -140,15 +125,15 @@ class Playbook:
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
-        if isinstance(first, Discard):
+        if isinstance(first, actions.Discard):
             return self.discard(state, p, legal)
-        if isinstance(first, PlaceCore):
+        if isinstance(first, actions.PlaceCore):
             return self.place(state, p, legal)
-        if isinstance(first, Energize):
+        if isinstance(first, actions.Energize):
             return self.energize(state, p, legal)
-        if isinstance(first, Pick):
+        if isinstance(first, actions.Pick):
             return self.pick(state, p, legal, rng, temperature)
-        if isinstance(first, FlipChoice):
+        if isinstance(first, actions.FlipChoice):
             return self.flip(state, p, legal)
         return self.window(state, p, legal)
 
@@ -156,7 +141,7 @@ class Playbook:
 
     def discard(self, state: PlanetState, p: int, legal: list[Action]) -> Action:
         energy = len(state.sides[p].energy)
-        cards = [a for a in legal if isinstance(a, Discard)]
+        cards = [a for a in legal if isinstance(a, actions.Discard)]
         return min(cards, key=lambda a: (keep_value(self.catalog, a.card, energy), str(a)))
 
     def place(self, state: PlanetState, p: int, legal: list[Action]) -> Action:
@@ -164,7 +149,7 @@ class Playbook:
         side = -1 if p == 0 else 1  # p0 sits on the side of negative r
 
         def key(a: Action) -> tuple[float, int, str]:
-            assert isinstance(a, PlaceCore)
+            assert isinstance(a, actions.PlaceCore)
             c = cores[a.core]
             return (-(c.b_power + 100 * c.damage), side * -a.hex[1], str(a))
 
@@ -172,7 +157,7 @@ class Playbook:
 
     def energize(self, state: PlanetState, p: int, legal: list[Action]) -> Action:
         side = state.sides[p]
-        cards = [a for a in legal if isinstance(a, Energize) and a.card is not None]
+        cards = [a for a in legal if isinstance(a, actions.Energize) and a.card is not None]
         if not cards:
             return legal[0]
         flips = [a for a in cards if self.catalog.cards[a.card or ""].type is CardType.FLIP]
@@ -182,12 +167,12 @@ class Playbook:
             return legal[0]
         if self.insight == 0:
             return max(cards, key=lambda a: self.catalog.cards[a.card or ""].cost)
-        return Energize(p, weakest_to_energize(self.catalog, side.hand, len(side.energy)))
+        return actions.Energize(p, weakest_to_energize(self.catalog, side.hand, len(side.energy)))
 
     def pick(
         self, state: PlanetState, p: int, legal: list[Action], rng: random.Random, temp: float
     ) -> Action:
-        picks = [a for a in legal if isinstance(a, Pick)]
+        picks = [a for a in legal if isinstance(a, actions.Pick)]
         scores = [self.pick_score(state, p, a.character) for a in picks]
         if temp > 0:
             top = max(scores)
@@ -207,7 +192,7 @@ class Playbook:
         return score
 
     def flip(self, state: PlanetState, p: int, legal: list[Action]) -> Action:
-        pay = next((a for a in legal if isinstance(a, FlipChoice) and a.pay), None)
+        pay = next((a for a in legal if isinstance(a, actions.FlipChoice) and a.pay), None)
         dmg = state.damage
         if pay is None or dmg is None or dmg.flip is None:
             return legal[0]
@@ -240,8 +225,8 @@ class Playbook:
     # -- card play ---------------------------------------------------------------------
 
     def window(self, state: PlanetState, p: int, legal: list[Action]) -> Action:
-        pass_ = next((a for a in legal if isinstance(a, Pass)), legal[0])
-        plays = [a for a in legal if isinstance(a, PlayCard)]
+        pass_ = next((a for a in legal if isinstance(a, actions.Pass)), legal[0])
+        plays = [a for a in legal if isinstance(a, actions.PlayCard)]
         if not plays:
             return pass_
         phase = state.phase
@@ -257,7 +242,7 @@ class Playbook:
             return self._end(state, p, plays, pass_)
         return pass_
 
-    def _lasting(self, state: PlanetState, plays: list[PlayCard]) -> list[PlayCard]:
+    def _lasting(self, state: PlanetState, plays: list[actions.PlayCard]) -> list[actions.PlayCard]:
         out = []
         for a in plays:
             cd = self.catalog.cards[a.card]
@@ -266,7 +251,7 @@ class Playbook:
                 out.append(a)
         return out
 
-    def _evolves_up(self, state: PlanetState, a: PlayCard) -> bool:
+    def _evolves_up(self, state: PlanetState, a: actions.PlayCard) -> bool:
         if self.insight == 0:
             return True
         cd = self.catalog.cards[a.card]
@@ -281,7 +266,9 @@ class Playbook:
         )
         return (cd.b_power - top.b_power) + 100 * (cd.damage - top.damage) > 0
 
-    def _main(self, state: PlanetState, p: int, plays: list[PlayCard], pass_: Action) -> Action:
+    def _main(
+        self, state: PlanetState, p: int, plays: list[actions.PlayCard], pass_: Action
+    ) -> Action:
         lasting = self._lasting(state, plays)
         if self.insight == 0:
             return lasting[0] if lasting else pass_
@@ -291,7 +278,9 @@ class Playbook:
                 return a
         return pass_
 
-    def _end(self, state: PlanetState, p: int, plays: list[PlayCard], pass_: Action) -> Action:
+    def _end(
+        self, state: PlanetState, p: int, plays: list[actions.PlayCard], pass_: Action
+    ) -> Action:
         lasting = self._lasting(state, plays)
         if lasting:
             return max(lasting, key=lambda a: self.catalog.cards[a.card].cost)
@@ -321,16 +310,18 @@ class Playbook:
         for item in state.batch:
             if item.kind != "card":
                 continue
-            play = PlayCard(item.player, item.card, item.targets, item.sacrifice)
+            play = actions.PlayCard(item.player, item.card, item.targets, item.sacrifice)
             mine, theirs, _, _ = gains(state, play, self.insight)
             total += (mine - theirs) if item.player == p else (theirs - mine)
         return total
 
-    def _power(self, state: PlanetState, p: int, plays: list[PlayCard], pass_: Action) -> Action:
+    def _power(
+        self, state: PlanetState, p: int, plays: list[actions.PlayCard], pass_: Action
+    ) -> Action:
         margin = self._margin(state, p) + self._pending(state, p)
         if margin > 0:
             return pass_
-        best: tuple[int, int, PlayCard] | None = None
+        best: tuple[int, int, actions.PlayCard] | None = None
         for a in plays:
             g = self._b_gain(state, a)
             if g <= 0:
@@ -346,13 +337,13 @@ class Playbook:
             return pass_  # it would not turn the battle: keep the Energy for the Flips
         return best[2]
 
-    def _b_gain(self, state: PlanetState, a: PlayCard) -> int:
+    def _b_gain(self, state: PlanetState, a: actions.PlayCard) -> int:
         cd = self.catalog.cards[a.card]
         if self.insight > 0 and any(e.kind == "negate" for e in cd.effects) and a.targets:
             at = int(a.targets[0][1:]) if a.targets[0].startswith("#") else -1
             if 0 <= at < len(state.batch):
                 item = state.batch[at]
-                other = PlayCard(item.player, item.card, item.targets, item.sacrifice)
+                other = actions.PlayCard(item.player, item.card, item.targets, item.sacrifice)
                 mine, theirs, _, _ = gains(state, other, self.insight)
                 return mine - theirs
             return 0
@@ -362,14 +353,16 @@ class Playbook:
     def _keep(self, state: PlanetState, p: int) -> bool:
         return self.keep_for_flips and state.sides[p].available() <= 3
 
-    def _victory(self, state: PlanetState, p: int, plays: list[PlayCard], pass_: Action) -> Action:
+    def _victory(
+        self, state: PlanetState, p: int, plays: list[actions.PlayCard], pass_: Action
+    ) -> Action:
         if state.victor is None:
             return pass_
         attacking = state.victor == p
         enough = attacking and attack_total(state, p) > len(state.sides[1 - p].deck)
         if enough and self.insight > 0:
             return pass_  # already enough to empty his deck
-        best: tuple[float, PlayCard] | None = None
+        best: tuple[float, actions.PlayCard] | None = None
         for a in plays:
             _, _, dm, do = gains(state, a, self.insight)
             g = dm if attacking else -do
@@ -387,7 +380,9 @@ class Playbook:
                 return pass_
         return best[1]
 
-    def _answer(self, state: PlanetState, p: int, plays: list[PlayCard], pass_: Action) -> Action:
+    def _answer(
+        self, state: PlanetState, p: int, plays: list[actions.PlayCard], pass_: Action
+    ) -> Action:
         """The damage's batch: negate the opponent's Flip on it, if one can."""
         if self.insight == 0 or not state.batch:
             return pass_

@@ -18,20 +18,10 @@ from typing import Any
 
 from game.rules.api import CHANCE, IllegalAction, Reason, Result
 
+from . import actions as act
 from . import events as ev
 from . import flow
-from .actions import (
-    SHAPES,
-    Action,
-    Discard,
-    Energize,
-    FlipChoice,
-    Pass,
-    Pick,
-    PlaceCore,
-    PlayCard,
-    Roll,
-)
+from .actions import SHAPES, Action
 from .defs import CardPlay, Catalog, Kit, Settings
 from .hexgrid import Hex, free_places
 from .kit import InvalidKit, check_kit
@@ -84,7 +74,7 @@ class PlanetState:
         self.starting = 0
         self.placer = 0
         self.commits: list[Action | None] = [None, None]
-        self.rolls: list[Roll | None] = [None, None]
+        self.rolls: list[act.Roll | None] = [None, None]
         self.batch: list[Item] = []  # the last is the top
         self.priority = 0
         self.passes = 0
@@ -191,29 +181,36 @@ class PlanetState:
         if player not in self.current_players():
             return []
         if self.choices:
-            return [Discard(player, c) for c in sorted(set(self.sides[player].hand))]
+            return [act.Discard(player, c) for c in sorted(set(self.sides[player].hand))]
         phase = self.phase
         side = self.sides[player] if player != CHANCE else None
         if phase in WINDOWS:
-            return [Pass(player), *legal_plays(self, player)]
+            return [act.Pass(player), *legal_plays(self, player)]
         if phase is Phase.ENERGIZE:
             assert side is not None
-            return [Energize(player, None), *(Energize(player, c) for c in sorted(set(side.hand)))]
+            return [
+                act.Energize(player, None),
+                *(act.Energize(player, c) for c in sorted(set(side.hand))),
+            ]
         if phase is Phase.SELECT:
             assert side is not None
-            return [Pick(player, b.character) for b in side.bakugan if not b.open]
+            return [act.Pick(player, b.character) for b in side.bakugan if not b.open]
         if phase is Phase.ROLL:
             roller = self.rolls.index(None)
             free = [h for h, core in self.matrix.items() if not core.held_by]
-            return [Roll(roller, False), Roll(roller, True), *(Roll(roller, True, h) for h in free)]
+            return [
+                act.Roll(roller, False),
+                act.Roll(roller, True),
+                *(act.Roll(roller, True, h) for h in free),
+            ]
         if phase is Phase.FLIP:
-            out: list[Action] = [FlipChoice(player, False)]
+            out: list[Action] = [act.FlipChoice(player, False)]
             if self.flip_price() <= self.sides[player].available():
-                out.append(FlipChoice(player, True))
+                out.append(act.FlipChoice(player, True))
             return out
         assert side is not None
         places = free_places(self.matrix)
-        return [PlaceCore(player, core, h) for core in sorted(set(side.supply)) for h in places]
+        return [act.PlaceCore(player, core, h) for core in sorted(set(side.supply)) for h in places]
 
     def flip_price(self) -> int:
         """What the milled Flip waiting for its owner costs now (Frost Strike included)."""
@@ -230,7 +227,7 @@ class PlanetState:
         if any(a is action for a in legal) or action in legal:  # a chosen one is itself
             return None
         acting = action.player in self.current_players() and not self.choices
-        if isinstance(action, PlayCard) and acting and self.phase in WINDOWS:
+        if isinstance(action, act.PlayCard) and acting and self.phase in WINDOWS:
             return play_problem(self, action)
         return why_illegal(self, action)
 
@@ -240,19 +237,19 @@ class PlanetState:
             raise IllegalAction(action, reason)
         events: list[ev.Event] = []
         self._legal = {}
-        if isinstance(action, PlayCard):
+        if isinstance(action, act.PlayCard):
             self._play(action, events)
-        elif isinstance(action, Pass):
+        elif isinstance(action, act.Pass):
             self._pass(action.player, events)
-        elif isinstance(action, Roll):
+        elif isinstance(action, act.Roll):
             self.rolls[action.roller] = action
             if None not in self.rolls:
                 flow.resolve_roll(self, events)
-        elif isinstance(action, Energize | Pick):
+        elif isinstance(action, act.Energize | act.Pick):
             self._commit(action, events)
-        elif isinstance(action, FlipChoice):
+        elif isinstance(action, act.FlipChoice):
             self._flip(action, events)
-        elif isinstance(action, Discard):
+        elif isinstance(action, act.Discard):
             self._discard(action, events)
         else:
             self._place(action, events)
@@ -260,7 +257,7 @@ class PlanetState:
 
     # -- the moves ---------------------------------------------------------------------
 
-    def _place(self, action: PlaceCore, events: list[ev.Event]) -> None:
+    def _place(self, action: act.PlaceCore, events: list[ev.Event]) -> None:
         side = self.sides[action.player]
         side.supply.remove(action.core)
         self.matrix[action.hex] = MatrixCore(action.player, action.core)
@@ -272,22 +269,22 @@ class PlanetState:
         elif not side.supply:
             flow.finish_setup(self, events)
 
-    def _commit(self, action: Energize | Pick, events: list[ev.Event]) -> None:
+    def _commit(self, action: act.Energize | act.Pick, events: list[ev.Event]) -> None:
         self.commits[action.player] = action
-        step = "energy" if isinstance(action, Energize) else "roll"
+        step = "energy" if isinstance(action, act.Energize) else "roll"
         events.append(ev.Committed(action.player, step))
         if None in self.commits:
             return
         chosen, self.commits = self.commits, [None, None]
         for p, choice in enumerate(chosen):
             side = self.sides[p]
-            if isinstance(choice, Energize):
+            if isinstance(choice, act.Energize):
                 if choice.card is not None:
                     side.hand.remove(choice.card)
                     side.energy.append(choice.card)
                     side.charged.append(True)
                     events.append(ev.Energized(p, choice.card))
-            elif isinstance(choice, Pick):
+            elif isinstance(choice, act.Pick):
                 side.picked = choice.character
                 events.append(ev.Picked(p, choice.character))
         if self.phase is Phase.ENERGIZE:
@@ -296,7 +293,7 @@ class PlanetState:
             self.phase = Phase.ROLL
             self.rolls = [None, None]
 
-    def _play(self, action: PlayCard, events: list[ev.Event]) -> None:
+    def _play(self, action: act.PlayCard, events: list[ev.Event]) -> None:
         side = self.sides[action.player]
         card = self.catalog.cards[action.card]
         from .play import cost_of
@@ -338,7 +335,7 @@ class PlanetState:
         else:
             flow.close_window(self, events)
 
-    def _flip(self, action: FlipChoice, events: list[ev.Event]) -> None:
+    def _flip(self, action: act.FlipChoice, events: list[ev.Event]) -> None:
         damage = self.damage
         assert damage is not None and damage.flip is not None
         card = damage.flip
@@ -362,7 +359,7 @@ class PlanetState:
             if not self.choices:  # else milling goes on once the choices are made
                 flow.continue_damage(self, events)
 
-    def _discard(self, action: Discard, events: list[ev.Event]) -> None:
+    def _discard(self, action: act.Discard, events: list[ev.Event]) -> None:
         side = self.sides[action.player]
         side.hand.remove(action.card)
         side.discard.append(action.card)

@@ -20,19 +20,8 @@ from __future__ import annotations
 from math import prod
 from typing import TYPE_CHECKING
 
-from game.rules.planet import (
-    Action,
-    CardType,
-    Catalog,
-    Discard,
-    Energize,
-    FlipChoice,
-    Pass,
-    Pick,
-    PlaceCore,
-    PlayCard,
-    Roll,
-)
+from game.rules.planet import Action, CardType, Catalog
+from game.rules.planet import actions as act
 from game.rules.planet.defs import CORES_PER_KIT
 from game.rules.planet.effects import (
     BATCH_ITEM,
@@ -111,19 +100,19 @@ class PlanetCodec:
 
     def encode(self, state: PlanetState, action: Action) -> int:
         """The id of a legal core action of `state`."""
-        if isinstance(action, Pass):
+        if isinstance(action, act.Pass):
             return self.PASS
-        if isinstance(action, Energize):
+        if isinstance(action, act.Energize):
             return self.ENERGIZE + (0 if action.card is None else 1 + self.card_index[action.card])
-        if isinstance(action, Pick):
+        if isinstance(action, act.Pick):
             return self.PICK + _seat(state, action.player, action.character)
-        if isinstance(action, FlipChoice):
+        if isinstance(action, act.FlipChoice):
             return self.FLIP + int(action.pay)
-        if isinstance(action, Discard):
+        if isinstance(action, act.Discard):
             return self.DISCARD + self.card_index[action.card]
-        if isinstance(action, PlaceCore):
+        if isinstance(action, act.PlaceCore):
             return self.PLACE + self._kit_core(state, action) * self.places + _place(state, action)
-        if isinstance(action, PlayCard):
+        if isinstance(action, act.PlayCard):
             return self._play_id(state, action)
         raise ValueError(f"{action} is chance, not a player's action")
 
@@ -132,19 +121,19 @@ class PlanetCodec:
         if not 0 <= action_id < self.num_distinct_actions:
             raise ValueError(f"action {action_id} is outside 0..{self.num_distinct_actions - 1}")
         if action_id == self.PASS:
-            return Pass(player)
+            return act.Pass(player)
         if action_id < self.PICK:
             k = action_id - self.ENERGIZE
-            return Energize(player, None if k == 0 else self.cards[k - 1])
+            return act.Energize(player, None if k == 0 else self.cards[k - 1])
         if action_id < self.FLIP:
-            return Pick(player, state.sides[player].bakugan[action_id - self.PICK].character)
+            return act.Pick(player, state.sides[player].bakugan[action_id - self.PICK].character)
         if action_id < self.DISCARD:
-            return FlipChoice(player, action_id - self.FLIP == 1)
+            return act.FlipChoice(player, action_id - self.FLIP == 1)
         if action_id < self.PLACE:
-            return Discard(player, self.cards[action_id - self.DISCARD])
+            return act.Discard(player, self.cards[action_id - self.DISCARD])
         if action_id < self.PLAY:
             k, place = divmod(action_id - self.PLACE, self.places)
-            return PlaceCore(player, _kit_cores(state, player)[k], _hex_of(state, place))
+            return act.PlaceCore(player, _kit_cores(state, player)[k], _hex_of(state, place))
         return self._play_of(state, player, action_id)
 
     def describe(self, action_id: int) -> str:
@@ -168,10 +157,10 @@ class PlanetCodec:
         text = f"play {card} " + " ".join(f"{k}={o}" for k, o in options)
         return text + (f" sac {self.cards[sac - 1]}" if sac else "")
 
-    def _kit_core(self, state: PlanetState, action: PlaceCore) -> int:
+    def _kit_core(self, state: PlanetState, action: act.PlaceCore) -> int:
         return _kit_cores(state, action.player).index(action.core)
 
-    def _play_id(self, state: PlanetState, action: PlayCard) -> int:
+    def _play_id(self, state: PlanetState, action: act.PlayCard) -> int:
         start, kinds, sac = self.blocks[action.card]
         if len(action.targets) != len(kinds):
             raise ValueError(f"{action}: {len(kinds)} targets expected")
@@ -205,12 +194,14 @@ class PlanetCodec:
             options.append((kind, o))
         return card, options[::-1], sac_index
 
-    def _play_of(self, state: PlanetState, player: int, action_id: int) -> PlayCard:
+    def _play_of(self, state: PlanetState, player: int, action_id: int) -> act.PlayCard:
         card, options, sac = self._split(action_id)
         targets = tuple(self._target_text(state, player, k, o) for k, o in options)
-        return PlayCard(player, card, targets, None if sac == 0 else self.cards[sac - 1])
+        return act.PlayCard(player, card, targets, None if sac == 0 else self.cards[sac - 1])
 
-    def _target_index(self, state: PlanetState, action: PlayCard, kind: str, target: str) -> int:
+    def _target_index(
+        self, state: PlanetState, action: act.PlayCard, kind: str, target: str
+    ) -> int:
         if kind == SIDE:
             return int(target[1])
         if kind == BATCH_ITEM:
@@ -243,20 +234,20 @@ class PlanetCodec:
 
     # -- chance ------------------------------------------------------------------------
 
-    def roll_id(self, state: PlanetState, roll: Roll) -> int:
+    def roll_id(self, state: PlanetState, roll: act.Roll) -> int:
         if not roll.opened:
             return 0
         if roll.core is None:
             return 1
         return 2 + list(state.matrix).index(roll.core)
 
-    def roll_of(self, state: PlanetState, outcome: int) -> Roll:
+    def roll_of(self, state: PlanetState, outcome: int) -> act.Roll:
         roller = state.rolls.index(None)
         if outcome == 0:
-            return Roll(roller, False)
+            return act.Roll(roller, False)
         if outcome == 1:
-            return Roll(roller, True)
-        return Roll(roller, True, list(state.matrix)[outcome - 2])
+            return act.Roll(roller, True)
+        return act.Roll(roller, True, list(state.matrix)[outcome - 2])
 
 
 def _seat(state: PlanetState, player: int, character: str) -> int:
@@ -272,7 +263,7 @@ def _kit_cores(state: PlanetState, player: int) -> list[str]:
     return sorted(placed + list(state.sides[player].supply))
 
 
-def _place(state: PlanetState, action: PlaceCore) -> int:
+def _place(state: PlanetState, action: act.PlaceCore) -> int:
     if not state.matrix:
         return 0
     for anchor, h in enumerate(state.matrix):
