@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .defs import CardType, CoreType, Faction, Keyword
+from .defs import CardDef, CardType, CoreType, Faction, Keyword
 
 FACTIONS = tuple(f.value for f in Faction)
 STAT = "stat"  # read by power.py
@@ -321,3 +321,18 @@ def targets_of(effects: tuple[Any, ...]) -> tuple[str, ...]:
         if e.params.get("to") == "chosen":
             wanted.add(SIDE)
     return tuple(t for t in TARGET_ORDER if t in wanted)
+
+
+def play_targets(card: CardDef) -> tuple[str, ...]:
+    """The target kinds a play of `card` names, in order: an Evolution first its own
+    Character (the Bakugan it evolves), then what the card's effects need (`targets_of`)."""
+    kinds = targets_of(card.effects)
+    if card.type is CardType.EVOLUTION:
+        return (OWN_CHARACTER, *kinds)
+    return kinds
+
+
+def names_sacrifice(card: CardDef) -> bool:
+    """Whether a play of `card` may name a card of the hand to sacrifice: some effect
+    of it is done when (or unless) a card is sacrificed (the ``sacrifice`` condition)."""
+    return any("sacrifice" in (e.when, e.unless) for e in card.effects)

@@ -25,7 +25,8 @@ from .effects import (
     OPPONENT_VICTOR,
     OWN_CHARACTER,
     SIDE,
-    targets_of,
+    names_sacrifice,
+    play_targets,
 )
 from .hexgrid import hex_str
 from .power import condition
@@ -147,16 +148,14 @@ def plays_of(
         return []  # the quick answer for most cards in most steps
     if cost_of(state, player, card) > available:
         return []
-    kinds = targets_of(card.effects)
-    if card.type is CardType.EVOLUTION:
-        kinds = (OWN_CHARACTER, *kinds)
+    kinds = play_targets(card)
     if BATCH_ITEM in kinds and state.settings.card_play is CardPlay.FREE:
         return []  # nothing is ever in a batch to answer under the seed's reading
     options = [_target_options(state, player, card, k) for k in kinds]
     if any(not o for o in options):
         return []
     sacrifices: list[str | None] = [None]
-    if any("sacrifice" in (e.when, e.unless) for e in card.effects):
+    if names_sacrifice(card):
         rest = list(side.hand)
         rest.remove(card_id)
         sacrifices += sorted(set(rest))

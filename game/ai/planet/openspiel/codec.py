@@ -22,17 +22,8 @@ from typing import TYPE_CHECKING
 
 from game.rules.planet import Action, CardType, Catalog
 from game.rules.planet import actions as act
+from game.rules.planet import effects as fx
 from game.rules.planet.defs import CORES_PER_KIT
-from game.rules.planet.effects import (
-    BATCH_ITEM,
-    CORE,
-    OPEN_BAKUGAN,
-    OPPONENT_HERO,
-    OPPONENT_VICTOR,
-    OWN_CHARACTER,
-    SIDE,
-    targets_of,
-)
 from game.rules.planet.hexgrid import CENTRE, DIRECTIONS, hex_str, parse_hex
 
 if TYPE_CHECKING:
@@ -70,10 +61,7 @@ class PlanetCodec:
             cd = catalog.cards[card]
             if cd.type in (CardType.FLIP, CardType.CHARACTER):
                 continue
-            kinds = targets_of(cd.effects)
-            if cd.type is CardType.EVOLUTION:
-                kinds = (OWN_CHARACTER, *kinds)
-            sac = any("sacrifice" in (e.when, e.unless) for e in cd.effects)
+            kinds, sac = fx.play_targets(cd), fx.names_sacrifice(cd)
             self.blocks[card] = (at, kinds, sac)
             at += self._block_size(kinds, sac)
         self.num_distinct_actions = at
@@ -84,13 +72,13 @@ class PlanetCodec:
 
     def _option_count(self, kind: str) -> int:
         return {
-            SIDE: 2,
-            BATCH_ITEM: BATCH_DEPTH,
-            OPPONENT_HERO: max(1, len(self.heroes)),
-            CORE: MATRIX,
-            OPEN_BAKUGAN: 2 * SEATS,
-            OPPONENT_VICTOR: SEATS,
-            OWN_CHARACTER: SEATS,
+            fx.SIDE: 2,
+            fx.BATCH_ITEM: BATCH_DEPTH,
+            fx.OPPONENT_HERO: max(1, len(self.heroes)),
+            fx.CORE: MATRIX,
+            fx.OPEN_BAKUGAN: 2 * SEATS,
+            fx.OPPONENT_VICTOR: SEATS,
+            fx.OWN_CHARACTER: SEATS,
         }[kind]
 
     def _block_size(self, kinds: tuple[str, ...], sac: bool) -> int:
@@ -202,34 +190,34 @@ class PlanetCodec:
     def _target_index(
         self, state: PlanetState, action: act.PlayCard, kind: str, target: str
     ) -> int:
-        if kind == SIDE:
+        if kind == fx.SIDE:
             return int(target[1])
-        if kind == BATCH_ITEM:
+        if kind == fx.BATCH_ITEM:
             return int(target[1:])
-        if kind == CORE:
+        if kind == fx.CORE:
             h = parse_hex(target)
             return list(state.matrix).index(h)  # type: ignore[arg-type]
         head, _, ident = target.partition(":")
         owner = int(head[1:])
-        if kind == OPPONENT_HERO:
+        if kind == fx.OPPONENT_HERO:
             return self.hero_index[ident]
         seat = _seat(state, owner, ident)
-        return owner * SEATS + seat if kind == OPEN_BAKUGAN else seat
+        return owner * SEATS + seat if kind == fx.OPEN_BAKUGAN else seat
 
     def _target_text(self, state: PlanetState, player: int, kind: str, option: int) -> str:
-        if kind == SIDE:
+        if kind == fx.SIDE:
             return f"p{option}"
-        if kind == BATCH_ITEM:
+        if kind == fx.BATCH_ITEM:
             return f"#{option}"
-        if kind == CORE:
+        if kind == fx.CORE:
             cores = list(state.matrix)
             return hex_str(cores[option]) if option < len(cores) else f"@core{option}"
-        if kind == OPPONENT_HERO:
+        if kind == fx.OPPONENT_HERO:
             return f"p{1 - player}:{self.heroes[option]}"
-        if kind == OPEN_BAKUGAN:
+        if kind == fx.OPEN_BAKUGAN:
             owner, seat = divmod(option, SEATS)
         else:
-            owner, seat = (player if kind == OWN_CHARACTER else 1 - player), option
+            owner, seat = (player if kind == fx.OWN_CHARACTER else 1 - player), option
         return f"p{owner}:{state.sides[owner].bakugan[seat].character}"
 
     # -- chance ------------------------------------------------------------------------
