@@ -4,19 +4,44 @@ typed and bounded, every problem reported as (field, problem).
 
 A schema maps a field to (kind, low, high): "str" (non-empty), "int" or "float" (within
 low..high; a bool is not a number). A game with kinds of its own passes a reader for
-each: value in, (the value to keep, the problem or None) out.
+each: value in, (the value to keep, the problem or None) out. Every game's schema begins
+with `TITLES`; `make_level` turns a table into the game's level record.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
+L = TypeVar("L")
 Schema = Mapping[str, tuple[str, float, float]]
+Problems = list[tuple[str, str]]
 HAND_SIGMA_MAX = 40.0
 """px: the shakiest hand (`game.ai.hand`) a level file may ask for; a whole pull is
 270-360 px, so an error this large throws anywhere."""
 KindReader = Callable[[Any], tuple[Any, str | None]]
+TITLES: Schema = {"title_en": ("str", 0, 0), "title_ru": ("str", 0, 0)}
+"""The fields every game's level begins with: its title in English and in Russian."""
+
+
+def make_level(
+    record: Callable[..., L],
+    name: str,
+    raw: Any,
+    schema: Schema,
+    kinds: Mapping[str, KindReader] | None = None,
+    across: Callable[[dict[str, Any]], Problems] | None = None,
+) -> tuple[L | None, Problems]:
+    """The level `record(**values)` made from one raw table (`read_fields`), or None
+    and the problems as (field, problem). `across` checks the fields against each other
+    (a searching level that samples no worlds, say); it is asked only when every field
+    is well on its own."""
+    values, problems = read_fields(name, raw, schema, kinds)
+    if not problems and across is not None:
+        problems = across(values)
+    if problems:
+        return None, problems
+    return record(**values), []
 
 
 def read_fields(
@@ -24,12 +49,12 @@ def read_fields(
     raw: Any,
     schema: Schema,
     kinds: Mapping[str, KindReader] | None = None,
-) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+) -> tuple[dict[str, Any], Problems]:
     """The level's values (with its `name`) and the problems as (field, problem); the
     values are only whole when there are no problems."""
     if not isinstance(raw, dict):
         return {"name": name}, [("-", "not a table")]
-    problems: list[tuple[str, str]] = []
+    problems: Problems = []
     values: dict[str, Any] = {"name": name}
     for extra in sorted(set(raw) - set(schema)):
         problems.append((extra, f"unknown field (one of {', '.join(schema)})"))

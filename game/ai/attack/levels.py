@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..level_fields import HAND_SIGMA_MAX, read_fields
+from ..level_fields import HAND_SIGMA_MAX, TITLES, Problems, make_level
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -49,8 +49,7 @@ class AttackLevel:
 
 
 LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
-    "title_en": ("str", 0, 0),
-    "title_ru": ("str", 0, 0),
+    **TITLES,
     "counting": ("int", 0, 1),
     "mistakes": ("float", 0.0, 1.0),
     "samples": ("int", 0, 10_000),
@@ -66,9 +65,10 @@ assert set(LEVEL_SCHEMA) == {f.name for f in fields(AttackLevel)} - {"name"}
 
 def check_level(name: str, raw: Any) -> tuple[AttackLevel | None, list[tuple[str, str]]]:
     """An `AttackLevel` from one raw table, or None and the problems as (field, problem)."""
-    values, problems = read_fields(name, raw, LEVEL_SCHEMA)
-    if not problems and values["worlds"] > 0 and values["counting"] < 1:
-        problems.append(("counting", "a searching level counts the cards (1)"))
-    if problems:
-        return None, problems
-    return AttackLevel(**values), []
+    return make_level(AttackLevel, name, raw, LEVEL_SCHEMA, across=_across)
+
+
+def _across(values: dict[str, Any]) -> Problems:
+    if values["worlds"] > 0 and values["counting"] < 1:
+        return [("counting", "a searching level counts the cards (1)")]
+    return []

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..level_fields import HAND_SIGMA_MAX, read_fields
+from ..level_fields import HAND_SIGMA_MAX, TITLES, Problems, make_level
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -73,8 +73,7 @@ class Level:
 
 # field -> (kind, low, high); kind "int", "float" or "str"
 LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
-    "title_en": ("str", 0, 0),
-    "title_ru": ("str", 0, 0),
+    **TITLES,
     "insight": ("int", 0, 1),
     "mistakes": ("float", 0.0, 1.0),
     "temperature": ("float", 0.0, 5.0),
@@ -96,9 +95,10 @@ assert set(LEVEL_SCHEMA) == {f.name for f in fields(Level)} - {"name"}
 
 def check_level(name: str, raw: Any) -> tuple[Level | None, list[tuple[str, str]]]:
     """A `Level` from one raw table, or None and the problems as (field, problem)."""
-    values, problems = read_fields(name, raw, LEVEL_SCHEMA)
-    if not problems and values["iterations"] > 0 and values["determinizations"] < 1:
-        problems.append(("determinizations", "a searching level needs at least 1"))
-    if problems:
-        return None, problems
-    return Level(**values), []
+    return make_level(Level, name, raw, LEVEL_SCHEMA, across=_across)
+
+
+def _across(values: dict[str, Any]) -> Problems:
+    if values["iterations"] > 0 and values["determinizations"] < 1:
+        return [("determinizations", "a searching level needs at least 1")]
+    return []

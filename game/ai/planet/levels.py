@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from ..level_fields import HAND_SIGMA_MAX, KindReader, read_fields
+from ..level_fields import HAND_SIGMA_MAX, TITLES, KindReader, Problems, make_level
 
 if TYPE_CHECKING:
     from game.ai.planet.aim import RollAim
@@ -88,8 +88,7 @@ class Level:
 
 # field -> (kind, low, high); kind "int", "float", "bool" or "str"
 LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
-    "title_en": ("str", 0, 0),
-    "title_ru": ("str", 0, 0),
+    **TITLES,
     "insight": ("int", 0, 1),
     "mistakes": ("float", 0.0, 1.0),
     "worlds": ("int", 1, 64),
@@ -139,12 +138,13 @@ _KINDS: dict[str, KindReader] = {"bool": _read_bool, "steps": _read_steps}
 
 def check_level(name: str, raw: Any) -> tuple[Level | None, list[tuple[str, str]]]:
     """A `Level` from one raw table, or None and the problems as (field, problem)."""
-    values, problems = read_fields(name, raw, LEVEL_SCHEMA, _KINDS)
-    if not problems:
-        if values["rollouts"] > 0 and values["determinizations"] < 1:
-            problems.append(("determinizations", "a searching level needs at least 1"))
-        if values["model_on_core"] + values["model_no_core"] > 1.0:
-            problems.append(("model_no_core", "model_on_core + model_no_core must be at most 1"))
-    if problems:
-        return None, problems
-    return Level(**values), []
+    return make_level(Level, name, raw, LEVEL_SCHEMA, _KINDS, _across)
+
+
+def _across(values: dict[str, Any]) -> Problems:
+    problems: Problems = []
+    if values["rollouts"] > 0 and values["determinizations"] < 1:
+        problems.append(("determinizations", "a searching level needs at least 1"))
+    if values["model_on_core"] + values["model_no_core"] > 1.0:
+        problems.append(("model_no_core", "model_on_core + model_no_core must be at most 1"))
+    return problems
