@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.param_checks import choice_problem, int_problem
+
 from .defs import Attribute, Timing
 
 BATTLE = "battle"  # changes a battle's G-Power, attributes or outcome
@@ -32,17 +34,14 @@ class Param:
     def check(self, value: Any) -> str | None:
         """The problem with `value`, or None."""
         if self.kind == "int":
-            if not isinstance(value, int) or isinstance(value, bool):
-                return f"must be an integer, got {value!r}"
-            if not self.low <= value <= self.high:
-                return f"must be within {self.low}..{self.high}, got {value}"
-            if self.nonzero and value == 0:
+            problem = int_problem(value, self.low, self.high)
+            if problem is None and self.nonzero and value == 0:
                 return "must not be 0"
-            return None
+            return problem
+        if self.kind == "choice":
+            return choice_problem(value, self.choices)
         if not isinstance(value, str):
             return f"must be a string, got {value!r}"
-        if self.kind == "choice" and value not in self.choices:
-            return f"must be one of {', '.join(self.choices)}, got {value!r}"
         if self.kind == "attribute" and value not in {a.value for a in Attribute}:
             return f"must be an attribute ({', '.join(a.value for a in Attribute)}), got {value!r}"
         if self.kind == "species" and not value:

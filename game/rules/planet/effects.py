@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.param_checks import choice_problem, int_problem
+
 from .defs import CardDef, CardType, CoreType, Faction, Keyword
 
 FACTIONS = tuple(f.value for f in Faction)
@@ -49,11 +51,7 @@ class Param:
     def check(self, value: Any) -> str | None:
         """The problem with `value`, or None."""
         if self.kind == "int":
-            if not isinstance(value, int) or isinstance(value, bool):
-                return f"must be an integer, got {value!r}"
-            if not self.low <= value <= self.high:
-                return f"must be within {self.low}..{self.high}, got {value}"
-            return None
+            return int_problem(value, self.low, self.high)
         if self.kind == "bool":
             return None if isinstance(value, bool) else f"must be true or false, got {value!r}"
         if self.kind == "factions":
@@ -61,11 +59,7 @@ class Param:
                 return f"must be a list of factions, got {value!r}"
             bad = [v for v in value if v not in FACTIONS]
             return f"unknown faction {bad[0]!r} ({', '.join(FACTIONS)})" if bad else None
-        if not isinstance(value, str):
-            return f"must be a string, got {value!r}"
-        if value not in self.choices:
-            return f"must be one of {', '.join(self.choices)}, got {value!r}"
-        return None
+        return choice_problem(value, self.choices)
 
 
 @dataclass(frozen=True, slots=True)
