@@ -36,6 +36,7 @@ from typing import Any
 from game.rules.api import InvalidState
 
 from . import battle as bt
+from .piles import own_piles
 from .state import BATTLE, LANDING, MAIN, OPEN, OVER, OWN, SETUP, MatchState, check_kit
 
 PHASES = (SETUP, MAIN, LANDING, OWN, BATTLE, OPEN, OVER)
@@ -215,20 +216,7 @@ def _field(state: MatchState, n: int, out: list[str]) -> None:
 def _places(state: MatchState) -> Iterable[tuple[tuple[str, int, str], str]]:
     """Every (kind, owner, id) where the state puts one, with the place, duplicates kept."""
     for p, ps in enumerate(state.players):
-        for kind, pile, place in (
-            ("bakugan", ps.unused, "unused"),
-            ("bakugan", ps.used, "used"),
-            ("bakugan", ps.reserve, "reserve"),
-            ("gate", ps.gates, "hand"),
-            ("ability", ps.abilities, "hand"),
-            ("ability", ps.used_abilities, "used"),
-            ("trap", ps.traps, "unused"),
-            ("trap", ps.used_traps, "used"),
-            ("gear", ps.gear, "unused"),
-            ("gear", ps.used_gear, "used"),
-            ("evolution", ps.evolutions, "ready"),
-            ("evolution", ps.evolved, "done"),
-        ):
+        for kind, pile, place in own_piles(ps):
             for piece in pile:
                 yield (kind, p, piece), f"p{p} {place}"
         for owner, gate in ps.captured:

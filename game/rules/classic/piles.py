@@ -142,6 +142,25 @@ def free_adjacent_slots(state: MatchState) -> list[Slot]:
     return sorted(free.difference(field))
 
 
+def own_piles(ps: PlayerState) -> tuple[tuple[str, list[str], str], ...]:
+    """A player's own pieces by pile, as (kind, pile, place): every pile but the
+    captured Gate Cards (which are other players' pieces)."""
+    return (
+        ("bakugan", ps.unused, "unused"),
+        ("bakugan", ps.used, "used"),
+        ("bakugan", ps.reserve, "reserve"),
+        ("gate", ps.gates, "hand"),
+        ("ability", ps.abilities, "hand"),
+        ("ability", ps.used_abilities, "used"),
+        ("trap", ps.traps, "unused"),
+        ("trap", ps.used_traps, "used"),
+        ("gear", ps.gear, "unused"),
+        ("gear", ps.used_gear, "used"),
+        ("evolution", ps.evolutions, "ready"),
+        ("evolution", ps.evolved, "done"),
+    )
+
+
 def where(state: MatchState) -> dict[tuple[str, int, str], str]:
     """Every piece's place: (kind, owner, id) -> place. For invariants and the screen.
 
@@ -152,32 +171,11 @@ def where(state: MatchState) -> dict[tuple[str, int, str], str]:
     """
     places: dict[tuple[str, int, str], str] = {}
     for p, ps in enumerate(state.players):
-        for b in ps.unused:
-            places[("bakugan", p, b)] = "unused"
-        for b in ps.used:
-            places[("bakugan", p, b)] = "used"
-        for g in ps.gates:
-            places[("gate", p, g)] = "hand"
-        for a in ps.abilities:
-            places[("ability", p, a)] = "hand"
-        for a in ps.used_abilities:
-            places[("ability", p, a)] = "used"
+        for kind, pile, place in own_piles(ps):
+            for piece in pile:
+                places[(kind, p, piece)] = place
         for owner, g in ps.captured:
             places[("gate", owner, g)] = f"captured by p{p}"
-        for t in ps.traps:
-            places[("trap", p, t)] = "unused"
-        for t in ps.used_traps:
-            places[("trap", p, t)] = "used"
-        for x in ps.gear:
-            places[("gear", p, x)] = "unused"
-        for x in ps.used_gear:
-            places[("gear", p, x)] = "used"
-        for e in ps.evolutions:
-            places[("evolution", p, e)] = "ready"
-        for e in ps.evolved:
-            places[("evolution", p, e)] = "done"
-        for b in ps.reserve:
-            places[("bakugan", p, b)] = "reserve"
     for slot, fg in state.field.items():
         places[("gate", fg.owner, fg.gate)] = f"field {slot}"
         for p, b in fg.standing:
