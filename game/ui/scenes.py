@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.games import REGISTRY
 
@@ -72,6 +72,48 @@ class GameScenes:
     attract: Callable[[App, int], Scene] | None = None
     replay: Callable[[App, Replay], Scene] | None = None
     lab: Callable[[str | None], int] | None = None
+
+
+class Deferred:
+    """A screen named by where it lives, imported at its first call.
+
+    `reference` is ``"module:name"``, the module relative to `package` (``"setup:
+    MatchSetupScene"``) and the name one a dotted path may reach into
+    (``"match:MatchScene.resume"``); a call passes its arguments on, with `given` added
+    (the attract mode's ``attract=True``). A game's `SCENES` names each of its screens
+    by one of these (`deferred`), so that reading them imports none of the screens.
+    """
+
+    __slots__ = ("given", "module", "name", "package")
+
+    def __init__(self, package: str, reference: str, given: dict[str, object]) -> None:
+        module, _, name = reference.partition(":")
+        self.package = package
+        self.module = module
+        self.name = name
+        self.given = given
+
+    def target(self) -> Callable[..., Any]:
+        """What the reference names, its module imported now (raises when it is not there)."""
+        found: Any = importlib.import_module(f".{self.module}", self.package)
+        for part in self.name.split("."):
+            found = getattr(found, part)
+        if not callable(found):
+            raise TypeError(f"{self.package}.{self.module}:{self.name} is not callable")
+        return cast("Callable[..., Any]", found)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.target()(*args, **self.given, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Deferred({self.package}.{self.module}:{self.name})"
+
+
+def deferred(package: str, reference: str, **given: object) -> Deferred:
+    """The screen `reference` (``"module:name"``) of the game's package `package`,
+    imported at its first call (`Deferred`); `given` are keyword arguments every call
+    adds."""
+    return Deferred(package, reference, given)
 
 
 _registered: dict[str, GameScenes] = {}

@@ -5,6 +5,7 @@ without one gets the placeholder, and the ui's modules import each other downwar
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,9 +79,30 @@ def test_registered_scenes_win_and_unregister_forgets_them(clean: None) -> None:
         register("nosuch", fake)
 
 
-def _with_ui(monkeypatch: pytest.MonkeyPatch, game_id: str, ui: str | None) -> None:
-    import dataclasses
+def test_every_screen_a_game_names_is_there_and_opens_nothing_before_it_is_asked() -> None:
+    for game_id, record in REGISTRY.items():
+        if record.ui is None:
+            continue
+        given = importlib.import_module(record.ui).SCENES
+        for field in dataclasses.fields(GameScenes):
+            screen = getattr(given, field.name)
+            if isinstance(screen, scenes.Deferred):
+                assert callable(screen.target()), (game_id, field.name)
 
+
+def test_a_deferred_screen_names_its_module_and_passes_what_it_is_given_on() -> None:
+    made = scenes.deferred("game.ui", "widgets:Button.__init__")
+    assert made.module == "widgets" and made.name == "Button.__init__"
+    assert repr(made) == "Deferred(game.ui.widgets:Button.__init__)"
+    wrap = scenes.deferred("game.ui", "text_fit:ellipsize", width=1000)
+    assert wrap("short", 20) == "short"
+    with pytest.raises(TypeError, match="not callable"):
+        scenes.deferred("game.ui", "text_fit:MIN_SIZE").target()
+    with pytest.raises(ModuleNotFoundError):
+        scenes.deferred("game.ui", "no_such_module:f").target()
+
+
+def _with_ui(monkeypatch: pytest.MonkeyPatch, game_id: str, ui: str | None) -> None:
     record = dataclasses.replace(REGISTRY[game_id], ui=ui)
     monkeypatch.setattr(scenes, "REGISTRY", {**REGISTRY, game_id: record})
     unregister(game_id)
@@ -143,7 +165,28 @@ def _runtime_imports(path: Path) -> set[str]:
         if not (own and all(_is_module(n) for n in names)):
             out.add(module)
         out.update(names)
+    out.update(_deferred_imports(tree, path))
     return {m for m in out if m.startswith("game.ui")}
+
+
+def _deferred_imports(tree: ast.AST, path: Path) -> set[str]:
+    """The modules a game's `SCENES` import when a screen is first opened:
+    ``deferred(__name__, "module:name")`` imports `module` beside `path`."""
+    here = ".".join(path.relative_to(UI.parent.parent).with_suffix("").parts)
+    here = here.removesuffix(".__init__")
+    out = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "deferred"
+            and len(node.args) == 2
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id == "__name__"
+            and isinstance(node.args[1], ast.Constant)
+        ):
+            out.add(f"{here}.{str(node.args[1].value).partition(':')[0]}")
+    return out
 
 
 def _is_module(name: str) -> bool:

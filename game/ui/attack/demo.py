@@ -26,6 +26,7 @@ from .table import AttackTableScene
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..scenes import ScreenDemo
 
 DEMO_PLAYERS = 4
 DEMO_LEVELS = ("easy", "normal", "hard")
@@ -93,16 +94,18 @@ class AttackDemoScene(AttackTableScene):
         super().update(dt)
 
 
-def run_attack_screen_demo(
-    seconds: float, screenshot: str | None, seed: int, lang: str | None, players: int
-) -> int:
-    """`bakugan demo --rules attack`: `players` computers (4 when the count is not one
-    the game takes) for `seconds`; the last frame saved to `screenshot`."""
+def run_attack_screen_demo(request: ScreenDemo) -> int:
+    """`bakugan demo --rules attack`: `request.players` computers (4 when the count is
+    not one the game takes) for `request.seconds`; the last frame saved to its
+    `screenshot`."""
     from ..demo import run_on_screen
 
-    count = players if players in PLAYER_COUNTS else DEMO_PLAYERS
+    count = request.players if request.players in PLAYER_COUNTS else DEMO_PLAYERS
     return run_on_screen(
-        lambda app: AttackDemoScene(app, seed, players=count), seconds, screenshot, lang
+        lambda app: AttackDemoScene(app, request.seed, players=count),
+        request.seconds,
+        request.screenshot,
+        request.lang,
     )
 
 

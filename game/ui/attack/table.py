@@ -81,6 +81,20 @@ class AttackTableScene(Scene):
         self.live_replay = AttackLiveReplay()  # the game kept as a replay (a person plays)
         self._restore_table()
 
+    @classmethod
+    def resume(cls, app: App, payload: dict[str, Any]) -> AttackTableScene:
+        """The table of an autosave payload where it stood; raises AttackSaveError (a
+        ValueError) with the reason for a payload that does not fit."""
+        from game.content.attack import shipped_deck
+        from game.games.attack import shipped_levels
+
+        from .view import log_read
+
+        match = AttackMatch.from_json(payload, shipped_deck(), shipped_levels())
+        scene = cls(app, match)
+        scene.view.log[:0] = saved_log.take(payload, log_read)  # what was said before the save
+        return scene
+
     # --- places --------------------------------------------------------------------
 
     def _spot(self, p: int) -> tuple[float, float]:

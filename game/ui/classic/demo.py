@@ -15,6 +15,7 @@ from .match import MatchScene
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..scenes import ScreenDemo
 
 
 class DemoScene(MatchScene):
@@ -45,14 +46,12 @@ class DemoScene(MatchScene):
         self.app.replace(DemoScene(self.app, self.seed + 1, self.attract, self.players, self.big))
 
 
-def run_screen_demo(
-    seconds: float,
-    screenshot: str | None,
-    seed: int,
-    lang: str | None,
-    players: int = 2,
-    big: bool = False,
-) -> int:
+def run_screen_demo(request: ScreenDemo) -> int:
+    """`bakugan demo`: `request.players` computers (the big table when it asks) for
+    `request.seconds`; the last frame saved to its `screenshot`."""
     return run_on_screen(
-        lambda app: DemoScene(app, seed, players=players, big=big), seconds, screenshot, lang
+        lambda app: DemoScene(app, request.seed, players=request.players, big=request.big),
+        request.seconds,
+        request.screenshot,
+        request.lang,
     )

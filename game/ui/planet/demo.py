@@ -16,6 +16,7 @@ from .seats import levels
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..scenes import ScreenDemo
 
 
 def demo_match(seed: int) -> PlanetMatch:
@@ -50,12 +51,17 @@ class PlanetDemoScene(PlanetMatchScene):
         self.app.replace(PlanetDemoScene(self.app, self.seed + 1, self.attract))
 
 
-def run_planet_screen_demo(
-    seconds: float, screenshot: str | None, seed: int, lang: str | None
-) -> int:
+def run_planet_screen_demo(request: ScreenDemo) -> int:
+    """`bakugan demo --rules planet`: the two computers for `request.seconds`; the last
+    frame saved to its `screenshot`."""
     from ..demo import run_on_screen
 
-    return run_on_screen(lambda app: PlanetDemoScene(app, seed), seconds, screenshot, lang)
+    return run_on_screen(
+        lambda app: PlanetDemoScene(app, request.seed),
+        request.seconds,
+        request.screenshot,
+        request.lang,
+    )
 
 
 __all__ = ["PlanetDemoScene", "demo_match", "run_planet_screen_demo"]

@@ -96,7 +96,7 @@ def test_after_julie_leads_in_hot_seat_each_person_chooses_behind_the_curtain() 
 
 def test_the_autosave_continues_where_the_game_stood(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from game.persist.saves import load_match
-    from game.ui.attack import resume
+    from game.ui.attack.table import AttackTableScene
 
     app = App("en", fast=True)
     app.time_scale = 8.0
@@ -113,6 +113,6 @@ def test_the_autosave_continues_where_the_game_stood(tmp_path, monkeypatch) -> N
     payload, error = load_match()
     assert error is None and payload is not None
     app = App("en", fast=True)
-    scene = resume(app, payload)
+    scene = AttackTableScene.resume(app, payload)
     assert scene.match.state == table.match.state
     assert scene.match.seats == table.match.seats
