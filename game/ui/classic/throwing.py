@@ -26,7 +26,7 @@ from game.physics.tuning import SPHERE_RADIUS
 
 from .. import aim_guide, slingshot
 from .. import widgets as w
-from ..hand_throw import aim_turn, bound_keys, throw_line
+from ..hand_throw import BandSlingshot, bound_keys
 from ..seat_colours import PLAYER_COLOURS
 
 if TYPE_CHECKING:
@@ -36,44 +36,20 @@ __all__ = ["MAX_HAND_SPEED", "ThrowInput"]
 MAX_HAND_SPEED = slingshot.MATCH.full_speed  # mm/s at full power
 
 
-class ThrowInput(slingshot.Slingshot):
-    """The match's slingshot (`slingshot.MATCH`): the sphere on the seat's line."""
+class ThrowInput(BandSlingshot):
+    """The match's slingshot (`slingshot.MATCH`): the sphere on the seat's line, aimed
+    at the middle of the table."""
 
     def __init__(self, scene: MatchScene, player: int, zone: Zone) -> None:
-        super().__init__(slingshot.MATCH, bound_keys(scene.app.settings.keys))
+        view = scene.table_view
+        middle = (view.width / 2, view.height / 2)
+        keys = bound_keys(scene.app.settings.keys)
+        super().__init__(slingshot.MATCH, keys, view, player, zone, middle)
         self.scene = scene
-        self.view = scene.table_view
-        self.player = player
-        self.zone = zone
-        # The sphere moves along the band's line, just inside its edge toward the field.
-        table = physics.TableSpec(width=self.view.width, height=self.view.height)
-        self.line = physics.ThrowLine.of(zone.box, table)
-        self.horizontal, self.lo, self.hi, self.at, _ = throw_line(
-            self.view.width, self.view.height, zone
-        )
-        self.along = (self.lo + self.hi) / 2
-        # The aim keys turn the line the way the move keys move the sphere on screen:
-        # seats facing up or right turn counter-clockwise for "left", the others the
-        # other way.
-        self.turn = self.line.facing
-        mid_x, mid_y = self.view.width / 2, self.view.height / 2
-        ox, oy = self.origin()
-        self.angle = math.atan2(mid_y - oy, mid_x - ox)  # at the middle of the table
         self.message = ""
         self.message_t = 0.0
         self._preview: list[physics.Point] = []
         self._preview_key: tuple[tuple[float, ...], str] | None = None
-
-    # ------------------------------------------------------------------ geometry
-
-    def origin(self) -> physics.Point:
-        return self.line.point(self.along, self.at)
-
-    def sphere_px(self) -> tuple[float, float]:
-        return self.view.fpx(self.origin())
-
-    def _move(self, along: float) -> None:
-        self.along = min(max(along, self.lo), self.hi)
 
     def toward_field(self) -> tuple[float, float]:
         """A unit step on screen from the sphere toward the field."""
@@ -82,37 +58,10 @@ class ThrowInput(slingshot.Slingshot):
         d = math.hypot(cx - sx, cy - sy) or 1.0
         return ((cx - sx) / d, (cy - sy) / d)
 
-    def back(self) -> tuple[float, float]:
-        """The unit vector on screen pointing away from where the throw goes: the way a
-        straight pull goes."""
-        return (-math.cos(self.angle), math.sin(self.angle))
-
-    def current(self) -> physics.Throw:
-        return self.throw_from(self.origin())
-
     def refuse(self, message: str) -> None:
         self.message = message
         self.message_t = 2.0
         self.pulled = 0.0
-
-    # ------------------------------------------------------------------ input
-
-    def handle(self, event: pygame.event.Event) -> physics.Throw | None:
-        """The throw, when the sphere is let go with power enough."""
-        return self.current() if self.feed(event) else None
-
-    def hover(self, pos: tuple[int, int]) -> None:
-        tx, ty = self.view.mm(pos)
-        self._move(tx if self.horizontal else ty)
-
-    def key(self, action: str | None, event: pygame.event.Event) -> None:
-        turn = aim_turn(action, event)
-        if turn:
-            self.angle += turn * self.turn
-        elif action in ("move_left", "move_right"):
-            # Left on screen, or up the screen on a side seat's line.
-            step = 15.0 if (action == "move_right") == self.horizontal else -15.0
-            self._move(self.along + step)
 
     def update(self, dt: float) -> None:
         super().update(dt)

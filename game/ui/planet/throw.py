@@ -22,15 +22,16 @@ from game.physics.tuning import SPHERE_RADIUS
 
 from .. import aim_guide, slingshot
 from .. import widgets as w
-from ..hand_throw import aim_turn, bound_keys, throw_line
+from ..hand_throw import BandSlingshot, bound_keys
 from ..table_view import TableView
 
 PREVIEW_EVERY = 0.08
 """seconds at least between two previews (each is a simulation of its own)"""
 
 
-class PlanetAim(slingshot.Slingshot):
-    """One person's aim for the coming roll (`slingshot.PLANET_FEEL`)."""
+class PlanetAim(BandSlingshot):
+    """One person's aim for the coming roll (`slingshot.PLANET_FEEL`), aimed at
+    `centre` as it starts."""
 
     def __init__(
         self,
@@ -40,17 +41,8 @@ class PlanetAim(slingshot.Slingshot):
         centre: physics.Point,
         keys: dict[int, str] | None = None,
     ) -> None:
-        super().__init__(slingshot.PLANET_FEEL, keys if keys is not None else bound_keys({}))
-        self.view = view
-        self.player = player
-        self.zone = zone
-        table = physics.TableSpec(width=view.width, height=view.height)
-        self.line = physics.ThrowLine.of(zone.box, table)
-        self.horizontal, self.lo, self.hi, self.at, _ = throw_line(view.width, view.height, zone)
-        self.along = (self.lo + self.hi) / 2
-        self.turn = self.line.facing
-        ox, oy = self.origin()
-        self.angle = math.atan2(centre[1] - oy, centre[0] - ox)
+        keys = keys if keys is not None else bound_keys({})
+        super().__init__(slingshot.PLANET_FEEL, keys, view, player, zone, centre)
         self._preview_key: tuple[tuple[float, ...], str] | None = None
         self._preview: list[physics.Point] = []
         self._preview_wait = 0.0
@@ -67,38 +59,9 @@ class PlanetAim(slingshot.Slingshot):
         toward = min(near, key=lambda c: math.dist(c, band), default=session.layout.centre)
         return cls(view, player, session.zone(player), toward, keys)
 
-    def origin(self) -> physics.Point:
-        return self.line.point(self.along, self.at)
-
-    def sphere_px(self) -> tuple[float, float]:
-        return self.view.fpx(self.origin())
-
-    def back(self) -> tuple[float, float]:
-        """On screen, the unit vector a straight pull goes (away from the aim)."""
-        return (-math.cos(self.angle), math.sin(self.angle))
-
-    def current(self) -> physics.Throw:
-        return self.throw_from(self.origin())
-
-    def _move(self, along: float) -> None:
-        self.along = min(max(along, self.lo), self.hi)
-
-    def handle(self, event: pygame.event.Event) -> physics.Throw | None:
-        """The released throw, when this event releases one."""
-        return self.current() if self.feed(event) else None
-
     def hover(self, pos: tuple[int, int]) -> None:
-        if self.view.rect.collidepoint(pos):
-            tx, ty = self.view.mm(pos)
-            self._move(tx if self.horizontal else ty)
-
-    def key(self, action: str | None, event: pygame.event.Event) -> None:
-        turn = aim_turn(action, event)
-        if turn:
-            self.angle += turn * self.turn
-        elif action in ("move_left", "move_right"):
-            step = 15.0 if action == "move_right" else -15.0
-            self._move(self.along + step)
+        if self.view.rect.collidepoint(pos):  # the sphere follows a pointer on the table
+            super().hover(pos)
 
     def update(self, dt: float) -> None:
         self._preview_wait = max(0.0, self._preview_wait - dt)
