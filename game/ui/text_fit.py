@@ -10,7 +10,7 @@ longest names in the data and fail on the text that leaves its box.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -51,15 +51,23 @@ def wrap(value: str, size: int, width: int) -> list[str]:
     f = font(size)
     lines: list[str] = []
     for para in value.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+        lines.extend(fill_lines(para.split(" "), f, width))
+    return lines
+
+
+def fill_lines(words: Iterable[str], f: pygame.font.Font, width: int) -> list[str]:
+    """`words` laid in lines of at most `width` px in font `f`, each line taking as many
+    as fit (a word wider than that stands on its own line); one line at least."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
     return lines
 
 

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 import pygame
 
+from ..text_fit import fill_lines
 from .palette import INK, RGB, Point
 
 
@@ -24,16 +25,7 @@ def fit_lines(
     words = text.split()
     if not words:
         return []
-    lines: list[str] = []
-    cur = ""
-    for w in words:
-        test = f"{cur} {w}".strip()
-        if f.size(test)[0] <= max_w or not cur:
-            cur = test
-        else:
-            lines.append(cur)
-            cur = w
-    lines.append(cur)
+    lines = fill_lines(words, f, max_w)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
     out = []
