@@ -136,6 +136,14 @@ def paragraph(
     return y
 
 
+def dim(surface: pygame.Surface, alpha: int) -> None:
+    """A black veil of opacity `alpha` over all of `surface`: what lies under a pause,
+    a results screen or an overlay, still there but stepped back."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
 @lru_cache(maxsize=128)
 def _panel(size: tuple[int, int], alpha: int, edge: tuple[int, int, int]) -> pygame.Surface:
     box = pygame.Surface(size, pygame.SRCALPHA)

@@ -46,9 +46,7 @@ class AttackPauseScene(Scene):
         w.handle_buttons(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        w.dim(surface, 150)
         w.panel(surface, self.box, 250, w.ACCENT, overlay=True)
         title = pygame.Rect(self.box.x + 20, self.box.y + 20, self.box.w - 40, 50)
         w.fit_text(surface, self.tr("attack_ui.paused"), title, 36, w.ACCENT, "center")

@@ -274,9 +274,7 @@ class ChallengeScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(w.BG)
         surface.blit(felt(surface.get_size()), (0, 0))
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 90))
-        surface.blit(shade, (0, 0))
+        w.dim(surface, 90)
         if self.level is None:
             return
         draw_board(self, surface)

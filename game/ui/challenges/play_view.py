@@ -281,9 +281,7 @@ def target_text(scene: ChallengeScene, i: int) -> str:
 def draw_result(scene: ChallengeScene, surface: pygame.Surface) -> None:
     level = scene.attempt.level
     score = scene.attempt.score()
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 150))
-    surface.blit(shade, (0, 0))
+    w.dim(surface, 150)
     box = scene.result_box()
     w.panel(surface, box, 245, w.ACCENT if score.complete else (200, 110, 90), overlay=True)
     cx = box.centerx

@@ -40,9 +40,7 @@ class PauseScene(Scene):
         w.handle_buttons(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        w.dim(surface, 170)
         w.text(surface, self.tr("pause.title"), (640, 220), 64, w.ACCENT, "center", shadow=True)
         for b in self.buttons:
             b.draw(surface)

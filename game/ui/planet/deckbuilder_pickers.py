@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 PANEL = pygame.Rect(60, 50, 1160, 620)
-_DIM = (0, 0, 0, 170)
+_DIM = 170  # the veil over the builder while a picker is up
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +41,7 @@ def _dim(surface: pygame.Surface) -> None:
     """Darken what lies under an overlay (its text is no longer to be read)."""
     if text_fit.recording_now():
         text_fit.panel(surface.get_rect(), surface, True)
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill(_DIM)
-    surface.blit(shade, (0, 0))
+    w.dim(surface, _DIM)
 
 
 class ChoiceOverlay(Scene):

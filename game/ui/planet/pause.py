@@ -58,9 +58,7 @@ class PlanetPauseScene(Scene):
         w.handle_buttons(self.buttons, event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
+        w.dim(surface, 170)
         title = pygame.Rect(340, 200, 600, 50)
         w.fit_text(surface, self.tr("planet_ui.paused"), title, 40, w.ACCENT, "center")
         for b in self.buttons:
