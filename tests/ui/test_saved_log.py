@@ -17,7 +17,6 @@ from game.match.attack.session import HUMAN, AttackMatch
 from game.persist.saves import load_match
 from game.ui import saved_log
 from game.ui.app import App
-from game.ui.attack import resume as resume_attack
 from game.ui.attack.table import AttackTableScene
 
 
@@ -54,7 +53,7 @@ def test_the_attack_log_comes_back_on_continue(home: Path) -> None:
     assert len(before) > 12, "the game went far enough to have a log"
     payload, error = load_match(game="attack")
     assert error is None and payload is not None
-    back = resume_attack(App("en", fast=True), payload)
+    back = AttackTableScene.resume(App("en", fast=True), payload)
     assert back.view.log[: len(before)] == before  # every line, its fields as they were
     assert back.view.log[len(before) :] == [("attack_ui.resumed", {})]
 
@@ -110,6 +109,6 @@ def test_an_edited_attack_log_line_is_dropped_on_continue(home: Path) -> None:
     payload, error = load_match(game="attack")
     assert error is None and payload is not None
     payload[saved_log.KEY][:0] = [["not_a_key_of_ours", {}], ["attack_ui.played", {"x": 1.5}], 3]
-    back = resume_attack(App("en", fast=True), payload)
+    back = AttackTableScene.resume(App("en", fast=True), payload)
     keys = [k for k, _ in back.view.log]
     assert "not_a_key_of_ours" not in keys and len(keys) > 3
