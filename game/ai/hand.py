@@ -7,6 +7,8 @@ where it wants it (each game's aiming searches that through the real physics:
 normal error of `sigma` px in x and in y of the screen, drawn from its own seeded
 generator. The pull it really made then goes through the very slingshot a person's goes
 through (`game.physics.pull`): its direction is the throw's angle, its length the speed.
+How far a landing went past the point it meant (`past_aim`) is what both aimings search
+the speed by.
 
 So a level's steadiness is one number, `sigma` (each AI level's data file holds it:
 `hand_sigma`), and a level hits as often as a person whose release wanders that much;
@@ -78,3 +80,15 @@ def shaken(curve: PullCurve, throw: physics.Throw, dx: float, dy: float) -> phys
 
 
 __all__ = ["MAX_SIGMA", "Hand", "made", "pull_of", "shaken"]
+
+
+def past_aim(origin: Point, aim: Point, landing: physics.Landing) -> float:
+    """How far past the aim point, along the line from `origin` through `aim`, the
+    sphere came to rest (below 0: short of it; +inf: it flew off the table): the measure
+    each game's aiming searches a throw's speed by."""
+    if landing.reason == physics.OFF_TABLE:
+        return math.inf
+    dx, dy = aim[0] - origin[0], aim[1] - origin[1]
+    length = math.hypot(dx, dy) or 1.0
+    px, py = landing.position[0] - origin[0], landing.position[1] - origin[1]
+    return (px * dx + py * dy) / length - length

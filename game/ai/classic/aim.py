@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 
 from game import physics
-from game.ai.hand import Hand, shaken
+from game.ai.hand import Hand, past_aim, shaken
 from game.physics.pull import CLASSIC, speed_for_roll
 
 CURVE = CLASSIC
@@ -132,17 +132,6 @@ def _lines(
     return out, blocker
 
 
-def _progress(origin: physics.Point, aim: physics.Point, landing: physics.Landing) -> float:
-    """How far past the aim point (along the line) the sphere came to rest; +inf if it
-    flew off the table."""
-    if landing.reason == physics.OFF_TABLE:
-        return math.inf
-    dx, dy = aim[0] - origin[0], aim[1] - origin[1]
-    length = math.hypot(dx, dy) or 1.0
-    px, py = landing.position[0] - origin[0], landing.position[1] - origin[1]
-    return (px * dx + py * dy) / length - length
-
-
 def plan_aim(
     table: physics.TableSpec,
     zone: tuple[float, float, float, float],
@@ -176,7 +165,7 @@ def plan_aim(
                 best = (score, throw, landing)
             # Bouncing off a standing Bakugan: too hard (or the wrong line).
             bumped = any(c.other != physics.CUSHION_ID for c in result.contacts)
-            if bumped or _progress(origin, aim, landing) > 0:
+            if bumped or past_aim(origin, aim, landing) > 0:
                 hi = pull
             else:
                 lo = pull

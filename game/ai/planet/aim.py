@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from game import physics
-from game.ai.hand import Hand
+from game.ai.hand import Hand, past_aim
 from game.ai.seeding import count, decision_rng, slot_or_none
 from game.physics.geometry import first_touch, polygon_distance, segment_distance
 from game.physics.pull import PLANET, speed_for_roll
@@ -85,16 +85,6 @@ def release_point(box: Box, toward: physics.Point) -> physics.Point:
     x = min(max(toward[0], x0 + HAND_MARGIN), x1 - HAND_MARGIN)
     inner, facing = (y1, 1.0) if toward[1] > y1 else (y0, -1.0)
     return (x, inner - HAND_INSET * facing)
-
-
-def _progress(origin: physics.Point, aim: physics.Point, landing: physics.Landing) -> float:
-    """How far past the aim point, along the line, the sphere ended (+inf: off the table)."""
-    if landing.reason == physics.OFF_TABLE:
-        return math.inf
-    dx, dy = aim[0] - origin[0], aim[1] - origin[1]
-    length = math.hypot(dx, dy) or 1.0
-    px, py = landing.position[0] - origin[0], landing.position[1] - origin[1]
-    return (px * dx + py * dy) / length - length
 
 
 CLEAR_STEP = 10.0
@@ -188,7 +178,7 @@ def plan_roll(
         landing = physics.simulate(scene, [throw], record=False, judge=physics.PLANET).landings[0]
         if landing.card == target:
             return True
-        ahead = _progress(origin, aim, landing)
+        ahead = past_aim(origin, aim, landing)
         if abs(ahead) < best[0]:
             best = (abs(ahead), pull)
         return False if ahead < 0 else None
