@@ -139,6 +139,19 @@ def known_opponent_cards(obs: Observation, opp: int) -> tuple[list[str], list[st
     return gates, abilities
 
 
+def bakugan_of(obs: Observation, player: int) -> list[str]:
+    """Every Bakugan of `player` that `obs` shows, wherever it is: unused, used,
+    standing on the field, in the battle or in the air (not the reserve, set aside)."""
+    pv = obs.players[player]
+    out = list(pv.unused) + list(pv.used)
+    out += [b for v in obs.field for q, b in v.standing if q == player]
+    if obs.battle is not None:
+        out += [b for q, b in obs.battle.sides if q == player]
+    if obs.thrown is not None and obs.thrown[0] == player:
+        out.append(obs.thrown[1])
+    return out
+
+
 def determinize(
     obs: Observation,
     catalog: Catalog,
@@ -157,12 +170,7 @@ def determinize(
     kits: list[dict[str, list[str]]] = []
     for pv in obs.players:
         p = pv.player
-        bakugan = list(pv.unused) + list(pv.used)
-        bakugan += [b for v in obs.field for q, b in v.standing if q == p]
-        if obs.battle is not None:
-            bakugan += [b for q, b in obs.battle.sides if q == p]
-        if obs.thrown is not None and obs.thrown[0] == p:
-            bakugan.append(obs.thrown[1])
+        bakugan = bakugan_of(obs, p)
         if p == me:
             assert pv.gates is not None and pv.abilities is not None
             hands_g[p], hands_a[p] = list(pv.gates), list(pv.abilities)

@@ -20,7 +20,7 @@ from game.rules.classic import battle as bt
 from game.rules.classic.observation import GateView, Observation
 
 from .battles import best_card_gain, best_support_gain, side_margin
-from .knowledge import guess_settings, known_opponent_cards, pools, turn_order
+from .knowledge import bakugan_of, guess_settings, known_opponent_cards, pools, turn_order
 
 SIGMA = 110.0  # G-Power: how sure a margin is, given the cards still unseen
 OPP_CARD_THREAT = 45.0  # G-Power an unseen Ability Card of the opponent is worth to him
@@ -354,12 +354,12 @@ class BattleInsight:
         """How much a Gate Card of this seat's favours its Bakugan over the opponents'
         (mean battle odds over the pairs, both ways round, minus a half)."""
         me = obs.viewer
-        mine = _all_bakugan(obs, me)
+        mine = bakugan_of(obs, me)
         if self.insight <= 0:
             bonus = self.catalog.gates[gate].bonus
             attr = self.catalog.bakugan
             return sum(bonus(attr[b].attribute) for b in mine) / 300.0
-        theirs = [(q, x) for q in self.opponents(obs) for x in _all_bakugan(obs, q)]
+        theirs = [(q, x) for q in self.opponents(obs) for x in bakugan_of(obs, q)]
         faces = ([gate], me)
         total, n = 0.0, 0
         for b in mine:
@@ -395,17 +395,6 @@ def _kit_gates(obs: Observation) -> int:
     me = obs.viewer
     n = len(obs.me.gates or ()) + sum(1 for v in obs.field if v.owner == me)
     return n + sum(1 for q in obs.players for o, _ in q.captured if o == me)
-
-
-def _all_bakugan(obs: Observation, player: int) -> list[str]:
-    pv = obs.players[player]
-    out = list(pv.unused) + list(pv.used)
-    out += [b for v in obs.field for q, b in v.standing if q == player]
-    if obs.battle is not None:
-        out += [b for q, b in obs.battle.sides if q == player]
-    if obs.thrown is not None and obs.thrown[0] == player:
-        out.append(obs.thrown[1])
-    return out
 
 
 def best_attribute(judge: BattleInsight, obs: Observation, legal: Sequence[Action]) -> Action:
