@@ -112,6 +112,18 @@ def playable_attributes(
     return lambda attribute: attribute is None or attribute in own
 
 
+def evolution_cards(catalog: Catalog, bakugan: Sequence[str]) -> list[str]:
+    """The Evolution cards a kit of `bakugan` is dealt: in card order, each card whose
+    base is among them, one for each evolved form (its form not dealt already)."""
+    cards: list[str] = []
+    have = set(bakugan)
+    for card, evo in sorted(catalog.evolutions.items()):
+        if evo.base in have and evo.evolved not in have:
+            cards.append(card)
+            have.add(evo.evolved)
+    return cards
+
+
 def random_kit(
     catalog: Catalog,
     rng: random.Random,
@@ -156,13 +168,7 @@ def random_kit(
                 traps.append(rng.choice([t for t in pool_t if t not in traps]))
             elif can_g:
                 gear.append(rng.choice([g for g in pool_g if g not in gear]))
-    cards: list[str] = []
-    if evolutions:
-        have = set(bakugan)
-        for card, evo in sorted(catalog.evolutions.items()):
-            if evo.base in have and evo.evolved not in have:
-                cards.append(card)
-                have.add(evo.evolved)
+    cards = evolution_cards(catalog, bakugan) if evolutions else []
     return Kit(
         tuple(bakugan), tuple(gates), tuple(abilities), tuple(traps), tuple(gear), tuple(cards)
     )

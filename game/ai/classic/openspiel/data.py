@@ -41,7 +41,7 @@ from game.rules.classic import (
     redact,
 )
 from game.rules.classic.events import Event, GateSet
-from game.rules.classic.kits import playable_attributes
+from game.rules.classic.kits import evolution_cards, playable_attributes
 
 from .codec import DEAL
 from .params import GAME_NAME
@@ -153,13 +153,8 @@ class StateData:
         cat = self.spec.catalog
         bakugan = tuple(i for k, i in zip(kinds, ids, strict=False) if k == "bakugan")
         pieces = [i for k, i in zip(kinds, ids, strict=False) if k == "support"]
-        cards: list[str] = []
-        if self.spec.evolutions:  # the Evolution card of each kit Bakugan, as random_kit
-            have = set(bakugan)
-            for card, evo in sorted(cat.evolutions.items()):
-                if evo.base in have and evo.evolved not in have:
-                    cards.append(card)
-                    have.add(evo.evolved)
+        # the Evolution card of each kit Bakugan, as random_kit deals them
+        cards = evolution_cards(cat, bakugan) if self.spec.evolutions else []
         return Kit(
             bakugan,
             tuple(i for k, i in zip(kinds, ids, strict=False) if k == "gate"),
