@@ -91,9 +91,15 @@ class AdapterGame(pyspiel.Game):  # type: ignore[misc]
 
 class AdapterState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state whose Python side is `_d` (the game's `StateData`: the
-    deal, the rules core's state, the log); the calls that only ask it."""
+    deal, the rules core's state, the log), made from the game's spec; the calls that
+    only ask it. A subclass names its `data_class` (called ``(spec)``)."""
 
+    data_class: ClassVar[type[Any]]
     _d: Any
+
+    def __init__(self, game: AdapterGame) -> None:
+        super().__init__(game)
+        self._d = self.data_class(game.spec)
 
     def current_player(self) -> int:
         return self._d.current()  # type: ignore[no-any-return]
@@ -117,9 +123,10 @@ class TensorObserver:
     private-info kind (``single``, ``none``, ``all``), perfect recall or not, and one
     tensor with a named view per piece of the layout (``layout.pieces``: names and
     shapes; ``layout.size``). `set_from` keeps each tensor in the state's cache; a
-    subclass writes it (`_write`) and gives the layout (`_layout`)."""
+    subclass writes it (`_write`) and names its `layout_class` (called ``(spec)``)."""
 
     game_name: ClassVar[str]
+    layout_class: ClassVar[type[Any]]
 
     def __init__(self, spec: Any, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
@@ -132,7 +139,7 @@ class TensorObserver:
             pyspiel.PrivateInfoType.NONE: "none",
             pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
         }[info]
-        self.layout = self._layout(spec)
+        self.layout = self.layout_class(spec)
         self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict: dict[str, Any] = {}
         index = 0
@@ -140,9 +147,6 @@ class TensorObserver:
             size = math.prod(shape)
             self.dict[name] = self.tensor[index : index + size].reshape(shape)
             index += size
-
-    def _layout(self, spec: Any) -> Any:
-        raise NotImplementedError
 
     def _write(self, d: Any, player: int) -> None:
         raise NotImplementedError

@@ -78,10 +78,8 @@ class BakuganObserver(TensorObserver):
 
     game_name = GAME_NAME
     spec: Spec
+    layout_class = TensorLayout
     layout: TensorLayout
-
-    def _layout(self, spec: Spec) -> TensorLayout:
-        return TensorLayout(spec)
 
     def string_from(self, state: Any, player: int) -> str:
         d: StateData = state._d

@@ -43,11 +43,8 @@ class BakuganPlanetGame(AdapterGame):
 class BakuganPlanetState(AdapterState):
     """One match as an OpenSpiel state. The rules core's state is `core`."""
 
+    data_class = StateData
     _d: StateData
-
-    def __init__(self, game: BakuganPlanetGame) -> None:
-        super().__init__(game)
-        self._d = StateData(game.spec)
 
     # ---- the rules core, for bots that speak it
 

@@ -67,10 +67,8 @@ class PlanetObserver(TensorObserver):
 
     game_name = GAME_NAME
     spec: Spec
+    layout_class = TensorLayout
     layout: TensorLayout
-
-    def _layout(self, spec: Spec) -> TensorLayout:
-        return TensorLayout(spec)
 
     # -- strings -----------------------------------------------------------------------
 
