@@ -15,8 +15,11 @@ the table all feed the core the same actions. Each has a readable ``str()`` that
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from game.rules import api
+
+from .interned import Interned
 
 CHANCE = api.CHANCE
 
@@ -77,20 +80,8 @@ SHAPES = api.ActionShapes("Bakugan Attack!", (PlayCard, Roll, Pick, Deal))
 """What `AttackState.apply` checks first: an action of this game, every field of its type."""
 
 
-class _Plays(dict[str, PlayCard]):
-    """One player's `PlayCard` actions by card, made once (legal actions are hot in the
-    simulations); equal to freshly made ones, so nothing depends on the sharing."""
-
-    def __init__(self, player: int) -> None:
-        super().__init__()
-        self.player = player
-
-    def __missing__(self, card: str) -> PlayCard:
-        action = self[card] = PlayCard(self.player, card)
-        return action
-
-
-PLAYS = [_Plays(p) for p in range(8)]
+PLAYS: list[Interned[str, PlayCard]] = [Interned(partial(PlayCard, p)) for p in range(8)]
+"""Each player's `PlayCard` actions by card, made once (`interned`)."""
 
 
 class ActionSyntaxError(api.ActionSyntaxError):

@@ -10,6 +10,9 @@ are secret); the `Deal` chance action that caused it does.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+
+from .interned import Interned
 
 
 def _players(players: tuple[int, ...]) -> str:
@@ -281,31 +284,11 @@ Event = (
 )
 
 
-class _Shown(dict[str, CardPlayed]):
-    """One player's `CardPlayed` events by card for one way of playing, made once."""
+SHOWN: dict[str, list[Interned[str, CardPlayed]]] = {
+    how: [Interned(partial(CardPlayed, p, how=how)) for p in range(8)]
+    for how in ("", "random", "blind")
+}
+"""Each way of playing's `CardPlayed` events, a player's by card, made once (`interned`)."""
 
-    def __init__(self, player: int, how: str) -> None:
-        super().__init__()
-        self.player, self.how = player, how
-
-    def __missing__(self, card: str) -> CardPlayed:
-        event = self[card] = CardPlayed(self.player, card, self.how)
-        return event
-
-
-SHOWN = {how: [_Shown(p, how) for p in range(8)] for how in ("", "random", "blind")}
-
-
-class _Caught(dict[str, Caught]):
-    """One player's `Caught` events by card, made once."""
-
-    def __init__(self, player: int) -> None:
-        super().__init__()
-        self.player = player
-
-    def __missing__(self, card: str) -> Caught:
-        event = self[card] = Caught(self.player, card)
-        return event
-
-
-CAUGHT = [_Caught(p) for p in range(8)]
+CAUGHT: list[Interned[str, Caught]] = [Interned(partial(Caught, p)) for p in range(8)]
+"""Each player's `Caught` events by card, made once (`interned`)."""
