@@ -89,7 +89,8 @@ class App:
         self._bind_pad()
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr(self.lang, "ui.title"))
-        self.screen = pygame.Surface(LOGICAL).convert()
+        self._canvas = pygame.Surface(LOGICAL).convert()
+        self.screen = self._canvas
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True
@@ -191,10 +192,14 @@ class App:
     # ----------------------------------------------------------- window
 
     def _layout(self) -> None:
+        """Where the logical screen lies in the window. A window of the logical size
+        is itself the screen the scenes draw on (no copy a frame); any other size gets
+        the screen scaled into it, with black bars."""
         w, h = self.window.get_size()
         scale = min(w / LOGICAL[0], h / LOGICAL[1])
         vw, vh = int(LOGICAL[0] * scale), int(LOGICAL[1] * scale)
         self._view = pygame.Rect((w - vw) // 2, (h - vh) // 2, vw, vh)
+        self.screen = self.window if (w, h) == LOGICAL else self._canvas
 
     def scale(self) -> float:
         """Logical px per window px (a pull's pixels, `game.ui.pointer`)."""
@@ -302,13 +307,14 @@ class App:
             scene.draw(self.screen)
         if self.notice_t > 0 and self.notices:
             self._draw_notice()
-        self.window.fill((0, 0, 0))
-        if self._view.size == LOGICAL:
-            self.window.blit(self.screen, self._view.topleft)
-        else:
-            pygame.transform.smoothscale(
-                self.screen, self._view.size, self.window.subsurface(self._view)
-            )
+        if self.screen is not self.window:
+            self.window.fill((0, 0, 0))
+            if self._view.size == LOGICAL:
+                self.window.blit(self.screen, self._view.topleft)
+            else:
+                pygame.transform.smoothscale(
+                    self.screen, self._view.size, self.window.subsurface(self._view)
+                )
         pygame.display.flip()
 
     def _notice_rect(self) -> pygame.Rect:
