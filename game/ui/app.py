@@ -243,16 +243,18 @@ class App:
 
     # ----------------------------------------------------------- loop
 
-    def step(self) -> None:
-        """One frame (`_frame`); an unexpected error in it goes to `on_crash` if set."""
+    def step(self, draw: bool = True) -> None:
+        """One frame (`_frame`); an unexpected error in it goes to `on_crash` if set.
+        `draw=False` runs the frame's events and updates but paints nothing: for a
+        caller that fast-forwards through frames no one looks at (the tests, mostly)."""
         try:
-            self._frame()
+            self._frame(draw)
         except Exception as error:
             if self.on_crash is None:
                 raise
             self.on_crash(self, error)
 
-    def _frame(self) -> None:
+    def _frame(self, draw: bool = True) -> None:
         """One frame: events, fixed-step updates for the elapsed time, draw, flip.
 
         `frame_ms` keeps the work time of each frame, without the wait for the next one.
@@ -291,7 +293,8 @@ class App:
             self.notice_t = max(0.0, self.notice_t - STEP)
             if self.stack:
                 self.top.update(STEP * self.time_scale)
-        self.draw()
+        if draw:
+            self.draw()
         if self.status is not None:
             self.status.update(self)
         self.frames += 1

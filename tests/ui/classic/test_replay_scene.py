@@ -18,6 +18,7 @@ from game.rules.classic import Settings
 from game.ui.app import App
 from game.ui.classic.replay import ReplayScene
 
+from .. import frames
 from ..bar_check import text_under_the_bar
 
 CAT = shipped_catalog()
@@ -36,11 +37,8 @@ def _key(key: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
 
 
-def _run(app: App, scene: ReplayScene, frames: int) -> None:
-    for _ in range(frames):
-        app.step()
-        if scene.feed.done and not scene.anims:
-            break
+def _run(app: App, scene: ReplayScene, n: int) -> None:
+    frames.run(app, n, lambda: scene.feed.done and not scene.anims)
 
 
 def test_the_replay_plays_to_the_recorded_end(replay_path: Path) -> None:
@@ -192,10 +190,7 @@ def test_the_viewer_stops_where_the_replay_drifts(replay_path: Path) -> None:
     app.push(scene)
     _key(pygame.K_UP)
     _key(pygame.K_UP)
-    for _ in range(20_000):
-        app.step()
-        if scene.problem is not None:
-            break
+    frames.run(app, 20_000, lambda: scene.problem is not None)
     assert scene.problem is not None and "drifted" in scene.problem
     assert scene.position == second + 1 and scene.paused
     pygame.quit()
@@ -231,11 +226,11 @@ def test_a_resumed_match_goes_on_with_its_replay(
     kits = [random_kit(CAT, rng), random_kit(CAT, rng)]
     scene = MatchScene(app, kits, (True, False), 0, seed=4, level="easy")
     app.push(scene)
-    for _ in range(20_000):
+    for n in range(20_000):
         if scene.session.state.turn >= 4:
             break
         person(scene)
-        app.step()
+        app.step(draw=n % frames.DRAW_EVERY == 0)
     assert saves.has_save()
     pygame.quit()  # gone: no close, no end of the stream
     data, error = saves.load_match()
@@ -243,11 +238,11 @@ def test_a_resumed_match_goes_on_with_its_replay(
     app = App("en", fast=True)
     scene = MatchScene.resume(app, data)
     app.push(scene)
-    for _ in range(40_000):
+    for n in range(40_000):
         if scene.session.over and not scene.anims:
             break
         person(scene)
-        app.step()
+        app.step(draw=n % frames.DRAW_EVERY == 0)
     assert scene.session.over
     (summary,) = summaries(tmp_path / "data" / "replays")  # every match a person plays
     assert summary.finished and summary.winner == scene.session.state.winner
@@ -315,7 +310,7 @@ def test_the_bar_covers_no_line_of_the_screen(replay_path: Path) -> None:
     _key(pygame.K_UP)
     covered: list[str] = []
     for frame in range(6000):
-        app.step()
+        app.step(draw=frame % frames.DRAW_EVERY == 0)  # (the check draws its own)
         if frame % 60 == 0:
             covered += text_under_the_bar(app.screen, scene)
         if scene.feed.done and not scene.anims:

@@ -7,7 +7,7 @@ in both languages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -23,6 +23,7 @@ from game.ui.planet.replay import PlanetReplayScene
 from game.ui.replay_open import viewer
 from tests.match.planet.test_planet_replay import CAT, _record
 
+from .. import frames
 from ..bar_check import text_under_the_bar
 
 
@@ -43,11 +44,10 @@ def _key(key: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
 
 
-def _frames(app: App, scene: PlanetReplayScene, n: int, until: object = None) -> None:
-    for _ in range(n):
-        app.step()
-        if callable(until) and until():
-            return
+def _frames(
+    app: App, scene: PlanetReplayScene, n: int, until: Callable[[], bool] | None = None
+) -> None:
+    frames.run(app, n, until)
 
 
 def _scene(app: App, replay: Replay) -> PlanetReplayScene:
@@ -208,7 +208,7 @@ def test_the_viewer_fits_its_boxes(lang: str, replay_path: Path) -> None:
         _key(pygame.K_UP)
     checked = 0
     for frame in range(6000):
-        app.step()
+        app.step(draw=frame % 8 == 0)  # (the check draws its own frames)
         if frame % 97 == 0:
             if frame % 3 == 0:
                 scene.cycle_view()
@@ -251,7 +251,7 @@ def test_the_bar_covers_no_line_of_the_screen(app: App, replay_path: Path) -> No
         _key(pygame.K_UP)
     covered: list[str] = []
     for frame in range(3000):
-        app.step()
+        app.step(draw=frame % 8 == 0)  # (the bar's check draws its own frames)
         if frame % 60 == 0:
             scene.regions.forget()  # every part of the kept board drawn again
             scene._stale = True
