@@ -340,13 +340,17 @@ class App:
         first: Scene,
         max_frames: int | None = None,
         each_frame: Callable[[App], None] | None = None,
+        draw_every: int = 1,
     ) -> None:
+        """Run `first` until the window closes (or `max_frames`); `each_frame` is called
+        before each frame; `draw_every` paints one frame in so many (a test's driver
+        fast-forwarding: see `step`)."""
         self._accum = 0.0
         self.push(first)
         while self.running and self.stack:
             if each_frame is not None:
                 each_frame(self)
-            self.step()
+            self.step(draw=self.frames % draw_every == 0)
             if max_frames is not None and self.frames >= max_frames:
                 break
         pointer.free()

@@ -44,7 +44,7 @@ def _run(app: App, player: AttackPlayer, frames: int, stop: object = None) -> No
         if callable(stop) and stop(a):
             a.running = False
 
-    app.run(TitleScene(app), max_frames=frames, each_frame=each)
+    app.run(TitleScene(app), max_frames=frames, each_frame=each, draw_every=4)
 
 
 def test_a_game_played_on_screen_is_kept_and_verifies_identical(home: Path) -> None:
@@ -93,7 +93,7 @@ def test_a_game_cut_off_and_resumed_through_continue_is_one_whole_replay(home: P
             return
         later(a)
 
-    app.run(TitleScene(app), max_frames=40_000, each_frame=each)
+    app.run(TitleScene(app), max_frames=40_000, each_frame=each, draw_every=4)
     assert pressed and later.done and later.table is not None
     assert later.table.match.state.draws > 0
     (summary,) = summaries(_folder(home))  # the old file went, one replay is left

@@ -21,7 +21,7 @@ def _play(seats: list[str], seed: int, lang: str = "en", keyboard: bool = False)
         a.time_scale = 16.0  # (choosing a game on the title saves the settings and resets it)
         player(a)
 
-    app.run(TitleScene(app), max_frames=60_000, each_frame=each)
+    app.run(TitleScene(app), max_frames=60_000, each_frame=each, draw_every=4)
     print(f"{app.frames} frames in {time.perf_counter() - t0:.1f} s")
     return player
 
@@ -68,7 +68,7 @@ def test_a_three_person_hot_seat_game_by_keyboard_in_russian_keeps_hands_behind_
         if player.sheets >= 2:
             a.running = False
 
-    app.run(AttackSetupScene(app, hotseat=True, seed=5), max_frames=40_000, each_frame=each)
+    app.run(AttackSetupScene(app, hotseat=True, seed=5), max_frames=40_000, each_frame=each, draw_every=4)
     assert player.sheets >= 2, "two deals were not played through"
     assert player.curtains >= 10 and player.cards_played >= 20 and player.dice_thrown >= 3
     assert {v for v, _ in seen} == {0, 1, 2}
@@ -90,7 +90,7 @@ def test_after_julie_leads_in_hot_seat_each_person_chooses_behind_the_curtain() 
         if len(people) >= 2 and player.blind_curtains >= 1:
             a.running = False
 
-    app.run(AttackSetupScene(app, hotseat=True, seed=8), max_frames=40_000, each_frame=each)
+    app.run(AttackSetupScene(app, hotseat=True, seed=8), max_frames=40_000, each_frame=each, draw_every=4)
     assert player.blind_curtains >= 1, "no curtain came between the blind choices"
 
 
@@ -107,7 +107,7 @@ def test_the_autosave_continues_where_the_game_stood(tmp_path, monkeypatch) -> N
         if player.cards_played >= 3:
             a.running = False
 
-    app.run(AttackSetupScene(app, seed=3), max_frames=20_000, each_frame=each)
+    app.run(AttackSetupScene(app, seed=3), max_frames=20_000, each_frame=each, draw_every=4)
     table = player.table
     assert table is not None
     payload, error = load_match()

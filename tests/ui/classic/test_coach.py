@@ -27,7 +27,7 @@ def test_first_match_hints_show_once_each_and_t_turns_them_off() -> None:
                 return
         player(a)
 
-    app.run(TitleScene(app), max_frames=30_000, each_frame=each)
+    app.run(TitleScene(app), max_frames=30_000, each_frame=each, draw_every=4)
     assert player.results_seen == 1
     assert seen[:2] == ["setup", "main"] and len(seen) == len(set(seen)) == 3
     assert load_settings()[0].tutorial is False

@@ -16,7 +16,7 @@ def _play(
     app = App(lang, fast=True)
     app.time_scale = 4.0
     player = ScreenPlayer(menu_item, seed, seats, big)
-    app.run(TitleScene(app), max_frames=30_000, each_frame=player)
+    app.run(TitleScene(app), max_frames=30_000, each_frame=player, draw_every=4)
     assert player.match is not None
     # The winner the results screen shows is the rules core's.
     assert player.shown_winner == player.match.session.state.winner

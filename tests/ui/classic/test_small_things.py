@@ -190,7 +190,7 @@ def test_the_side_panel_speaks_to_the_person_only_when_it_is_his_move(home: Path
                     spoken += 1
             player(a)
 
-        app.run(TitleScene(app), max_frames=30_000, each_frame=each)
+        app.run(TitleScene(app), max_frames=30_000, each_frame=each, draw_every=8)
         assert player.results_seen == 1 and spoken > 20
 
 
