@@ -68,7 +68,12 @@ def test_a_three_person_hot_seat_game_by_keyboard_in_russian_keeps_hands_behind_
         if player.sheets >= 2:
             a.running = False
 
-    app.run(AttackSetupScene(app, hotseat=True, seed=5), max_frames=40_000, each_frame=each, draw_every=4)
+    app.run(
+        AttackSetupScene(app, hotseat=True, seed=5),
+        max_frames=40_000,
+        each_frame=each,
+        draw_every=4,
+    )
     assert player.sheets >= 2, "two deals were not played through"
     assert player.curtains >= 10 and player.cards_played >= 20 and player.dice_thrown >= 3
     assert {v for v, _ in seen} == {0, 1, 2}
@@ -90,7 +95,12 @@ def test_after_julie_leads_in_hot_seat_each_person_chooses_behind_the_curtain() 
         if len(people) >= 2 and player.blind_curtains >= 1:
             a.running = False
 
-    app.run(AttackSetupScene(app, hotseat=True, seed=8), max_frames=40_000, each_frame=each, draw_every=4)
+    app.run(
+        AttackSetupScene(app, hotseat=True, seed=8),
+        max_frames=40_000,
+        each_frame=each,
+        draw_every=4,
+    )
     assert player.blind_curtains >= 1, "no curtain came between the blind choices"
 
 
