@@ -6,7 +6,7 @@ where a replay drifts and at the last record of an unfinished one; its text fits
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -27,6 +27,7 @@ from game.ui.attack import replay_draw
 from game.ui.attack.replay import AttackReplayScene, open_replay
 from game.ui.replay_open import viewer
 
+from .. import frames
 from ..bar_check import text_under_the_bar
 from ..test_text_fit import _check
 
@@ -77,11 +78,8 @@ def _top(app: App) -> AttackReplayScene:
     return scene
 
 
-def _frames(app: App, n: int, until: object = None) -> None:
-    for _ in range(n):
-        app.step()
-        if callable(until) and until(_top(app)):
-            return
+def _frames(app: App, n: int, until: Callable[[AttackReplayScene], bool] | None = None) -> None:
+    frames.run(app, n, None if until is None else lambda: until(_top(app)))
 
 
 def _open(app: App, replay: Replay) -> AttackReplayScene:
@@ -331,7 +329,7 @@ def test_the_bar_covers_no_line_of_the_table(
     app.time_scale = 8.0
     covered: list[str] = []
     for frame in range(1500):
-        app.step()
+        app.step(draw=frame % 8 == 0)  # (a checked frame is drawn by the check)
         if scene.view.sheet is not None:
             scene.continue_sheet()
         if frame % 50 == 0:

@@ -62,7 +62,7 @@ def test_the_header_and_the_points_follow_the_show(home: Path) -> None:
     for _ in range(20_000):
         if scene.view.sheet is not None:
             scene.continue_sheet()
-        app.step()
+        app.step(draw=False)  # (every frame is drawn by `_drawn`)
         if scene.view.sheet is not None:
             shown = scene.view.sheet.deal
         texts, drawn = _drawn(app, scene)

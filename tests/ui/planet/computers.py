@@ -27,9 +27,10 @@ def run_until(
     app: App, scene: PlanetMatchScene, done: Callable[[PlanetMatchScene], bool], frames: int
 ) -> bool:
     """Step up to `frames` frames; True as soon as `done(scene)` holds after one."""
-    for _ in range(frames):
-        app.step()
+    for n in range(1, frames + 1):
+        app.step(draw=n % 8 == 0)  # (the frame it stops at is painted below)
         if done(scene):
+            app.draw()
             return True
         scene.shows.clear()
     return False

@@ -90,9 +90,12 @@ def play_hot_seat(
     seed: int,
     frames: int = 60_000,
     each_frame: Callable[[PlanetMatchScene], None] | None = None,
+    paint_all: bool = True,
 ) -> tuple[PlanetMatchScene, TwoPeople, PlanetResultsScene]:
     """A whole seeded hot-seat match through the screen; `each_frame` sees the match
-    scene after each drawn frame (before the people act on it)."""
+    scene after each frame (before the people act on it). The people act on every
+    other frame; with `paint_all` False only those frames are painted (a test whose
+    `each_frame` draws what it checks itself)."""
     setup = PlanetSetupScene(app, hotseat=True, seed=seed)
     app.push(setup)
     setup.start()
@@ -100,7 +103,7 @@ def play_hot_seat(
     assert isinstance(scene, PlanetMatchScene)
     people = TwoPeople(app, seed)
     for _ in range(frames):
-        app.step()
+        app.step(draw=paint_all or (app.frames + 1) % 2 == 0)
         top = app.top
         if isinstance(top, PlanetResultsScene):
             return scene, people, top
