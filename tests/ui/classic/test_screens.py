@@ -35,9 +35,10 @@ def _scene(humans: tuple[bool, bool] = (True, True), seed: int = 4) -> tuple[App
     return app, scene
 
 
-def _frames(app: App, n: int = 2) -> None:
-    for _ in range(n):
-        app.step()
+def _frames(app: App, n: int = 2, paint: bool = True) -> None:
+    """`n` frames, the last painted (unless not `paint`)."""
+    for i in range(n):
+        app.step(draw=paint and i == n - 1)
 
 
 def test_every_button_is_a_legal_action_and_dimmed_cards_do_nothing() -> None:
@@ -133,7 +134,7 @@ def test_with_a_computer_between_two_people_no_one_sees_the_others_hand() -> Non
     frames = 0
     pick = random.Random(1)
     while not scene.session.over and frames < 20_000:
-        _frames(app, 1)
+        _frames(app, 1, paint=frames % 4 == 0)  # (the hand shown: `_hand_items`)
         frames += 1
         if scene.curtain_for is not None:
             curtains.append(scene.curtain_for)
