@@ -23,18 +23,18 @@ another's class in a hint runs nothing), though not out of the direction. `UI_CI
 lists the ui imports that close a circle today: a new one fails, and so does an entry
 that no longer closes one (take it off the list: it only shrinks).
 
-The checker is plain functions over a source tree, so the tests below also plant a
-violation in a copy and see it caught.
+The checker is plain functions over a source tree (`Tree`), so the tests below also
+plant a violation in it and see it caught: a planted module lies over the real files in
+memory, so no test copies the tree.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
-import shutil
 import sys
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -117,11 +117,43 @@ def _typing_only(tree: ast.Module) -> set[int]:
     return out
 
 
-def modules(root: Path) -> dict[str, Path]:
-    """Every module under `root`/game by its dotted name."""
+@dataclass
+class Tree:
+    """The modules under `root`/game as the checks read them, by their paths below
+    `root`: the files there, with a test's `planted` sources laid over them and its
+    `removed` paths taken away."""
+
+    root: Path
+    planted: dict[Path, str] = field(default_factory=dict)
+    removed: set[Path] = field(default_factory=set)
+
+    def files(self) -> list[Path]:
+        return sorted((set(_files_under(self.root)) | set(self.planted)) - self.removed)
+
+    def read(self, path: Path) -> str:
+        if path in self.planted:
+            return self.planted[path]
+        return (self.root / path).read_text("utf-8")
+
+    def is_file(self, path: Path) -> bool:
+        if path in self.planted:
+            return True
+        return path not in self.removed and (self.root / path).is_file()
+
+
+@functools.cache
+def _files_under(root: Path) -> tuple[Path, ...]:
+    return tuple(p.relative_to(root) for p in (root / "game").rglob("*.py"))
+
+
+REAL = Tree(ROOT)
+
+
+def modules(tree: Tree) -> dict[str, Path]:
+    """Every module of the tree by its dotted name."""
     out = {}
-    for path in sorted((root / "game").rglob("*.py")):
-        parts = list(path.relative_to(root).with_suffix("").parts)
+    for path in tree.files():
+        parts = list(path.with_suffix("").parts)
         if parts[-1] == "__init__":
             parts = parts[:-1]
         out[".".join(parts)] = path
@@ -134,7 +166,7 @@ def _statements(
 ) -> tuple[tuple[int, int, str | None, tuple[str, ...], bool, bool], ...]:
     """The import statements of a module's source, as (line, level, module, names,
     ``import x`` rather than ``from``, under TYPE_CHECKING): parsed once per source, so
-    the planted-tree tests, which copy the whole tree, parse only what they planted."""
+    the planted-tree tests parse only what they planted."""
     tree = ast.parse(source, filename)
     typing_only = _typing_only(tree)
     out = []
@@ -150,14 +182,14 @@ def _statements(
     return tuple(out)
 
 
-def imports(root: Path) -> list[Import]:
+def imports(tree: Tree) -> list[Import]:
     """Every import statement of every module, wherever it stands in the module."""
-    mods = modules(root)
+    mods = modules(tree)
     out = []
     for name, path in mods.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for line, level, module, names, plain, typing_only in _statements(
-            path.read_text("utf-8"), path.name
+            tree.read(path), path.name
         ):
             targets: list[str] = []
             if plain:
@@ -285,9 +317,13 @@ def ties(found: list[Import]) -> list[str]:
     return bad
 
 
-def game_ids(root: Path) -> list[str]:
+def game_ids(tree: Tree) -> list[str]:
     """The games: one folder (a record) each in game/games/."""
-    return sorted(p.parent.name for p in (root / "game" / "games").glob("*/__init__.py"))
+    return sorted(
+        p.parts[2]
+        for p in tree.files()
+        if len(p.parts) == 4 and p.parts[:2] == ("game", "games") and p.name == "__init__.py"
+    )
 
 
 def owner(module: str, games: list[str]) -> str | None:
@@ -313,13 +349,13 @@ def rooms(found: list[Import], games: list[str]) -> tuple[list[str], list[str]]:
     return bad, sorted(set(NAMES_GAMES) - naming)
 
 
-def misplaced(root: Path, games: list[str]) -> list[str]:
+def misplaced(tree: Tree, games: list[str]) -> list[str]:
     """Modules at the top of game/, shared modules named after a game, and games without
     their folder in a layer."""
     bad = []
-    for name, path in modules(root).items():
+    for name, path in modules(tree).items():
         parts = name.split(".")
-        if path.parent == root / "game" and name not in TOP_LEVEL:
+        if path.parent == Path("game") and name not in TOP_LEVEL:
             bad.append(f"{name}: at the top of game/ (it belongs in a layer)")
         if owner(name, games) is None and any(
             p == g or p.startswith(f"{g}_") for p in parts[2:] for g in games
@@ -327,7 +363,7 @@ def misplaced(root: Path, games: list[str]) -> list[str]:
             bad.append(f"{name}: a shared module named after a game (move it into its folder)")
     for game in games:
         for lay in GAME_LAYERS:
-            if not (root / "game" / lay / game / "__init__.py").is_file():
+            if not tree.is_file(Path("game", lay, game, "__init__.py")):
                 bad.append(f"game/{lay}/{game}/: missing (each game has a folder in every layer)")
     return bad
 
@@ -339,11 +375,11 @@ def misplaced(root: Path, games: list[str]) -> list[str]:
 def found() -> list[Import]:
     """The imports of the tree as it is (read when a test first asks, not while the
     suite is collected: every worker collects every module)."""
-    return imports(ROOT)
+    return imports(REAL)
 
 
 def test_every_module_belongs_to_a_layer() -> None:
-    for name in modules(ROOT):
+    for name in modules(REAL):
         assert layer(name) in {*ALLOWED, "rules.api"}, f"{name}: no layer (add it to the picture)"
 
 
@@ -356,12 +392,12 @@ def test_only_games_ties_a_games_parts_together(found: list[Import]) -> None:
 
 
 def test_each_game_in_its_own_rooms(found: list[Import]) -> None:
-    games = game_ids(ROOT)
+    games = game_ids(REAL)
     assert games == ["attack", "classic", "planet"]
     bad, stale = rooms(found, games)
     assert bad == []
     assert stale == [], f"these import no game any more: take them off NAMES_GAMES: {stale}"
-    assert misplaced(ROOT, games) == []
+    assert misplaced(REAL, games) == []
 
 
 def test_no_package_imports_in_a_circle_outside_the_screens(found: list[Import]) -> None:
@@ -391,15 +427,13 @@ def test_the_screens_circles_are_the_listed_ones_and_only_shrink(found: list[Imp
 
 
 @pytest.fixture
-def tree(tmp_path: Path) -> Path:
-    """A copy of game/ to plant violations in."""
-    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
-    return tmp_path
+def tree() -> Tree:
+    """The tree as it is, to plant violations in."""
+    return Tree(ROOT)
 
 
-def _plant(tree: Path, module: str, source: str) -> None:
-    path = tree / Path(*module.split(".")).with_suffix(".py")
-    path.write_text(source, "utf-8")
+def _plant(tree: Tree, module: str, source: str) -> None:
+    tree.planted[Path(*module.split(".")).with_suffix(".py")] = source
 
 
 @pytest.mark.parametrize(
@@ -428,26 +462,26 @@ def _plant(tree: Path, module: str, source: str) -> None:
     ],
 )
 def test_a_planted_arrow_against_the_direction_is_caught(
-    tree: Path, module: str, source: str, words: str
+    tree: Tree, module: str, source: str, words: str
 ) -> None:
     _plant(tree, module, source)
     found = arrows(imports(tree))
     assert len(found) == 1 and module in found[0] and words in found[0], found
 
 
-def test_a_planted_tie_below_games_is_caught(tree: Path) -> None:
+def test_a_planted_tie_below_games_is_caught(tree: Tree) -> None:
     _plant(tree, "game.match.planted", "from game.ai import levels\nfrom game.content import x\n")
     assert any("game.match.planted ties content with ai" in t for t in ties(imports(tree)))
 
 
-def test_a_planted_circle_between_packages_is_caught(tree: Path) -> None:
+def test_a_planted_circle_between_packages_is_caught(tree: Tree) -> None:
     _plant(tree, "game.physics.planted", "def f():\n    from game.ai import aim\n")
     found = [i for i in imports(tree) if i.ours and layer(i.source) != layer(i.target)]
     between = [Import(f"game.{layer(i.source)}", f"game.{layer(i.target)}", 0, True) for i in found]
     assert ("game.physics", "game.ai") in circles(between, "game.")
 
 
-def test_a_planted_ui_circle_fails_and_a_fixed_one_must_leave_the_list(tree: Path) -> None:
+def test_a_planted_ui_circle_fails_and_a_fixed_one_must_leave_the_list(tree: Tree) -> None:
     _plant(tree, "game.ui.planted_a", "def f():\n    from game.ui import planted_b\n")
     _plant(tree, "game.ui.planted_b", "from game.ui.planted_a import f\n")
     pair = [("game.ui.planted_a", "game.ui.planted_b"), ("game.ui.planted_b", "game.ui.planted_a")]
@@ -458,7 +492,7 @@ def test_a_planted_ui_circle_fails_and_a_fixed_one_must_leave_the_list(tree: Pat
     assert ui_circles(imports(tree), listed) == ([], pair)  # fixed: it must leave the list
 
 
-def test_a_ui_circle_of_type_names_only_is_no_circle(tree: Path) -> None:
+def test_a_ui_circle_of_type_names_only_is_no_circle(tree: Tree) -> None:
     hint = (
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.ui import planted_b\n"
     )
@@ -501,7 +535,7 @@ def test_a_ui_circle_of_type_names_only_is_no_circle(tree: Path) -> None:
     ],
 )
 def test_a_planted_import_of_a_game_from_outside_its_folders_is_caught(
-    tree: Path, module: str, source: str, words: str
+    tree: Tree, module: str, source: str, words: str
 ) -> None:
     _plant(tree, module, source)
     bad, stale = rooms(imports(tree), game_ids(tree))
@@ -509,15 +543,15 @@ def test_a_planted_import_of_a_game_from_outside_its_folders_is_caught(
     assert stale == []
 
 
-def test_a_names_games_entry_that_names_none_must_leave_the_list(tree: Path) -> None:
-    (tree / "game" / "games" / "__init__.py").write_text('"""No game named any more."""\n')
+def test_a_names_games_entry_that_names_none_must_leave_the_list(tree: Tree) -> None:
+    tree.planted[Path("game/games/__init__.py")] = '"""No game named any more."""\n'
     assert rooms(imports(tree), game_ids(tree)) == ([], ["game.games"])
 
 
-def test_a_planted_stray_and_a_shared_module_named_after_a_game_are_caught(tree: Path) -> None:
+def test_a_planted_stray_and_a_shared_module_named_after_a_game_are_caught(tree: Tree) -> None:
     _plant(tree, "game.demo", '"""A text demo at the top of game/."""\n')
     _plant(tree, "game.match.planet_sim", '"""A Planet sim beside match/planet/."""\n')
-    (tree / "game" / "ui" / "classic" / "__init__.py").unlink()
+    tree.removed.add(Path("game/ui/classic/__init__.py"))
     assert misplaced(tree, game_ids(tree)) == [
         "game.demo: at the top of game/ (it belongs in a layer)",
         "game.match.planet_sim: a shared module named after a game (move it into its folder)",
