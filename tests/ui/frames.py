@@ -34,3 +34,15 @@ def run(
     if n % draw_every and app.running and app.stack:
         app.draw()
     return n
+
+
+def after_painted(each: Callable[[App], None], draw_every: int) -> Callable[[App], None]:
+    """`each` (a driver called before every frame of `App.run(..., draw_every=...)`),
+    called only when the frame before was painted: a screen that builds its buttons as
+    it draws (Attack's table) offers no stale ones to a driver that reads them."""
+
+    def wrapped(app: App) -> None:
+        if app.frames == 0 or (app.frames - 1) % draw_every == 0:
+            each(app)
+
+    return wrapped

@@ -21,6 +21,7 @@ from game.ui.app import App
 from game.ui.attack.table import AttackTableScene
 from game.ui.menu import TitleScene
 
+from ..frames import after_painted
 from .driver import AttackPlayer, click
 
 DECK = shipped_deck()
@@ -44,7 +45,7 @@ def _run(app: App, player: AttackPlayer, frames: int, stop: object = None) -> No
         if callable(stop) and stop(a):
             a.running = False
 
-    app.run(TitleScene(app), max_frames=frames, each_frame=each, draw_every=4)
+    app.run(TitleScene(app), max_frames=frames, each_frame=after_painted(each, 2), draw_every=2)
 
 
 def test_a_game_played_on_screen_is_kept_and_verifies_identical(home: Path) -> None:
@@ -93,7 +94,7 @@ def test_a_game_cut_off_and_resumed_through_continue_is_one_whole_replay(home: P
             return
         later(a)
 
-    app.run(TitleScene(app), max_frames=40_000, each_frame=each, draw_every=4)
+    app.run(TitleScene(app), max_frames=40_000, each_frame=after_painted(each, 2), draw_every=2)
     assert pressed and later.done and later.table is not None
     assert later.table.match.state.draws > 0
     (summary,) = summaries(_folder(home))  # the old file went, one replay is left

@@ -8,6 +8,7 @@ from game.ui.app import App
 from game.ui.attack.setup import AttackSetupScene
 from game.ui.menu import TitleScene
 
+from ..frames import after_painted
 from .driver import AttackPlayer
 
 
@@ -21,7 +22,7 @@ def _play(seats: list[str], seed: int, lang: str = "en", keyboard: bool = False)
         a.time_scale = 16.0  # (choosing a game on the title saves the settings and resets it)
         player(a)
 
-    app.run(TitleScene(app), max_frames=60_000, each_frame=each, draw_every=4)
+    app.run(TitleScene(app), max_frames=60_000, each_frame=after_painted(each, 2), draw_every=2)
     print(f"{app.frames} frames in {time.perf_counter() - t0:.1f} s")
     return player
 
@@ -71,8 +72,8 @@ def test_a_three_person_hot_seat_game_by_keyboard_in_russian_keeps_hands_behind_
     app.run(
         AttackSetupScene(app, hotseat=True, seed=5),
         max_frames=40_000,
-        each_frame=each,
-        draw_every=4,
+        each_frame=after_painted(each, 2),
+        draw_every=2,
     )
     assert player.sheets >= 2, "two deals were not played through"
     assert player.curtains >= 10 and player.cards_played >= 20 and player.dice_thrown >= 3
@@ -98,8 +99,8 @@ def test_after_julie_leads_in_hot_seat_each_person_chooses_behind_the_curtain() 
     app.run(
         AttackSetupScene(app, hotseat=True, seed=8),
         max_frames=40_000,
-        each_frame=each,
-        draw_every=4,
+        each_frame=after_painted(each, 2),
+        draw_every=2,
     )
     assert player.blind_curtains >= 1, "no curtain came between the blind choices"
 
@@ -117,7 +118,12 @@ def test_the_autosave_continues_where_the_game_stood(tmp_path, monkeypatch) -> N
         if player.cards_played >= 3:
             a.running = False
 
-    app.run(AttackSetupScene(app, seed=3), max_frames=20_000, each_frame=each, draw_every=4)
+    app.run(
+        AttackSetupScene(app, seed=3),
+        max_frames=20_000,
+        each_frame=after_painted(each, 2),
+        draw_every=2,
+    )
     table = player.table
     assert table is not None
     payload, error = load_match()
