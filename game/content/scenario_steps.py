@@ -12,8 +12,8 @@ piles, its phases, its observation) each runner checks itself. Standard library 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from game.rules.api import IllegalAction
 
@@ -61,6 +61,57 @@ def play_step(
     return None
 
 
+class ScenarioStep(Protocol):
+    """The part of a scenario's step `run_steps` reads: its text, the refusal it
+    expects, the events it expects."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def error(self) -> str | None: ...
+
+    @property
+    def events(self) -> Sequence[str]: ...
+
+
+S = TypeVar("S", bound=ScenarioStep)
+
+
+class Stop(str):
+    """What `run_steps`' action of a step gives to end the run: the failure."""
+
+
+NOTHING_TO_PLAY = object()
+"""What `run_steps`' action of a step gives for a step the runner has played itself."""
+
+
+def run_steps(
+    state: SteppedState,
+    steps: Sequence[S],
+    action_of: Callable[[str, S], Any],
+    log: list[Any],
+    expect: Callable[[], list[str]],
+) -> list[str]:
+    """Play a scenario's steps in order (`play_step`), each where ``steps[i] 'text'``,
+    then check its `expect` (called once the steps are played): the failures.
+    `action_of(where, step)` is the step's action, or `NOTHING_TO_PLAY` (the runner did
+    the step itself), or a `Stop`, which ends the run as a refused step does."""
+    failures: list[str] = []
+    for i, step in enumerate(steps):
+        where = f"steps[{i}] {step.text!r}"
+        action = action_of(where, step)
+        if isinstance(action, Stop):
+            return [*failures, str(action)]
+        if action is NOTHING_TO_PLAY:
+            continue
+        stop = play_step(state, action, where, step.error, step.events, log, failures)
+        if stop is not None:
+            return [*failures, stop]
+    failures.extend(expect())
+    return failures
+
+
 def refused_setup(key: str, wanted: Any, refusal: str, what: str) -> list[str]:
     """The failures of a scenario whose setup the rules core refused (`refusal`: why),
     against `expect.<key>` (``kit_error``, ``settings_error``: a text, or a list of
@@ -72,8 +123,10 @@ def refused_setup(key: str, wanted: Any, refusal: str, what: str) -> list[str]:
     return [f"setup: {what} refused: {refusal}" + (f" (missing {missing})" if texts else "")]
 
 
-def check_log(expect: dict[str, Any], texts: Sequence[str], failures: list[str]) -> None:
-    """`expect.events`: each in some event, in this order; `expect.no_events`: none."""
+def check_log(expect: dict[str, Any], log: Sequence[Any], failures: list[str]) -> None:
+    """`expect.events`: each in some event of the log (as text), in this order;
+    `expect.no_events`: none."""
+    texts = [str(e) for e in log]
     at = 0
     for want in expect.get("events", []):
         while at < len(texts) and want not in texts[at]:
@@ -86,6 +139,19 @@ def check_log(expect: dict[str, Any], texts: Sequence[str], failures: list[str])
         hits = [t for t in texts if banned in t]
         if hits:
             failures.append(f"expect.no_events: {banned!r} happened: {hits}")
+
+
+class ToAct(Protocol):
+    """The part of a rules core's state (`rules.api.GameState`) `legal_now` reads."""
+
+    def current_players(self) -> tuple[int, ...]: ...
+
+    def legal_actions(self, player: int) -> Sequence[Any]: ...
+
+
+def legal_now(state: ToAct) -> set[str]:
+    """Every action legal now to a player to act, as text (what `check_legal` takes)."""
+    return {str(a) for p in state.current_players() for a in state.legal_actions(p)}
 
 
 def check_legal(expect: dict[str, Any], legal: set[str], failures: list[str]) -> None:

@@ -13,8 +13,16 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Any
 
-from game.content.attack.scenarios import AttackScenario
-from game.content.scenario_steps import Checks, check_legal, check_log, play_step, refused_setup
+from game.content.attack.scenarios import AttackScenario, AttackStep
+from game.content.scenario_steps import (
+    Checks,
+    Stop,
+    check_legal,
+    check_log,
+    legal_now,
+    refused_setup,
+    run_steps,
+)
 from game.rules.attack import (
     CHANCE,
     AttackState,
@@ -78,17 +86,15 @@ def run_attack_scenario(sc: AttackScenario, deck: Deck) -> list[str]:
         log.extend(_prelude(sc, state))
     except IllegalAction as e:
         return [f"setup: {e}"]
-    failures: list[str] = []
-    for i, step in enumerate(sc.steps):
-        where = f"steps[{i}] {step.text!r}"
-        if step.action is None and CHANCE not in state.current_players():
-            return [*failures, f"{where}: no chance outcome is due ({state.phase.value})"]
-        action = step.action if step.action is not None else state.chance_action()
-        stop = play_step(state, action, where, step.error, step.events, log, failures)
-        if stop is not None:
-            return [*failures, stop]
-    failures.extend(check_expect(sc.expect, state, log))
-    return failures
+
+    def action_of(where: str, step: AttackStep) -> Any:
+        if step.action is not None:
+            return step.action
+        if CHANCE not in state.current_players():
+            return Stop(f"{where}: no chance outcome is due ({state.phase.value})")
+        return state.chance_action()
+
+    return run_steps(state, sc.steps, action_of, log, lambda: check_expect(sc.expect, state, log))
 
 
 def _sorted(state: AttackState, cards: Any) -> list[str]:
@@ -104,7 +110,6 @@ def _cards_or_count(state: AttackState, actual: list[str], want: Any) -> tuple[A
 def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -> list[str]:
     check = Checks()
     failures = check.failures
-    texts = [str(e) for e in log]
 
     check.readings(
         expect,
@@ -134,9 +139,8 @@ def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -
             check(key, *_cards_or_count(state, pile, expect[key]))
     if "table" in expect:
         check("table", [f"p{p} {c}" for p, c in state.table], expect["table"])
-    check_log(expect, texts, failures)
-    legal = {str(a) for p in state.current_players() for a in state.legal_actions(p)}
-    check_legal(expect, legal, failures)
+    check_log(expect, log, failures)
+    check_legal(expect, legal_now(state), failures)
     result = state.result()
     if "winners" in expect or "ranking" in expect:
         if result is None:

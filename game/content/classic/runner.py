@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.content.classic.scenarios import Scenario
-from game.content.scenario_steps import Checks, check_legal, check_log, play_step, refused_setup
+from game.content.scenario_steps import Checks, check_legal, check_log, refused_setup, run_steps
 from game.rules.classic import Catalog, InvalidKit, MatchState
 from game.rules.classic.events import BattleResolved, Event
 
@@ -46,20 +46,18 @@ def _run(sc: Scenario, catalog: Catalog) -> list[str]:
     if kit_error is not None:
         return [f"expect.kit_error: the kits were accepted, expected {kit_error!r}"]
     log = list(opening)
-    failures: list[str] = []
-    for i, step in enumerate(sc.steps):
-        where = f"steps[{i}] {step.text!r}"
-        stop = play_step(state, step.action, where, step.error, step.events, log, failures)
-        if stop is not None:
-            return [*failures, stop]
-    failures.extend(_check_expect(sc.expect, state, log))
-    return failures
+    return run_steps(
+        state,
+        sc.steps,
+        lambda where, step: step.action,
+        log,
+        lambda: _check_expect(sc.expect, state, log),
+    )
 
 
 def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -> list[str]:
     check = Checks()
     failures = check.failures
-    texts = [str(e) for e in log]
 
     current = state.current_player()
     check.readings(
@@ -72,7 +70,7 @@ def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -
             "game_level": state.game_level(),
         },
     )
-    check_log(expect, texts, failures)
+    check_log(expect, log, failures)
     resolved = [e for e in log if isinstance(e, BattleResolved)]
     want_battles = expect.get("battles", [])
     if len(resolved) != len(want_battles):

@@ -24,7 +24,16 @@ from game.rules.planet.events import Event
 from game.rules.planet.hexgrid import hex_str, spiral
 from game.rules.planet.phases import WINDOWS
 
-from ..scenario_steps import Checks, check_legal, check_log, play_step, refused_setup
+from ..scenario_steps import (
+    NOTHING_TO_PLAY,
+    Checks,
+    Stop,
+    check_legal,
+    check_log,
+    legal_now,
+    refused_setup,
+    run_steps,
+)
 from .scenarios import PlanetScenario, Step
 
 
@@ -80,26 +89,20 @@ def run_planet_scenario(sc: PlanetScenario, catalog: Catalog) -> list[str]:
         state.stage(p, "open", k.open)
     if sc.auto_matrix:
         log += auto_matrix(state)
-    failures: list[str] = []
-    for i, step in enumerate(sc.steps):
-        where = f"steps[{i}] {step.text!r}"
-        if step.until is not None:
-            problem = _until(state, step, log)
-            if problem:
-                return [*failures, f"{where}: {problem}"]
-            continue
-        assert step.action is not None
-        stop = play_step(state, step.action, where, step.error, step.events, log, failures)
-        if stop is not None:
-            return [*failures, stop]
-    failures.extend(check_expect(sc.expect, state, log))
-    return failures
+
+    def action_of(where: str, step: Step) -> Any:
+        if step.until is None:
+            assert step.action is not None
+            return step.action
+        problem = _until(state, step, log)
+        return Stop(f"{where}: {problem}") if problem else NOTHING_TO_PLAY
+
+    return run_steps(state, sc.steps, action_of, log, lambda: check_expect(sc.expect, state, log))
 
 
 def check_expect(expect: dict[str, Any], state: PlanetState, log: list[Event]) -> list[str]:
     check = Checks()
     failures = check.failures
-    texts = [str(e) for e in log]
 
     check.readings(
         expect,
@@ -112,9 +115,8 @@ def check_expect(expect: dict[str, Any], state: PlanetState, log: list[Event]) -
             "victor": -1 if state.victor is None else state.victor,
         },
     )
-    check_log(expect, texts, failures)
-    legal = {str(a) for p in state.current_players() for a in state.legal_actions(p)}
-    check_legal(expect, legal, failures)
+    check_log(expect, log, failures)
+    check_legal(expect, legal_now(state), failures)
     if "batch" in expect:
         check("batch", [f"p{i.player} {i.card}" for i in state.batch], list(expect["batch"]))
     if "matrix_free" in expect:
