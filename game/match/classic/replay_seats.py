@@ -21,6 +21,7 @@ from game.match.classic.recording import SessionRecorder
 from game.match.classic.replaying import apply_record, classic_session, throw_of, watch
 from game.match.classic.session import MatchSession
 from game.match.replay_check import RecordCheck
+from game.match.replay_feed import InputFeed
 from game.match.rerun import RerunError
 from game.match.zone import Zone
 from game.rules.classic import Action, Catalog
@@ -29,34 +30,14 @@ from game.rules.classic.events import BattleStarted, TurnStarted
 from game.rules.classic.observation import Observation
 
 
-class ReplayFeed:
+class ReplayFeed(InputFeed):
     """The recorded choices and throws in order, and how far the playback is."""
 
-    def __init__(self, records: Sequence[dict[str, Any]], start: int = 0) -> None:
-        self.records = list(records)
-        self.index = start  # the next record to hand out
+    inputs = ("act", "throw")
 
     @property
     def done(self) -> bool:
         return self._skip() >= len(self.records)
-
-    def _skip(self) -> int:
-        while self.index < len(self.records) and self.records[self.index].get("t") not in (
-            "act",
-            "throw",
-        ):
-            self.index += 1
-        return self.index
-
-    def take(self, kind: str) -> dict[str, Any]:
-        i = self._skip()
-        if i >= len(self.records):
-            raise RerunError("inputs", "the replay has no more records")
-        record = self.records[i]
-        if record.get("t") != kind:
-            raise RerunError("inputs", f"record {i + 1}: a {record.get('t')}, not a {kind}")
-        self.index += 1
-        return record
 
 
 class ThrowCheck:

@@ -31,6 +31,7 @@ from game.match.planet.recording import (
 )
 from game.match.planet.session import Entry, PlanetSession, RollDone
 from game.match.replay_check import RecordCheck
+from game.match.replay_feed import InputFeed
 from game.match.replay_stats import MatchLine, PeoplesPlay, people_line
 from game.match.rerun import RerunError, check_build
 from game.match.zone import Zone
@@ -41,19 +42,15 @@ from game.rules.planet.actions import parse_action
 INPUTS = ("act", "roll")
 
 
-class PlanetFeed:
+class PlanetFeed(InputFeed):
     """The recorded choices and rolls in order, and how far the playback is."""
 
+    inputs = INPUTS
+
     def __init__(self, records: Sequence[dict[str, Any]], start: int = 0) -> None:
-        self.records = list(records)
-        self.index = start  # the next record to hand out
+        super().__init__(records, start)
         self.roll: dict[str, Any] | None = None  # a roll record half handed out
         self.handed: set[int] = set()
-
-    def _skip(self) -> int:
-        while self.index < len(self.records) and self.records[self.index].get("t") not in INPUTS:
-            self.index += 1
-        return self.index
 
     @property
     def done(self) -> bool:
@@ -75,23 +72,13 @@ class PlanetFeed:
             return None
         return player if isinstance(player, int) else None
 
-    def _take(self, kind: str) -> dict[str, Any]:
-        i = self._skip()
-        if i >= len(self.records):
-            raise RerunError("inputs", "the replay has no more records")
-        record = self.records[i]
-        if record.get("t") != kind:
-            raise RerunError("inputs", f"record {i + 1}: a {record.get('t')}, not a {kind}")
-        self.index += 1
-        return record
-
     def choice(self) -> Action:
-        return parse_action(str(self._take("act").get("a")))
+        return parse_action(str(self.take("act").get("a")))
 
     def throw(self, player: int) -> physics.Throw:
         """`player`'s throw of the roll (the first of the two takes the record)."""
         if self.roll is None:
-            self.roll = self._take("roll")
+            self.roll = self.take("roll")
             self.handed = set()
         throws = self.roll.get("throws")
         if not isinstance(throws, list) or len(throws) != 2 or player in self.handed:
