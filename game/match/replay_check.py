@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from game.match.rerun import RerunError
 from game.rules.api import GameError
@@ -173,6 +173,40 @@ class Budget:
             )
 
 
+T = TypeVar("T")
+
+
+def replay_records(
+    records: Sequence[dict[str, Any]],
+    check: RecordCheck,
+    apply: Callable[[int, dict[str, Any]], T],
+    applied: Callable[[int, T], None],
+) -> tuple[int, str] | None:
+    """Re-run the records in order, within one `Budget`: `apply(index, record)` plays
+    one on the session (bad data raises: any error but a `RerunError` becomes one of
+    ``inputs``, naming the record), the comparer `check` (the sink of the session's
+    recorder) compares what the re-run wrote, and `applied(index, what_apply_gave)` is
+    told of every record up to the first drift. Returns that drift (the index of its
+    record and what differs), or None: the re-run is identical."""
+    budget = Budget()
+    for index, record in enumerate(records):
+        budget.step(index, record)
+        try:
+            result = apply(index, record)
+        except RerunError:
+            raise
+        except Exception as e:  # an action the rules refuse, a throw off the table
+            raise RerunError("inputs", f"record {index + 1}: {why(e)}"[:160]) from None
+        check.reached(index)
+        drift = check.drift_at(index)
+        if drift is not None:
+            return (drift.index, str(drift))
+        applied(index, result)
+        if check.drift is not None:  # the next record (the end) is not the re-run's
+            return (check.drift.index, str(check.drift))
+    return None
+
+
 __all__ = [
     "MAX_SECONDS",
     "MAX_THROWS",
@@ -180,6 +214,7 @@ __all__ = [
     "Drift",
     "RecordCheck",
     "compare",
+    "replay_records",
     "same",
     "why",
 ]

@@ -22,12 +22,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from game import physics
 from game.match.classic.recording import SessionRecorder, catalog_hash
 from game.match.classic.session import Entry, MatchSession
-from game.match.replay_check import Budget, RecordCheck, why
+from game.match.replay_check import RecordCheck, replay_records, why
 from game.match.rerun import RerunError, check_build, recorded_throw
 from game.rules.classic import Catalog, Kit, Settings
 from game.rules.classic.actions import parse_action
@@ -117,26 +118,13 @@ def rerun_classic(
     run = Rerun(session)
     run.opening = len(session.timeline)
     check = watch(session, records)
-    budget = Budget()
-    for index, record in enumerate(records):
-        budget.step(index, record)
-        try:
-            step = apply_record(session, index, record)
-        except RerunError:
-            raise
-        except Exception as e:  # an action the rules refuse, a throw off the table
-            raise RerunError("inputs", f"record {index + 1}: {why(e)}"[:160]) from None
-        check.reached(index)
-        drift = check.drift_at(index)
-        if drift is not None:
-            run.drift = (drift.index, str(drift))
-            break
+
+    def applied(index: int, step: Step) -> None:
         run.steps.append(step)
         if on_step is not None:
             on_step(step)
-        if check.drift is not None:  # the next record (the end) is not the re-run's
-            run.drift = (check.drift.index, str(check.drift))
-            break
+
+    run.drift = replay_records(records, check, partial(apply_record, session), applied)
     return run
 
 

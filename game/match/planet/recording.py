@@ -15,11 +15,12 @@ import hashlib
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from game import physics
 from game.match.planet.session import Entry, PlanetSession, RollDone
-from game.match.replay_check import Budget, RecordCheck, why
+from game.match.replay_check import RecordCheck, replay_records, why
 from game.match.replay_header import Record, SeatInfo, header, stable_hash
 from game.match.rerun import RerunError, check_build, recorded_throw
 from game.rules.planet import Action, Catalog, Kit, PlanetState, Settings
@@ -162,36 +163,28 @@ def rerun_planet(
     run = PlanetRerun(session, [str(e) for e in session.timeline])
     check = RecordCheck(records)
     session.recorder = PlanetRecorder(check.take)
-    budget = Budget()
-    for index, record in enumerate(records):
-        budget.step(index, record)
-        kind = record.get("t")
-        try:
-            if kind == "act":
-                entries = session.act(parse_action(str(record.get("a"))))
-            elif kind == "roll":
-                throws = record.get("throws")
-                if not isinstance(throws, list) or len(throws) != 2:
-                    raise ValueError("a roll: expected both players' throws")
-                entries = session.roll([throw_of(t, p) for p, t in enumerate(throws)])
-            elif kind in ("end", "note"):  # the end is the recorder's: compared
-                entries = []
-            else:
-                raise RerunError("record", f"record {index + 1}: kind {str(kind)[:20]!r}")
-        except RerunError:
-            raise
-        except Exception as e:
-            raise RerunError("inputs", f"record {index + 1}: {why(e)}"[:160]) from None
-        check.reached(index)
-        drift = check.drift_at(index)
-        if drift is not None:
-            run.drift = (drift.index, str(drift))
-            break
+
+    def applied(index: int, entries: list[Entry]) -> None:
         run.log.extend(str(e) for e in entries)
         run.steps += 1
         if each is not None:
             each(index, session, entries)
-        if check.drift is not None:  # the next record (the end) is not the re-run's
-            run.drift = (check.drift.index, str(check.drift))
-            break
+
+    run.drift = replay_records(records, check, partial(apply_record, session), applied)
     return run
+
+
+def apply_record(session: PlanetSession, index: int, record: dict[str, Any]) -> list[Entry]:
+    """Apply one record's inputs to `session` (a choice, both throws of a roll); what
+    it brought. Bad data raises."""
+    kind = record.get("t")
+    if kind == "act":
+        return session.act(parse_action(str(record.get("a"))))
+    if kind == "roll":
+        throws = record.get("throws")
+        if not isinstance(throws, list) or len(throws) != 2:
+            raise ValueError("a roll: expected both players' throws")
+        return session.roll([throw_of(t, p) for p, t in enumerate(throws)])
+    if kind in ("end", "note"):  # the end is the recorder's: compared
+        return []
+    raise RerunError("record", f"record {index + 1}: kind {str(kind)[:20]!r}")
