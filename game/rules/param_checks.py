@@ -1,13 +1,29 @@
 """The checks every game's effect schema makes of a card's parameter values
 (`classic.effects.Param`, `planet.effects.Param`): a whole number within bounds, one
 of a few words. Each returns the problem in words, or None; a game's own kinds of value
-(an attribute, a list of factions) stay with its schema.
+(an attribute, a list of factions) stay with its schema. `EffectParam` is what every
+game's parameter declares: each game's `Param` adds its own (classic's ``nonzero``,
+Planet's ``required``) and its `check`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class EffectParam:
+    """One parameter of an effect primitive: its name, its kind of value (the game's
+    `check` reads it: ``int``, ``choice`` and the game's own), the words a ``choice``
+    takes and the bounds of an ``int``."""
+
+    name: str
+    kind: str
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
 
 
 def int_problem(value: Any, low: int, high: int) -> str | None:

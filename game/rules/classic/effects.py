@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.param_checks import choice_problem, int_problem
+from game.rules.param_checks import EffectParam, choice_problem, int_problem
 
 from .defs import Attribute, Timing
 
@@ -23,12 +23,8 @@ TARGETS_RELATIVE = ("self", "opponent", "both", "attacker", "defender")
 
 
 @dataclass(frozen=True, slots=True)
-class Param:
-    name: str
-    kind: str  # "int", "choice", "species", "attribute"
-    choices: tuple[str, ...] = ()
-    low: int = 0
-    high: int = 0
+class Param(EffectParam):
+    # kind: "int", "choice", "species", "attribute"
     nonzero: bool = False
 
     def check(self, value: Any) -> str | None:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.param_checks import choice_problem, int_problem
+from game.rules.param_checks import EffectParam, choice_problem, int_problem
 
 from .defs import CardDef, CardType, CoreType, Faction, Keyword
 
@@ -40,12 +40,8 @@ TO_STATIC = ("self", "own_all", "opponent_all", "all")
 
 
 @dataclass(frozen=True, slots=True)
-class Param:
-    name: str
-    kind: str  # "int", "choice", "bool", "factions"
-    choices: tuple[str, ...] = ()
-    low: int = 0
-    high: int = 0
+class Param(EffectParam):
+    # kind: "int", "choice", "bool", "factions"
     required: bool = True
 
     def check(self, value: Any) -> str | None:
