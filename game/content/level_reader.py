@@ -16,7 +16,7 @@ from game.challenges.defs import Text
 from game.challenges.problems import LevelProblem, problem
 from game.files import decode
 
-from .reader import INVALID, ListOf, Problem, Reader, Spec, Table
+from .reader import INVALID, Id, ListOf, Problem, Reader, Spec, Table, join
 from .reader import Text as TextSpec
 
 MAX_HINT = 140
@@ -42,6 +42,22 @@ class LevelReader(Reader):
         keep their numbers: ``cards[3]`` is the third whatever the second holds)."""
         entries = self.value(data, key, ListOf(Table(), base=1, partial=True, default=[]))
         return [None if e is INVALID else e for e in entries or []]
+
+    def entries(self, data: dict[str, Any], key: str) -> list[tuple[int, str, dict[str, Any]]]:
+        """The ``[[key]]`` tables that are tables, each with its index and its place
+        (``key[n]``, numbered from 1 as `tables` keeps them)."""
+        return [
+            (i, f"{key}[{i + 1}]", e) for i, e in enumerate(self.tables(data, key)) if e is not None
+        ]
+
+    def new_id(self, entry: dict[str, Any], prefix: str, seen: set[str]) -> str | None:
+        """The entry's ``id``, or None: it did not read, or is one of `seen` (a
+        duplicate, recorded)."""
+        ident: str | None = self.value(entry, "id", Id(), prefix)
+        if ident is not None and ident in seen:
+            self.add(None, join(prefix, "id"), "duplicate", id=ident)
+            return None
+        return ident
 
     def level_problems(self) -> list[LevelProblem]:
         return [self._level_problem(p) for p in self.problems]

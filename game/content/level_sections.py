@@ -134,15 +134,9 @@ def cards(
     target naming a broken card is not reported a second time)."""
     out: list[LevelCard] = []
     allowed = ("id", "x", "y", "angle", "magnet", "colour", *MOTION_KEYS)
-    for i, entry in enumerate(r.tables(data, "cards")):
-        prefix = f"cards[{i + 1}]"
-        if entry is None:
-            continue
+    for _, prefix, entry in r.entries(data, "cards"):
         r.unknown(entry, allowed, None, prefix)
-        ident = r.value(entry, "id", Id(), prefix)
-        if ident is not None and ident in seen:
-            r.add(None, join(prefix, "id"), "duplicate", id=ident)
-            ident = None
+        ident = r.new_id(entry, prefix, seen)
         motion = _motion(r, entry, prefix)
         place = _place(r, entry, prefix, motion, w, h)
         angle = r.value(entry, "angle", Num(-360.0, 360.0, default=0.0), prefix)
@@ -162,10 +156,7 @@ def pieces(r: LevelReader, data: dict[str, Any], w: float, h: float) -> list[Pie
     out: list[Piece] = []
     seen: set[str] = set()
     common = ("kind", "id", "x", "y", "bounce", *MOTION_KEYS)
-    for i, entry in enumerate(r.tables(data, "obstacles")):
-        prefix = f"obstacles[{i + 1}]"
-        if entry is None:
-            continue
+    for i, prefix, entry in r.entries(data, "obstacles"):
         kind = r.value(entry, "kind", OneOf(("block", "bumper", "post")), prefix)
         if kind is None:
             continue
@@ -213,15 +204,9 @@ def rivals(
 ) -> list[LevelRival]:
     out: list[LevelRival] = []
     allowed = ("id", "card", "x", "y", "attribute", "radius", "mass")
-    for i, entry in enumerate(r.tables(data, "rivals")):
-        prefix = f"rivals[{i + 1}]"
-        if entry is None:
-            continue
+    for _, prefix, entry in r.entries(data, "rivals"):
         r.unknown(entry, allowed, None, prefix)
-        ident = r.value(entry, "id", Id(), prefix)
-        if ident is not None and ident in taken:
-            r.add(None, join(prefix, "id"), "duplicate", id=ident)
-            ident = None
+        ident = r.new_id(entry, prefix, taken)
         if ident is not None:
             taken.add(ident)
             rival_names.add(ident)
@@ -265,10 +250,7 @@ def targets(
     if "targets" not in data:
         r.add(None, "targets", "missing")
         return out
-    for i, entry in enumerate(r.tables(data, "targets")):
-        prefix = f"targets[{i + 1}]"
-        if entry is None:
-            continue
+    for _, prefix, entry in r.entries(data, "targets"):
         kind = r.value(entry, "kind", OneOf(TARGET_KINDS), prefix)
         if kind == LAND:
             r.unknown(entry, ("kind", "card"), None, prefix)

@@ -82,6 +82,28 @@ def level_ident(path: Path) -> str:
     return _PREFIX.sub("", path.stem)
 
 
+def _section(
+    r: LevelReader, data: dict[str, Any], key: str, allowed: tuple[str, ...]
+) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The level's table `key` (None when it is missing or no table: recorded) and what
+    to read in it (nothing, then), its unknown keys recorded."""
+    given: dict[str, Any] | None = r.value(data, key, Table())
+    section = given or {}
+    r.unknown(section, allowed, None, key)
+    return given, section
+
+
+def _needed(r: LevelReader, section: dict[str, Any] | None, key: str, field: str) -> Any:
+    """`section[field]`, the field a section there must have; MISSING when the section
+    is not there (said already) or the field is not (recorded)."""
+    if section is None:
+        return MISSING
+    raw = section.get(field, MISSING)
+    if raw is MISSING:
+        r.add(None, f"{key}.{field}", "missing")
+    return raw
+
+
 def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
     """A LevelDef from TOML data already read; raises LevelError."""
     r = LevelReader(file)
@@ -94,9 +116,7 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
     name = r.level_text(data, "name")
     hint = r.level_text(data, "hint")
 
-    has_table = r.value(data, "table", Table())
-    table = has_table or {}
-    r.unknown(table, ("width", "height", "cushions"), None, "table")
+    has_table, table = _section(r, data, "table", ("width", "height", "cushions"))
     width = r.value(table, "width", Num(200.0, 3000.0), "table") if has_table is not None else None
     height = (
         r.value(table, "height", Num(200.0, 3000.0), "table") if has_table is not None else None
@@ -110,14 +130,10 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
     else:
         r.add(None, "table.cushions", "cushions", got=short(raw_c), sides=", ".join(SIDES))
 
-    has_throw = r.value(data, "throw", Table())
-    throw = has_throw or {}
-    r.unknown(throw, ("zone", "spheres"), None, "throw")
+    has_throw, throw = _section(r, data, "throw", ("zone", "spheres"))
     zone: tuple[float, float, float, float] | None = None
-    raw_zone = throw.get("zone", MISSING)
-    if has_throw is not None and raw_zone is MISSING:
-        r.add(None, "throw.zone", "missing")
-    elif has_throw is not None:
+    raw_zone = _needed(r, has_throw, "throw", "zone")
+    if raw_zone is not MISSING:
         if (
             isinstance(raw_zone, list)
             and len(raw_zone) == 4
@@ -135,22 +151,16 @@ def parse_level(data: dict[str, Any], file: str, ident: str) -> LevelDef:
             r.add(None, "throw.zone", "zone_rect", got=short(raw_zone))
     spheres = sections.spheres(r, throw) if has_throw is not None else ()
 
-    has_limits = r.value(data, "limits", Table())
-    limits = has_limits or {}
-    r.unknown(limits, ("throws", "time", "guide"), None, "limits")
+    has_limits, limits = _section(r, data, "limits", ("throws", "time", "guide"))
     throws = r.value(limits, "throws", Int(1, 30), "limits") if has_limits is not None else None
     time = r.value(limits, "time", Num(5.0, 900.0, default=None), "limits")
     guide = r.value(limits, "guide", OneOf(GUIDES, default=NO_GUIDE), "limits")
 
-    has_goal = r.value(data, "goal", Table())
-    goal = has_goal or {}
-    r.unknown(goal, ("order", "stars"), None, "goal")
+    has_goal, goal = _section(r, data, "goal", ("order", "stars"))
     order = r.value(goal, "order", OneOf(ORDERS, default=ANY_ORDER), "goal")
     stars: tuple[int, int, int] | None = None
-    raw_stars = goal.get("stars", MISSING)
-    if has_goal is not None and raw_stars is MISSING:
-        r.add(None, "goal.stars", "missing")
-    elif has_goal is not None:
+    raw_stars = _needed(r, has_goal, "goal", "stars")
+    if raw_stars is not MISSING:
         if (
             isinstance(raw_stars, list)
             and len(raw_stars) == 3
