@@ -30,25 +30,11 @@ from game.rules.classic import (
     Settings,
     parse_action,
 )
+from game.rules.classic.piles import PILES
 
 from ..reader import INVALID, Bool, ListOf, OneOf, Reader, Str, Table
 from ..scenario_files import MAX_FILE_BYTES
 
-_PILES = (
-    "unused",
-    "used",
-    "gates",
-    "abilities",
-    "used_abilities",
-    "captured",
-    "traps",
-    "used_traps",
-    "gear",
-    "used_gear",
-    "evolutions",
-    "evolved",
-    "reserve",
-)
 _SEATS = ("p0", "p1", "p2", "p3")
 _KIT_KEYS = ("bakugan", "gates", "abilities", "traps", "gear", "evolutions")
 _OPTIONS = {
@@ -268,10 +254,10 @@ def _check_expect(r: Reader, expect: dict[str, Any]) -> None:
         if not isinstance(piles, dict):
             r.say(None, f"expect.{p}", "must be a table of piles")
             continue
-        for extra in sorted(set(piles) - set(_PILES)):
-            r.say(None, f"expect.{p}.{extra}", f"unknown pile ({', '.join(_PILES)})")
+        for extra in sorted(set(piles) - set(PILES)):
+            r.say(None, f"expect.{p}.{extra}", f"unknown pile ({', '.join(PILES)})")
         for pile, value in piles.items():
-            if pile in _PILES:
+            if pile in PILES:
                 _strings(r, value, f"expect.{p}.{pile}")
     for key in ("winner", "turn_player", "current", "game_level"):
         if key in expect and not _is_int(expect[key]):

@@ -36,7 +36,7 @@ from typing import Any
 from game.rules.api import InvalidState
 
 from . import battle as bt
-from .piles import own_piles
+from .piles import ID_PILES, own_piles
 from .state import BATTLE, LANDING, MAIN, OPEN, OVER, OWN, SETUP, MatchState, check_kit
 
 PHASES = (SETUP, MAIN, LANDING, OWN, BATTLE, OPEN, OVER)
@@ -172,20 +172,7 @@ def _players_shape(state: MatchState, out: list[str]) -> bool:
         return False
     ok = True
     for i, ps in enumerate(state.players):
-        for pile in (
-            "unused",
-            "used",
-            "gates",
-            "abilities",
-            "used_abilities",
-            "traps",
-            "used_traps",
-            "gear",
-            "used_gear",
-            "evolutions",
-            "evolved",
-            "reserve",
-        ):
+        for pile in ID_PILES:
             if not _strings(getattr(ps, pile, None)):
                 out.append(f"players[{i}].{pile}: not a list of ids")
                 ok = False

@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from .state import MatchState
 
 
+_FIRST_PILES = ("unused", "used", "gates", "abilities", "used_abilities")
+_SUPPORT_PILES = ("traps", "used_traps", "gear", "used_gear", "evolutions", "evolved", "reserve")
+PILES: tuple[str, ...] = (*_FIRST_PILES, "captured", *_SUPPORT_PILES)
+"""Every pile of a player (`PlayerState`), in the order of its arguments."""
+ID_PILES: tuple[str, ...] = (*_FIRST_PILES, *_SUPPORT_PILES)
+"""The piles that hold ids: all but ``captured`` (its (owner, gate) pairs)."""
+
+
 class PlayerState:
     __slots__ = (
         "abilities",
@@ -109,9 +117,6 @@ class PlayerState:
             [(int(o), str(g)) for o, g in d["captured"]],
             *(list(d.get(k, [])) for k in _SUPPORT_PILES),
         )
-
-
-_SUPPORT_PILES = ("traps", "used_traps", "gear", "used_gear", "evolutions", "evolved", "reserve")
 
 
 class FieldGate:
