@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,38 +68,47 @@ def text(raw: bytes) -> str:
 
 def toml(raw: bytes) -> dict[str, Any]:
     """The TOML document in `raw`; raises `Undecodable`."""
-    source = text(raw)
-    try:
-        data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as e:
-        raise Undecodable("syntax", f"not valid TOML ({e})") from None
-    except RecursionError:
-        raise Undecodable("nesting", f"nested deeper than {MAX_DEPTH} levels") from None
-    except (ValueError, OverflowError):  # an integer of more digits than Python converts
-        raise Undecodable("number", "a number too long to read") from None
-    except MemoryError:
-        raise Undecodable("too_large", "too large to read") from None
-    check_depth(data)
+    data: dict[str, Any] = _parsed(tomllib.loads, text(raw), tomllib.TOMLDecodeError, "TOML")
     return data
 
 
 def json_value(raw: bytes) -> Any:
     """The JSON value in `raw` (NaN and infinities refused); raises `Undecodable`."""
-    source = text(raw)
+
+    def loads(source: str) -> Any:
+        return json.loads(source, parse_constant=_no_constant, parse_float=_float)
+
+    return _parsed(loads, text(raw), json.JSONDecodeError, "JSON", _not_finite)
+
+
+def _parsed(
+    loads: Callable[[str], Any],
+    source: str,
+    syntax: type[ValueError],
+    name: str,
+    refused: Callable[[ValueError | OverflowError], None] = lambda e: None,
+) -> Any:
+    """`loads(source)` checked for depth; its every failure an `Undecodable`: its
+    `syntax` error, deep nesting, what `refused` raises for a ValueError, else a number
+    too long, no memory."""
     try:
-        data = json.loads(source, parse_constant=_no_constant, parse_float=_float)
-    except json.JSONDecodeError as e:
-        raise Undecodable("syntax", f"not valid JSON ({e})") from None
+        data = loads(source)
+    except syntax as e:
+        raise Undecodable("syntax", f"not valid {name} ({e})") from None
     except RecursionError:
         raise Undecodable("nesting", f"nested deeper than {MAX_DEPTH} levels") from None
-    except (ValueError, OverflowError) as e:
-        if "NaN" in str(e) or "Infinity" in str(e):
-            raise Undecodable("syntax", str(e)) from None
+    except (ValueError, OverflowError) as e:  # an integer of more digits than Python converts
+        refused(e)
         raise Undecodable("number", "a number too long to read") from None
     except MemoryError:
         raise Undecodable("too_large", "too large to read") from None
     check_depth(data)
     return data
+
+
+def _not_finite(e: ValueError | OverflowError) -> None:
+    if "NaN" in str(e) or "Infinity" in str(e):
+        raise Undecodable("syntax", str(e)) from None
 
 
 def _no_constant(name: str) -> Any:
