@@ -28,7 +28,7 @@ touched), so callback order within a step never matters.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from game.physics import fast
@@ -68,6 +68,22 @@ if TYPE_CHECKING:
 
 Push = tuple[Any, tuple[float, float], Sphere]
 """(body handle, force, sphere) of one pushing sphere."""
+
+
+def _unpush(
+    s: Sphere,
+    alone: bool,
+    pushing: bool,
+    pushes: list[Push],
+    set_gravity: Callable[[tuple[float, float]], None],
+) -> tuple[bool, list[Push]]:
+    """Stop pushing sphere `s` (captured, or opened): alone, the gravity that held its
+    push is cleared; among several, its push is dropped. The new (pushing, pushes)."""
+    if alone:
+        if pushing:
+            set_gravity((0.0, 0.0))
+        return False, pushes
+    return pushing, [p for p in pushes if p[2] is not s]
 
 
 @runtime_checkable
@@ -168,12 +184,7 @@ def steps(engine: Engine, spheres: list[Sphere], record: bool, watch: Watch | No
             s2 = vx * vx + vy * vy
             if s.captured < 0 and s.inside and s2 < open2:
                 engine.capture(s)
-                if alone:
-                    if pushing:
-                        set_gravity((0.0, 0.0))
-                        pushing = False
-                else:
-                    pushes = [p for p in pushes if p[2] is not s]
+                pushing, pushes = _unpush(s, alone, pushing, pushes, set_gravity)
             elif s2 < rest2:
                 continue
             elif s.captured < 0:
@@ -279,12 +290,7 @@ def steps(engine: Engine, spheres: list[Sphere], record: bool, watch: Watch | No
             gone = _handle(engine, spheres, events, contacts, touches, n, get_v)
             if watch is not None and len(touches) > seen:
                 for s in _opening(engine, watch, spheres, touches[seen:], touching, opened):
-                    if alone:
-                        if pushing:
-                            set_gravity((0.0, 0.0))
-                            pushing = False
-                    else:
-                        pushes = [p for p in pushes if p[2] is not s]
+                    pushing, pushes = _unpush(s, alone, pushing, pushes, set_gravity)
             for s in gone:
                 s.exit_step = n
                 s.inside.clear()
