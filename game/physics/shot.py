@@ -27,7 +27,6 @@ from game.physics.targets import CardSpec
 from game.physics.tuning import (
     DT,
     MAX_SPEED,
-    OBSTACLE_ELASTICITY,
     OBSTACLE_FRICTION,
     SPHERE_ELASTICITY,
 )
@@ -139,8 +138,6 @@ def scene_of(arena: ArenaSpec) -> Scene:
                 st.id,
                 radius=st.radius,
                 offset=st.position,
-                elasticity=OBSTACLE_ELASTICITY,
-                friction=OBSTACLE_FRICTION,
                 on=on,
             )
         )

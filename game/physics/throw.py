@@ -32,7 +32,7 @@ from game.physics.outcome import Run
 from game.physics.release import Throw, Trajectory
 from game.physics.scene import CUSHION_SIDES, Placement, Scene, Solid
 from game.physics.table import TableSpec, check_origin
-from game.physics.tuning import DT, MAX_SPEED, OBSTACLE_ELASTICITY, OBSTACLE_FRICTION
+from game.physics.tuning import DT, MAX_SPEED
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +102,6 @@ def scene_of(table: TableSpec) -> Scene:
             o.id,
             radius=o.radius,
             offset=o.position,
-            elasticity=OBSTACLE_ELASTICITY,
-            friction=OBSTACLE_FRICTION,
         )
         for o in table.standing
     )
