@@ -251,42 +251,53 @@ def _hero_target(state: PlanetState, ctx: Context) -> tuple[int, Hero] | None:
     return None
 
 
-def _destroy_hero(state: PlanetState, ctx: Context, e: Effect, events: Events) -> None:
+def _hero_off(
+    state: PlanetState,
+    ctx: Context,
+    events: Events,
+    *,
+    max_cost: int | None = None,
+    not_own: bool = False,
+) -> tuple[int, Hero] | None:
+    """Take the Hero the card names off its controller's side: (controller, hero), or
+    None and the `NoEffect` saying why (it is gone, or is one's own when `not_own`, or
+    costs more than `max_cost`)."""
     found = _hero_target(state, ctx)
-    if found is None:
+    if found is None or (not_own and found[0] == ctx.player):
         events.append(ev.NoEffect(ctx.source, "the Hero is gone"))
-        return
+        return None
     controller, hero = found
-    if state.catalog.cards[hero.card].cost > e.params.get("max_cost", 99):
+    if max_cost is not None and state.catalog.cards[hero.card].cost > max_cost:
         events.append(ev.NoEffect(ctx.source, "the Hero costs too much"))
-        return
+        return None
     state.sides[controller].heroes.remove(hero)
-    state.sides[hero.owner].discard.append(hero.card)
-    events.append(ev.HeroChanged(controller, hero.card, "destroyed"))
+    return found
+
+
+def _destroy_hero(state: PlanetState, ctx: Context, e: Effect, events: Events) -> None:
+    found = _hero_off(state, ctx, events, max_cost=e.params.get("max_cost", 99))
+    if found is not None:
+        controller, hero = found
+        state.sides[hero.owner].discard.append(hero.card)
+        events.append(ev.HeroChanged(controller, hero.card, "destroyed"))
 
 
 def _hero_to_energy(state: PlanetState, ctx: Context, e: Effect, events: Events) -> None:
-    found = _hero_target(state, ctx)
-    if found is None:
-        events.append(ev.NoEffect(ctx.source, "the Hero is gone"))
-        return
-    controller, hero = found
-    state.sides[controller].heroes.remove(hero)
-    owner = state.sides[hero.owner]
-    owner.energy.append(hero.card)
-    owner.charged.append(True)
-    events.append(ev.HeroChanged(controller, hero.card, "turned into energy"))
+    found = _hero_off(state, ctx, events)
+    if found is not None:
+        controller, hero = found
+        owner = state.sides[hero.owner]
+        owner.energy.append(hero.card)
+        owner.charged.append(True)
+        events.append(ev.HeroChanged(controller, hero.card, "turned into energy"))
 
 
 def _take_hero(state: PlanetState, ctx: Context, e: Effect, events: Events) -> None:
-    found = _hero_target(state, ctx)
-    if found is None or found[0] == ctx.player:
-        events.append(ev.NoEffect(ctx.source, "the Hero is gone"))
-        return
-    controller, hero = found
-    state.sides[controller].heroes.remove(hero)
-    state.sides[ctx.player].heroes.append(hero)
-    events.append(ev.HeroChanged(controller, hero.card, f"taken by p{ctx.player}"))
+    found = _hero_off(state, ctx, events, not_own=True)
+    if found is not None:
+        controller, hero = found
+        state.sides[ctx.player].heroes.append(hero)
+        events.append(ev.HeroChanged(controller, hero.card, f"taken by p{ctx.player}"))
 
 
 def _bakugan_target(state: PlanetState, ctx: Context) -> tuple[int, Bakugan] | None:
