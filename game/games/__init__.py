@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from game.rules.api import GameError
 
@@ -103,6 +105,130 @@ def said(drift: tuple[int, str] | None, steps: int) -> tuple[bool, str]:
     """A re-run's verdict as `ReplayKit.check` gives it: (identical, what to say): the
     drift names its record and field."""
     return (False, drift[1]) if drift is not None else (True, f"{steps} records")
+
+
+def loaded(reference: str) -> Any:
+    """What `reference` (``"module:name"``) names, its module imported now."""
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """Where a game's parts live, as its record names them (``"module:name"``): each is
+    imported when it is first called, so that reading the registry loads no game's
+    parts. `content` names the loader of the game's shipped content (its cards, its
+    deck), which `over` hands a part after the call's own arguments."""
+
+    content: str
+
+    def part(self, reference: str) -> Callable[..., Any]:
+        """The part `reference`, called with the call's arguments."""
+
+        def call(*args: Any) -> Any:
+            return loaded(reference)(*args)
+
+        return call
+
+    def over(self, reference: str) -> Callable[..., Any]:
+        """The part `reference`, called with the call's arguments and the shipped
+        content."""
+
+        def call(*args: Any) -> Any:
+            return loaded(reference)(*args, loaded(self.content)())
+
+        return call
+
+    def replays(
+        self,
+        *,
+        schema: str,
+        rerun: str,
+        line: str,
+        things: Callable[[Any], Sequence[Mapping[str, Named]]],
+        levels: Callable[[], Mapping[str, Titled]],
+    ) -> ReplayKit:
+        """The game's `ReplayKit`: `schema` names its replays' `GameSchema`, `rerun` and
+        `line` the re-run and the people's line of a replay, each called (`over`) with
+        its header and its records (the re-run's result has its ``drift`` and its
+        ``steps``, counted or listed); `things` are the tables of named things of the
+        shipped content, `levels` the computer levels' records."""
+        rerun_over, line_over = self.over(rerun), self.over(line)
+
+        def check(replay: Replay) -> tuple[bool, str]:
+            run = rerun_over(replay.header, replay.records)
+            steps = run.steps
+            return said(run.drift, steps if isinstance(steps, int) else len(steps))
+
+        def stats_line(replay: Replay) -> MatchLine | None:
+            return cast("MatchLine | None", line_over(replay.header, replay.records))
+
+        return ReplayKit(
+            schema=lambda: cast("GameSchema", loaded(schema)),
+            check=check,
+            stats_line=stats_line,
+            things=lambda: things(loaded(self.content)()),
+            levels=levels,
+        )
+
+
+L = TypeVar("L")
+
+
+@dataclass(frozen=True, slots=True)
+class Levels(Generic[L]):
+    """A game's computer levels: its file (``assets/data/<game>/ai.toml``), read by
+    `game.content.ai_levels` and each record checked by the ``check_level`` of its
+    levels module `checks` (named ``"module"``); the file must hold the module's
+    ``LEVEL_NAMES``."""
+
+    game: str
+    checks: str
+
+    def path(self) -> Path:
+        """The shipped difficulty records."""
+        from game.files.paths import game_data_dir
+
+        return game_data_dir(self.game) / "ai.toml"
+
+    def load(self, path: Path | None = None) -> Mapping[str, L]:
+        """The AI difficulty records of a file (by default the shipped one); raises
+        `ContentError` naming every problem as ``file: level: field: problem``."""
+        from game.content import ai_levels
+
+        checks = importlib.import_module(self.checks)
+        return ai_levels.load_levels(path or self.path(), checks.check_level, checks.LEVEL_NAMES)
+
+    def shipped(self) -> Mapping[str, L]:
+        """The shipped difficulty records (easy, normal, hard), loaded once."""
+        return cast("Mapping[str, L]", _shipped_levels(self))
+
+
+@cache
+def _shipped_levels(levels: Levels[Any]) -> Mapping[str, Any]:
+    return levels.load()
+
+
+def word_options(sim: argparse.ArgumentParser, *options: tuple[str, tuple[str, ...], str]) -> None:
+    """A game's `bakugan sim` options of a few words each, as (flag, words, help): the
+    first word is the default."""
+    for flag, words, help_text in options:
+        sim.add_argument(flag, default=words[0], choices=words, help=help_text)
+
+
+def win_lines(
+    data: dict[str, Any], wins: str = ">6", after: Callable[[str], str] = lambda name: ""
+) -> list[str]:
+    """A sim report's line a bot: its wins (in the format `wins`), its win rate and the
+    rate's 95% interval, then what `after` adds for it."""
+    lines = []
+    for name, rate in data["win_rates"].items():
+        lo, hi = rate["ci95"]
+        lines.append(
+            f"  {name:>10}: {data['wins'][name]:{wins}} wins  {rate['rate']:.1%}"
+            f"  (95% CI {lo:.1%}-{hi:.1%}){after(name)}"
+        )
+    return lines
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,48 +2,29 @@
 parts: the shipped deck (`game.content.attack`) and AI levels (`assets/data/attack/ai.toml`,
 read by `game.content.ai_levels` and checked by `game.ai.attack.levels`).
 
-The imports are inside the functions: reading the registry loads no game's parts.
+The imports are inside the functions, or the parts are named by where they live
+(`PARTS`, imported at their first call): reading the registry loads no game's parts.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.games import GameRecord, ReplayKit, ScenarioKit, SimKit, said
+from game.games import GameRecord, Levels, Parts, ScenarioKit, SimKit, win_lines, word_options
 
 if TYPE_CHECKING:
     from game.ai.attack.levels import AttackLevel
     from game.match.attack.recording import AttackRecorder
-    from game.match.replay_stats import MatchLine
-    from game.persist.replay_file import Replay
-    from game.persist.replay_schema import GameSchema
 
 
-def levels_path() -> Path:
-    """The shipped Attack difficulty records."""
-    from game.files.paths import game_data_dir
-
-    return game_data_dir("attack") / "ai.toml"
-
-
-def load_levels(path: Path | None = None) -> Mapping[str, AttackLevel]:
-    """The AI difficulty records of a file (by default the shipped one); raises
-    `ContentError` naming every problem as ``file: level: field: problem``; the file must
-    hold easy, normal and hard."""
-    from game.ai.attack.levels import LEVEL_NAMES, check_level
-    from game.content import ai_levels
-
-    return ai_levels.load_levels(path or levels_path(), check_level, LEVEL_NAMES)
-
-
-@cache
-def shipped_levels() -> Mapping[str, AttackLevel]:
-    """The shipped Attack difficulty records, loaded once."""
-    return load_levels()
+LEVELS: Levels[AttackLevel] = Levels("attack", "game.ai.attack.levels")
+"""The game's computer levels: its file, read and checked, the shipped ones loaded once."""
+levels_path = LEVELS.path
+load_levels = LEVELS.load
+shipped_levels = LEVELS.shipped
 
 
 def _sim_arguments(sim: argparse.ArgumentParser) -> None:
@@ -53,23 +34,19 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
         help="the bots around the table, repeating: random, easy, normal, hard",
     )
     sim.add_argument("--players", type=int, default=4, help="3, 4 or 5 players")
-    sim.add_argument(
-        "--variant",
-        default="standard",
-        choices=("standard", "house"),
-        help="the standard rules or the seed's house variant",
-    )
-    sim.add_argument(
-        "--stall",
-        default="no_catch_possible",
-        choices=("no_catch_possible", "deal_without_catch"),
-        help="the standard rules' early end: the seed's (default) or the earlier reading",
-    )
-    sim.add_argument(
-        "--house-roll",
-        default="before_deal",
-        choices=("before_deal", "after_deal"),
-        help="the house variant's dice: before each new deal (the seed) or after it",
+    word_options(
+        sim,
+        ("--variant", ("standard", "house"), "the standard rules or the seed's house variant"),
+        (
+            "--stall",
+            ("no_catch_possible", "deal_without_catch"),
+            "the standard rules' early end: the seed's (default) or the earlier reading",
+        ),
+        (
+            "--house-roll",
+            ("before_deal", "after_deal"),
+            "the house variant's dice: before each new deal (the seed) or after it",
+        ),
     )
 
 
@@ -116,12 +93,7 @@ def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
         f"{data['games']} games of {data['players']} players, {data['variant']} rules, "
         f"seed {args.seed}"
     ]
-    for name, rate in data["win_rates"].items():
-        lo, hi = rate["ci95"]
-        lines.append(
-            f"  {name:>10}: {data['wins'][name]:>8.1f} wins  {rate['rate']:.1%}"
-            f"  (95% CI {lo:.1%}-{hi:.1%}), {data['mean_points'][name]:.1f} points"
-        )
+    lines += win_lines(data, ">8.1f", lambda name: f", {data['mean_points'][name]:.1f} points")
     if 1 < len(data["levels"]) < len(data["win_rates"]):
         for name, level in data["levels"].items():
             lo, hi = level["ci95"]
@@ -135,33 +107,11 @@ def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
     return lines
 
 
-def _scenario_load(path: Path) -> Any:
-    from game.content.attack import shipped_deck
-    from game.content.attack.scenarios import load_attack_scenario
-
-    return load_attack_scenario(path, shipped_deck())
-
-
-def _scenario_run(scenario: Any) -> list[str]:
-    from game.content.attack import shipped_deck
-    from game.content.attack.runner import run_attack_scenario
-
-    return run_attack_scenario(scenario, shipped_deck())
-
-
 def _text_demo(seed: int, lang: str) -> int:
     from game.games.attack.demo import run_attack_demo
 
     run_attack_demo(seed=seed, lang=lang)
     return 0
-
-
-def _content_hash() -> str:
-    """The shipped deck's hash, as an Attack replay's header records it."""
-    from game.content.attack import shipped_deck
-    from game.match.attack.recording import deck_hash
-
-    return deck_hash(shipped_deck())
 
 
 def _save_check(payload: dict[str, Any]) -> list[str]:
@@ -191,38 +141,18 @@ def attack_recorder(
     return hook
 
 
-def _replay_schema() -> GameSchema:
-    from game.games.attack.replay_schema import SCHEMA
-
-    return SCHEMA
-
-
-def _replay_check(replay: Replay) -> tuple[bool, str]:
-    from game.content.attack import shipped_deck
-    from game.match.attack.recording import rerun_attack
-
-    run = rerun_attack(replay.header, replay.records, shipped_deck())
-    return said(run.drift, run.steps)
-
-
-def _stats_line(replay: Replay) -> MatchLine | None:
-    from game.content.attack import shipped_deck
-    from game.match.attack.recording import match_line
-
-    return match_line(replay.header, replay.records, shipped_deck())
-
-
-def _things() -> list[Mapping[str, Any]]:
-    from game.content.attack import shipped_deck
-
-    return [shipped_deck().by_id]
-
+PARTS = Parts("game.content.attack:shipped_deck")
+"""Where the record's parts live: over the shipped deck."""
 
 RECORD = GameRecord(
     id="attack",
     names={"en": "Bakugan Attack!", "ru": "Бакуган: Атака!"},
     player_counts=(3, 4, 5),
-    scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
+    scenarios=ScenarioKit(
+        load=PARTS.over("game.content.attack.scenarios:load_attack_scenario"),
+        run=PARTS.over("game.content.attack.runner:run_attack_scenario"),
+        name=lambda sc: sc.name,
+    ),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
     save_check=_save_check,
     text_demo=_text_demo,
@@ -230,6 +160,12 @@ RECORD = GameRecord(
     save_version=1,
     hotseat_label="menu.at_one_screen",  # 3-5 people, not two
     throw_challenges=False,  # cards and dice: nothing is thrown at a Gate Card
-    content_hash=_content_hash,
-    replays=ReplayKit(_replay_schema, _replay_check, _stats_line, _things, shipped_levels),
+    content_hash=PARTS.over("game.match.attack.recording:deck_hash"),
+    replays=PARTS.replays(
+        schema="game.games.attack.replay_schema:SCHEMA",
+        rerun="game.match.attack.recording:rerun_attack",
+        line="game.match.attack.recording:match_line",
+        things=lambda deck: [deck.by_id],
+        levels=shipped_levels,
+    ),
 )

@@ -3,25 +3,21 @@ place that ties its parts: the shipped cards (`game.content.classic`) and AI lev
 (read by `game.content.ai_levels`, checked by `game.ai.classic.levels`) go to the sim, the bots
 and the OpenSpiel game, which take them as arguments and load no files themselves.
 
-The imports are inside the functions: reading the registry loads no game's parts.
+The imports are inside the functions, or the parts are named by where they live
+(`PARTS`, imported at their first call): reading the registry loads no game's parts.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.games import GameRecord, ReplayKit, ScenarioKit, SimKit, said
+from game.games import GameRecord, Levels, Parts, ScenarioKit, SimKit, win_lines, word_options
 from game.persist.upgrade import Chain
 
 if TYPE_CHECKING:
     from game.ai.classic.levels import Level
-    from game.match.replay_stats import MatchLine
-    from game.persist.replay_file import Replay
-    from game.persist.replay_schema import GameSchema
 
 
 def _sim_arguments(sim: argparse.ArgumentParser) -> None:
@@ -45,34 +41,21 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument(
         "--evolutions", action="store_true", help="deal the kit Bakugan's Evolution cards"
     )
-    sim.add_argument(
-        "--multi-cards",
-        default="field_any",
-        choices=("field_any", "own_battle"),
-        help="3-4 players: field cards by anyone (the seed) or every card in one's battle",
+    word_options(
+        sim,
+        (
+            "--multi-cards",
+            ("field_any", "own_battle"),
+            "3-4 players: field cards by anyone (the seed) or every card in one's battle",
+        ),
     )
 
 
-def levels_path() -> Path:
-    """The shipped classic difficulty records."""
-    from game.files.paths import game_data_dir
-
-    return game_data_dir("classic") / "ai.toml"
-
-
-def load_levels(path: Path | None = None) -> Mapping[str, Level]:
-    """The AI difficulty records of a file (by default the shipped one); raises
-    `ContentError` naming every problem as ``file: level: field: problem``."""
-    from game.ai.classic.levels import LEVEL_NAMES, check_level
-    from game.content import ai_levels
-
-    return ai_levels.load_levels(path or levels_path(), check_level, LEVEL_NAMES)
-
-
-@cache
-def shipped_levels() -> Mapping[str, Level]:
-    """The shipped difficulty records (easy, normal, hard), loaded once."""
-    return load_levels()
+LEVELS: Levels[Level] = Levels("classic", "game.ai.classic.levels")
+"""The game's computer levels: its file, read and checked, the shipped ones loaded once."""
+levels_path = LEVELS.path
+load_levels = LEVELS.load
+shipped_levels = LEVELS.shipped
 
 
 def openspiel_game(**params: Any) -> Any:
@@ -122,12 +105,7 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
 
 def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
     lines = [f"{data['games']} games, seed {args.seed}"]
-    for name, rate in data["win_rates"].items():
-        lo, hi = rate["ci95"]
-        lines.append(
-            f"  {name:>10}: {data['wins'][name]:>6} wins  {rate['rate']:.1%}"
-            f"  (95% CI {lo:.1%}-{hi:.1%})"
-        )
+    lines += win_lines(data)
     lines.append(f"  mean turns {data['mean_turns']:.1f}, mean battles {data['mean_battles']:.2f}")
     lines.append(f"  {data['matches_per_sec']:.0f} matches/s")
     if args.physics:
@@ -137,19 +115,6 @@ def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
             lines.append(f"  {name:>10}: {rate:.1%} of its throws opened on the aimed card")
         lines.append(f"  {data['throws_per_sec']:.0f} throws/s resolved on the table")
     return lines
-
-
-def _scenario_load(path: Path) -> Any:
-    from game.content.classic.scenarios import load_scenario
-
-    return load_scenario(path)
-
-
-def _scenario_run(scenario: Any) -> list[str]:
-    from game.content.classic import shipped_catalog
-    from game.content.classic.runner import run_scenario
-
-    return run_scenario(scenario, shipped_catalog())
 
 
 def _text_demo(seed: int, lang: str) -> int:
@@ -177,61 +142,31 @@ def _save_upgrade(payload: dict[str, Any], version: int) -> dict[str, Any]:
     return SAVE_CHAIN.upgrade(payload, version)
 
 
-def _content_hash() -> str:
-    """The shipped cards' hash, as a classic replay's header records it."""
-    from game.content.classic import shipped_catalog
-    from game.match.classic.recording import catalog_hash
-
-    return catalog_hash(shipped_catalog())
-
-
-def _save_check(payload: dict[str, Any]) -> list[str]:
-    from game.content.classic import shipped_catalog
-    from game.match.classic.persist import payload_problems
-
-    return payload_problems(payload, shipped_catalog())
-
-
-def _replay_schema() -> GameSchema:
-    from game.games.classic.replay_schema import SCHEMA
-
-    return SCHEMA
-
-
-def _replay_check(replay: Replay) -> tuple[bool, str]:
-    from game.content.classic import shipped_catalog
-    from game.match.classic.replaying import rerun_classic
-
-    run = rerun_classic(replay.header, replay.records, shipped_catalog())
-    return said(run.drift, len(run.steps))
-
-
-def _stats_line(replay: Replay) -> MatchLine | None:
-    from game.content.classic import shipped_catalog
-    from game.match.classic.stats import match_line
-
-    return match_line(replay.header, replay.records, shipped_catalog())
-
-
-def _things() -> list[Mapping[str, Any]]:
-    from game.content.classic import shipped_catalog
-
-    cat = shipped_catalog()
-    return [cat.bakugan, cat.gates, cat.abilities, cat.traps, cat.gear]
-
+PARTS = Parts("game.content.classic:shipped_catalog")
+"""Where the record's parts live: over the shipped cards."""
 
 RECORD = GameRecord(
     id="classic",
     names={"en": "Bakugan Battle Brawlers", "ru": "Бакуган: Отчаянные бойцы"},
     player_counts=(2, 3, 4),
     hotseat_label="menu.two_to_four",  # 2-4 people at one screen (the Big Game too)
-    scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
+    scenarios=ScenarioKit(
+        load=PARTS.part("game.content.classic.scenarios:load_scenario"),
+        run=PARTS.over("game.content.classic.runner:run_scenario"),
+        name=lambda sc: sc.name,
+    ),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
-    save_check=_save_check,
+    save_check=PARTS.over("game.match.classic.persist:payload_problems"),
     text_demo=_text_demo,
     ui="game.ui.classic",
     save_version=2,
     save_upgrade=_save_upgrade,
-    content_hash=_content_hash,
-    replays=ReplayKit(_replay_schema, _replay_check, _stats_line, _things, shipped_levels),
+    content_hash=PARTS.over("game.match.classic.recording:catalog_hash"),
+    replays=PARTS.replays(
+        schema="game.games.classic.replay_schema:SCHEMA",
+        rerun="game.match.classic.replaying:rerun_classic",
+        line="game.match.classic.stats:match_line",
+        things=lambda cat: [cat.bakugan, cat.gates, cat.abilities, cat.traps, cat.gear],
+        levels=shipped_levels,
+    ),
 )

@@ -4,49 +4,40 @@ place that ties its parts: the shipped cards (`game.content.planet`) and AI leve
 `game.ai.planet.levels`) go to the sim and the bots, which take them as arguments and
 load no files themselves.
 
-The imports are inside the functions: reading the registry loads no game's parts.
+The imports are inside the functions, or the parts are named by where they live
+(`PARTS`, imported at their first call): reading the registry loads no game's parts.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.games import DeckKit, GameRecord, ReplayKit, ScenarioKit, SimKit, said
+from game.games import (
+    DeckKit,
+    GameRecord,
+    Levels,
+    Parts,
+    ScenarioKit,
+    SimKit,
+    win_lines,
+    word_options,
+)
 
 if TYPE_CHECKING:
     from game.ai.planet.aim import RollAim
     from game.ai.planet.bots import Bot
     from game.ai.planet.levels import Level
-    from game.match.replay_stats import MatchLine
-    from game.persist.replay_file import Replay
-    from game.persist.replay_schema import GameSchema
     from game.rules.planet import Catalog, Kit
 
 
-def levels_path() -> Path:
-    """The shipped Battle Planet difficulty records."""
-    from game.files.paths import assets_dir
-
-    return assets_dir() / "data" / "planet" / "ai.toml"
-
-
-def load_levels(path: Path | None = None) -> Mapping[str, Level]:
-    """The AI difficulty records of a file (by default the shipped one); raises
-    `ContentError` naming every problem as ``file: level: field: problem``."""
-    from game.ai.planet.levels import LEVEL_NAMES, check_level
-    from game.content import ai_levels
-
-    return ai_levels.load_levels(path or levels_path(), check_level, LEVEL_NAMES)
-
-
-@cache
-def shipped_levels() -> Mapping[str, Level]:
-    """The shipped difficulty records (easy, normal, hard), loaded once."""
-    return load_levels()
+LEVELS: Levels[Level] = Levels("planet", "game.ai.planet.levels")
+"""The game's computer levels: its file, read and checked, the shipped ones loaded once."""
+levels_path = LEVELS.path
+load_levels = LEVELS.load
+shipped_levels = LEVELS.shipped
 
 
 def level_hands() -> dict[str, RollAim]:
@@ -84,17 +75,18 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument(
         "--decks", default=None, help="the preset deck of each bot, e.g. pyrus_darkus,aquos_haos"
     )
-    sim.add_argument(
-        "--card-play",
-        default="free",
-        choices=("free", "batch"),
-        help="free: the seed's card play (default); batch: the official batch with priority",
-    )
-    sim.add_argument(
-        "--tie-break-empty",
-        default="loses_battle",
-        choices=("loses_battle", "loses_game"),
-        help="an empty deck at a tie-break: loses the battle (the seed) or the game",
+    word_options(
+        sim,
+        (
+            "--card-play",
+            ("free", "batch"),
+            "free: the seed's card play (default); batch: the official batch with priority",
+        ),
+        (
+            "--tie-break-empty",
+            ("loses_battle", "loses_game"),
+            "an empty deck at a tie-break: loses the battle (the seed) or the game",
+        ),
     )
     _physics_arguments(sim)
 
@@ -135,12 +127,7 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
 
 def _sim_describe(data: dict[str, Any], args: argparse.Namespace) -> list[str]:
     lines = [f"{data['games']} games, seed {args.seed}, decks: {data['decks']}"]
-    for name, rate in data["win_rates"].items():
-        lo, hi = rate["ci95"]
-        lines.append(
-            f"  {name:>10}: {data['wins'][name]:>6} wins  {rate['rate']:.1%}"
-            f"  (95% CI {lo:.1%}-{hi:.1%})"
-        )
+    lines += win_lines(data)
     lines.append(f"  draws {data['draws']}, mean turns {data['mean_turns']:.1f}")
     lines.append(f"  {data['matches_per_sec']:.0f} matches/s")
     for name, t in data.get("thinking_ms", {}).items():
@@ -236,20 +223,6 @@ def _physics_describe(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _scenario_load(path: Path) -> Any:
-    from game.content.planet import shipped_catalog
-    from game.content.planet.scenarios import load_planet_scenario
-
-    return load_planet_scenario(path, shipped_catalog())
-
-
-def _scenario_run(scenario: Any) -> list[str]:
-    from game.content.planet import shipped_catalog
-    from game.content.planet.runner import run_planet_scenario
-
-    return run_planet_scenario(scenario, shipped_catalog())
-
-
 def _text_demo(seed: int, lang: str) -> int:
     from game.games.planet.demo import run_planet_demo
 
@@ -257,79 +230,35 @@ def _text_demo(seed: int, lang: str) -> int:
     return 0
 
 
-def _content_hash() -> str:
-    """The shipped cards' hash, as a Battle Planet replay's header records it."""
-    from game.content.planet import shipped_catalog
-    from game.match.planet.recording import catalog_hash
-
-    return catalog_hash(shipped_catalog())
-
-
-def _deck_names() -> list[str]:
-    from game.games.planet.decks import deck_names
-
-    return deck_names()
-
-
-def _deck_export(name: str) -> str:
-    from game.games.planet.decks import export_code
-
-    return export_code(name)
-
-
-def _deck_import(code: str, name: str | None) -> Path:
-    from game.games.planet.decks import import_code
-
-    return import_code(code, name)
-
-
-def _save_check(payload: dict[str, Any]) -> list[str]:
-    from game.content.planet import shipped_catalog
-    from game.match.planet.play import save_problems
-
-    return save_problems(payload, shipped_catalog())
-
-
-def _replay_schema() -> GameSchema:
-    from game.games.planet.replay_schema import SCHEMA
-
-    return SCHEMA
-
-
-def _replay_check(replay: Replay) -> tuple[bool, str]:
-    from game.content.planet import shipped_catalog
-    from game.match.planet.recording import rerun_planet
-
-    run = rerun_planet(replay.header, replay.records, shipped_catalog())
-    return said(run.drift, run.steps)
-
-
-def _stats_line(replay: Replay) -> MatchLine | None:
-    from game.content.planet import shipped_catalog
-    from game.match.planet.replay import planet_match_line
-
-    return planet_match_line(replay.header, replay.records, shipped_catalog())
-
-
-def _things() -> list[Mapping[str, Any]]:
-    from game.content.planet import shipped_catalog
-
-    cat = shipped_catalog()
-    return [cat.characters, cat.cards]
-
+PARTS = Parts("game.content.planet:shipped_catalog")
+"""Where the record's parts live: over the shipped cards."""
 
 RECORD = GameRecord(
     id="planet",
     names={"en": "Bakugan Battle Planet", "ru": "Бакуган: Боевая планета"},
     player_counts=(2,),
-    scenarios=ScenarioKit(load=_scenario_load, run=_scenario_run, name=lambda sc: sc.name),
+    scenarios=ScenarioKit(
+        load=PARTS.over("game.content.planet.scenarios:load_planet_scenario"),
+        run=PARTS.over("game.content.planet.runner:run_planet_scenario"),
+        name=lambda sc: sc.name,
+    ),
     sim=SimKit(add_arguments=_sim_arguments, run=_sim_run, describe=_sim_describe),
-    save_check=_save_check,
+    save_check=PARTS.over("game.match.planet.play:save_problems"),
     text_demo=_text_demo,
     ui="game.ui.planet",
-    content_hash=_content_hash,
-    decks=DeckKit(names=_deck_names, export=_deck_export, take=_deck_import),
-    replays=ReplayKit(_replay_schema, _replay_check, _stats_line, _things, shipped_levels),
+    content_hash=PARTS.over("game.match.planet.recording:catalog_hash"),
+    decks=DeckKit(
+        names=PARTS.part("game.games.planet.decks:deck_names"),
+        export=PARTS.part("game.games.planet.decks:export_code"),
+        take=PARTS.part("game.games.planet.decks:import_code"),
+    ),
+    replays=PARTS.replays(
+        schema="game.games.planet.replay_schema:SCHEMA",
+        rerun="game.match.planet.recording:rerun_planet",
+        line="game.match.planet.replay:planet_match_line",
+        things=lambda cat: [cat.characters, cat.cards],
+        levels=shipped_levels,
+    ),
 )
 
 
