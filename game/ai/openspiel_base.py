@@ -10,13 +10,16 @@ moves and `_apply_actions`), the layout of its tensors and its strings.
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 import pyspiel
 
 C = TypeVar("C")
+S = TypeVar("S")
 
 
 def given_params(params: dict[str, Any] | None) -> dict[str, Any]:
@@ -162,22 +165,42 @@ class TensorObserver:
         d.cache[key] = self.tensor.copy()
 
 
-class CatalogSlot(Generic[C]):
+class Specs(Generic[C, S]):
     """The cards a game deals from, given once by `use_catalog` (the game's record
-    gives the shipped catalog); `missing` is the error when none was given."""
+    gives the shipped catalog; `missing` is the error when none was given), and the
+    game's spec of each set of parameters (`of`), built once by `build` from the
+    parameters over `defaults`; new cards forget the specs built over the old ones."""
 
-    def __init__(self, missing: str) -> None:
+    def __init__(
+        self,
+        missing: str,
+        build: Callable[[dict[str, Any]], S],
+        defaults: Mapping[str, Any] | None = None,
+    ) -> None:
         self._held: list[C] = []
         self._missing = missing
+        self._build = build
+        self._defaults = defaults or {}
+        self._built: dict[str, S] = {}
 
-    def give(self, catalog: C) -> bool:
-        """Hold `catalog`; False when it was the one held already (nothing changed)."""
+    def use_catalog(self, catalog: C) -> None:
+        """Deal from `catalog`; the games loaded before keep the cards they were loaded
+        with."""
         if self._held and self._held[0] is catalog:
-            return False
+            return
         self._held[:] = [catalog]
-        return True
+        self._built.clear()
 
-    def get(self) -> C:
+    def catalog(self) -> C:
+        """The cards `use_catalog` gave; a clear error when none were given."""
         if not self._held:
             raise ValueError(self._missing)
         return self._held[0]
+
+    def of(self, params: Mapping[str, Any]) -> S:
+        """The spec of these parameters (over the defaults), built at the first ask."""
+        key = json.dumps({**self._defaults, **params}, sort_keys=True)
+        spec = self._built.get(key)
+        if spec is None:
+            spec = self._built[key] = self._build(json.loads(key))
+        return spec

@@ -52,7 +52,7 @@ from .params import (
     settings_from,
 )
 from .resampling import RESAMPLE_REPLAYS, ResampleMemory, hidden_cards, replay, resample_data
-from .spec import Spec, full_catalog, spec_for, use_catalog
+from .spec import SPECS, Spec, full_catalog, use_catalog
 from .views import render_information_state, render_observation
 
 __all__ = [
@@ -65,6 +65,7 @@ __all__ = [
     "PUBLIC",
     "RESAMPLE_REPLAYS",
     "SHIPPED_POOL",
+    "SPECS",
     "ActionCodec",
     "BakuganClassicGame",
     "BakuganClassicState",
@@ -86,7 +87,6 @@ __all__ = [
     "replay",
     "resample_data",
     "settings_from",
-    "spec_for",
     "state_with",
     "use_catalog",
 ]

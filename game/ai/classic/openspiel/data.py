@@ -45,7 +45,7 @@ from game.rules.classic.kits import evolution_cards, playable_attributes
 
 from .codec import DEAL
 from .params import GAME_NAME
-from .spec import Spec, params_key, spec_for
+from .spec import SPECS, Spec
 
 PUBLIC = -2  # a history "viewer" who sees only what everyone sees
 EVERYTHING = -3  # a history "viewer" who sees everything
@@ -110,7 +110,7 @@ class StateData:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> StateData:
-        spec = spec_for(params_key(data["params"]))
+        spec = SPECS.of(data["params"])
         d = StateData(spec)
         d.dealt = [list(x) for x in data["dealt"]]
         d.first = data["first"]

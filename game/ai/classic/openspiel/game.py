@@ -21,7 +21,7 @@ from .data import StateData
 from .observer import BakuganObserver
 from .params import GAME_NAME, MAX_PLAYERS, parameter_defaults
 from .resampling import ResampleMemory, resample_data
-from .spec import Spec, params_key, spec_for
+from .spec import SPECS, Spec
 
 _GAME_TYPE = game_type(
     GAME_NAME,
@@ -36,7 +36,7 @@ class BakuganClassicGame(AdapterGame):
     """The OpenSpiel game object; its `spec` holds the catalog, codec and deal plan."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        spec = spec_for(params_key({**parameter_defaults(), **given_params(params)}))
+        spec = SPECS.of({**parameter_defaults(), **given_params(params)})
         super().__init__(_GAME_TYPE, spec, spec.players, params)
 
 

@@ -1,5 +1,5 @@
 """Everything fixed for one loaded game: `Spec` (parameters, catalog, codec, deal plan,
-the landing model), built once per set of parameters (`spec_for`).
+the landing model), built once per set of parameters (`SPECS.of`).
 
 The cards come from `use_catalog`: this package reads no data files (`game.ai` imports
 only the rules and physics); the game's record in `game.games.classic` gives it the
@@ -8,13 +8,11 @@ shipped catalog.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from game.ai.classic.landing import LandingModel
-from game.ai.openspiel_base import CatalogSlot
+from game.ai.openspiel_base import Specs
 from game.rules.classic import AbilityColour, Catalog, GateColour, Settings
 
 from .codec import ActionCodec
@@ -132,29 +130,13 @@ class Spec:
         return deal + sets + plays + (self.max_turns + 1) * per_turn + 8
 
 
-_CATALOG = CatalogSlot[Catalog](
+SPECS = Specs[Catalog, Spec](
     f"{GAME_NAME}: no cards to deal: call game.ai.classic.openspiel.use_catalog(catalog)"
-    " first (game.games.classic.openspiel_game does it with the shipped cards)"
+    " first (game.games.classic.openspiel_game does it with the shipped cards)",
+    Spec.build,
 )
-
-
-def use_catalog(catalog: Catalog) -> None:
-    """The cards the game deals from (``card_pool`` picks among them): the game's
-    record (`game.games.classic`) gives it the shipped catalog. Games loaded before
-    keep the catalog they were loaded with."""
-    if _CATALOG.give(catalog):
-        spec_for.cache_clear()
-
-
-def full_catalog() -> Catalog:
-    """The catalog `use_catalog` gave; a clear error when none was given."""
-    return _CATALOG.get()
-
-
-@cache
-def spec_for(params_json: str) -> Spec:
-    return Spec.build(json.loads(params_json))
-
-
-def params_key(params: dict[str, Any]) -> str:
-    return json.dumps(params, sort_keys=True)
+"""The cards the game deals from (``card_pool`` picks among them): the game's record
+(`game.games.classic`) gives it the shipped catalog. A spec is built once per set of
+parameters (`Specs.of`)."""
+use_catalog = SPECS.use_catalog
+full_catalog = SPECS.catalog

@@ -24,7 +24,7 @@ from .codec import BATCH_DEPTH, MATRIX, SEATS, PlanetCodec
 from .data import EVERYONE, PUBLIC, LogEntry, StateData
 from .game import BakuganPlanetGame, BakuganPlanetState, load_game
 from .observer import PlanetObserver, TensorLayout, render
-from .spec import GAME_NAME, PARAMS, Spec, full_catalog, parameter_defaults, spec_for, use_catalog
+from .spec import GAME_NAME, PARAMS, SPECS, Spec, full_catalog, parameter_defaults, use_catalog
 
 __all__ = [
     "BATCH_DEPTH",
@@ -34,6 +34,7 @@ __all__ = [
     "PARAMS",
     "PUBLIC",
     "SEATS",
+    "SPECS",
     "BakuganPlanetGame",
     "BakuganPlanetState",
     "LogEntry",
@@ -46,6 +47,5 @@ __all__ = [
     "load_game",
     "parameter_defaults",
     "render",
-    "spec_for",
     "use_catalog",
 ]

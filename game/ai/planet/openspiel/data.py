@@ -24,7 +24,7 @@ import pyspiel
 from game.rules.planet import CHANCE, Kit, PlanetState, redact
 from game.rules.planet.events import Event, Reroll
 
-from .spec import GAME_NAME, Spec, params_key, spec_for
+from .spec import GAME_NAME, SPECS, Spec
 
 SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -91,7 +91,7 @@ class StateData:
     def from_json(data: dict[str, Any]) -> StateData:
         """A state from its JSON: the history replayed (for its events), then checked
         against the saved core."""
-        spec = spec_for(params_key(data["params"]))
+        spec = SPECS.of(data["params"])
         d = StateData(spec)
         for actor, actions in data["history"]:
             d.apply(int(actor), [int(a) for a in actions])

@@ -22,7 +22,7 @@ from game.rules.planet import CHANCE, Action, PlanetState
 
 from .data import SIMULTANEOUS, StateData
 from .observer import PlanetObserver
-from .spec import GAME_NAME, Spec, parameter_defaults, params_key, spec_for
+from .spec import GAME_NAME, SPECS, Spec, parameter_defaults
 
 _GAME_TYPE = game_type(
     GAME_NAME,
@@ -37,7 +37,7 @@ class BakuganPlanetGame(AdapterGame):
     """The OpenSpiel game object; its `spec` holds the catalog, codec and parameters."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_GAME_TYPE, spec_for(params_key(given_params(params))), 2, params)
+        super().__init__(_GAME_TYPE, SPECS.of(given_params(params)), 2, params)
 
 
 class BakuganPlanetState(AdapterState):

@@ -9,12 +9,10 @@ game's record (`game.games.planet.openspiel_game`) gives it the shipped catalog.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from game.ai.openspiel_base import CatalogSlot
+from game.ai.openspiel_base import Specs
 from game.ai.planet.landing import DEFAULT_MODEL
 from game.rules.planet import CardPlay, Catalog, Settings, TieBreakEmpty
 from game.rules.planet.defs import CORES_PER_KIT, DECK_SIZE
@@ -124,26 +122,13 @@ class Spec:
         return deal + cores + int(self.settings.turn_limit) * per_turn + plays + flips
 
 
-_CATALOG = CatalogSlot[Catalog](
+SPECS = Specs[Catalog, Spec](
     f"{GAME_NAME}: no cards: call game.ai.planet.openspiel.use_catalog(catalog)"
-    " first (game.games.planet.openspiel_game does it with the shipped cards)"
+    " first (game.games.planet.openspiel_game does it with the shipped cards)",
+    Spec.build,
+    PARAMS,
 )
-
-
-def use_catalog(catalog: Catalog) -> None:
-    """The cards the game plays with (the game's record gives the shipped catalog)."""
-    if _CATALOG.give(catalog):
-        spec_for.cache_clear()
-
-
-def full_catalog() -> Catalog:
-    return _CATALOG.get()
-
-
-@cache
-def spec_for(params_json: str) -> Spec:
-    return Spec.build(json.loads(params_json))
-
-
-def params_key(params: dict[str, Any]) -> str:
-    return json.dumps({**PARAMS, **params}, sort_keys=True)
+"""The cards the game plays with (the game's record gives the shipped catalog), and
+each set of parameters' spec over `PARAMS`, built once (`Specs.of`)."""
+use_catalog = SPECS.use_catalog
+full_catalog = SPECS.catalog
