@@ -16,14 +16,6 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from game.rules.classic import (
-    CLEAR_EACH,
-    CLEAR_FIRST_STANDER,
-    LEVEL_UNUSED_GATES,
-    LEVEL_USED_PILES,
-    MARKED_OFFICIAL,
-    MARKED_SEEDS,
-    MULTI_FIELD_ANY,
-    MULTI_OWN_BATTLE,
     Action,
     ActionSyntaxError,
     Kit,
@@ -31,18 +23,13 @@ from game.rules.classic import (
     parse_action,
 )
 from game.rules.classic.piles import PILES
+from game.rules.classic.settings import WORD_OPTIONS
 
 from ..reader import INVALID, Bool, ListOf, OneOf, Reader, Str, Table
 from ..scenario_files import MAX_FILE_BYTES
 
 _SEATS = ("p0", "p1", "p2", "p3")
 _KIT_KEYS = ("bakugan", "gates", "abilities", "traps", "gear", "evolutions")
-_OPTIONS = {
-    "clear_pair": (CLEAR_FIRST_STANDER, CLEAR_EACH),
-    "game_level": (LEVEL_USED_PILES, LEVEL_UNUSED_GATES),
-    "level_marked": (MARKED_SEEDS, MARKED_OFFICIAL),
-    "multi_cards": (MULTI_OWN_BATTLE, MULTI_FIELD_ANY),
-}
 _EXPECT_KEYS = (
     "phase",
     "turn_player",
@@ -84,7 +71,7 @@ _SETUP = (
     "players",
     "seating",
     "random_order",
-    *_OPTIONS,
+    *WORD_OPTIONS,
     *_SEATS,
 )
 _NAMES = ListOf(Str(blank=True), items="whole", expected="a list of strings")
@@ -160,7 +147,7 @@ def _setup(r: Reader, setup: dict[str, Any]) -> tuple[Settings | None, tuple[Kit
     r.unknown(setup, _SETUP, None, "setup")
     kits = _kits(r, setup)
     options: dict[str, Any] = {}
-    for key, choices in _OPTIONS.items():
+    for key, choices in WORD_OPTIONS.items():
         options[key] = r.get(setup, key, OneOf(choices, default=None), None, "setup")
     ints = {k: _int64(r, setup, k, d) for k, d in (("seed", 0), ("first_player", 0), ("season", 3))}
     flags = {

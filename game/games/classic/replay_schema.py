@@ -31,16 +31,7 @@ from game.persist.replay_schema import (
     option,
     pair,
 )
-from game.rules.classic import (
-    CLEAR_EACH,
-    CLEAR_FIRST_STANDER,
-    LEVEL_UNUSED_GATES,
-    LEVEL_USED_PILES,
-    MARKED_OFFICIAL,
-    MARKED_SEEDS,
-    MULTI_FIELD_ANY,
-    MULTI_OWN_BATTLE,
-)
+from game.rules.classic.settings import WORD_OPTIONS
 
 SMALL = Int(1, 12)  # kit sizes, captures to win, the grid's sides: the Big Game has 6
 SLOT = pair(Int(0, 11))
@@ -50,18 +41,18 @@ SETTINGS = Obj(
         "players": Int(2, 4),
         "gates_to_win": SMALL,
         "first_player": Int(-1, 3),
-        "clear_pair": option(CLEAR_FIRST_STANDER, CLEAR_EACH),
+        "clear_pair": option(*WORD_OPTIONS["clear_pair"]),
         "kit_bakugan": SMALL,
         "kit_gates": SMALL,
         "kit_abilities": SMALL,
         "season": Int(2, 3),
-        "game_level": option(LEVEL_USED_PILES, LEVEL_UNUSED_GATES),
-        "level_marked": option(MARKED_SEEDS, MARKED_OFFICIAL),
+        "game_level": option(*WORD_OPTIONS["game_level"]),
+        "level_marked": option(*WORD_OPTIONS["level_marked"]),
         "big_game": Bool(),
         "opening": ListOf(ListOf(SLOT, 1, 6), 0, 4),
         "seating": ListOf(Int(0, 3), 0, 4),
         "random_order": Bool(),
-        "multi_cards": option(MULTI_OWN_BATTLE, MULTI_FIELD_ANY),
+        "multi_cards": option(*WORD_OPTIONS["multi_cards"]),
     },
 )
 """Every key but the grid may be missing (`Settings.from_json` keeps its default)."""

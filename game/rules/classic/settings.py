@@ -21,6 +21,14 @@ LEVEL_USED_PILES = "used_piles"  # seed 004 (and the official Power Level)
 LEVEL_UNUSED_GATES = "unused_gates"  # seed 000
 MARKED_SEEDS = "seeds"  # a level-marked card cannot be used when its level is below the level
 MARKED_OFFICIAL = "official"  # a level-marked card cannot be used until the level reaches it
+WORD_OPTIONS: dict[str, tuple[str, ...]] = {
+    "clear_pair": (CLEAR_FIRST_STANDER, CLEAR_EACH),
+    "game_level": (LEVEL_USED_PILES, LEVEL_UNUSED_GATES),
+    "level_marked": (MARKED_SEEDS, MARKED_OFFICIAL),
+    "multi_cards": (MULTI_OWN_BATTLE, MULTI_FIELD_ANY),
+}
+"""The settings whose value is one of a few words, and those words (the default first
+but for ``multi_cards``, whose default is ``MULTI_FIELD_ANY``)."""
 
 # The opening layouts: (players, big_game) -> (grid, Gate Card slots per seat position).
 # Position 0 sits on row 0's side; positions go clockwise (4 players: bottom, left, top,
