@@ -23,7 +23,7 @@ from game.rules.attack import (
 )
 
 from ..reader import INVALID, Int, ListOf, OneOf, Raw, Reader, Str, Table
-from ..scenario_files import MAX_FILE_BYTES
+from ..scenario_files import MAX_FILE_BYTES, step_tables
 
 SETUP_KEYS = {
     "players",
@@ -142,18 +142,9 @@ def _action(r: Reader, text: str, where: str) -> Action | None:
 
 
 def _steps(r: Reader, raw: Any) -> tuple[AttackStep, ...]:
-    if not isinstance(raw, list):
-        r.say(None, "steps", "must be a list")
-        return ()
     steps = []
-    for i, item in enumerate(raw):
-        where = f"steps[{i}]"
-        if isinstance(item, str):
-            item = {"do": item}
-        if not isinstance(item, dict) or not isinstance(item.get("do"), str):
-            r.say(None, where, "a step is an action text or a table with do = ACTION")
-            continue
-        v = r.fields(item, _STEP, None, where)
+    wrong = "a step is an action text or a table with do = ACTION"
+    for where, item, v in step_tables(r, raw, _STEP, wrong):
         action = _action(r, item["do"], where)
         if r.valid(v):
             steps.append(AttackStep(v["do"], action, v["error"], tuple(v["events"])))

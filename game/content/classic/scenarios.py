@@ -26,7 +26,7 @@ from game.rules.classic.piles import PILES
 from game.rules.classic.settings import WORD_OPTIONS
 
 from ..reader import INVALID, Bool, ListOf, OneOf, Reader, Str, Table
-from ..scenario_files import MAX_FILE_BYTES
+from ..scenario_files import MAX_FILE_BYTES, step_tables
 
 _SEATS = ("p0", "p1", "p2", "p3")
 _KIT_KEYS = ("bakugan", "gates", "abilities", "traps", "gear", "evolutions")
@@ -204,18 +204,9 @@ def _setup(r: Reader, setup: dict[str, Any]) -> tuple[Settings | None, tuple[Kit
 
 
 def _steps(r: Reader, raw_steps: Any) -> list[Step]:
-    if not isinstance(raw_steps, list):
-        r.say(None, "steps", "must be a list")
-        return []
     steps = []
-    for i, raw in enumerate(raw_steps):
-        where = f"steps[{i}]"
-        if isinstance(raw, str):
-            raw = {"do": raw}
-        if not isinstance(raw, dict) or not isinstance(raw.get("do"), str):
-            r.say(None, where, "must be an action string or a table with do = '...'")
-            continue
-        v = r.fields(raw, _STEP, None, where)
+    wrong = "must be an action string or a table with do = '...'"
+    for where, raw, v in step_tables(r, raw_steps, _STEP, wrong):
         try:
             action = parse_action(raw["do"])
         except ActionSyntaxError as e:
