@@ -14,12 +14,14 @@ still to step, whether to play to the next throw) and the keys that change it.
 - Esc leaves.
 
 A viewer gives `position`, `jump`, `cycle_view`, `mark_indices` and `leave`; the rest
-is here.
+is here, with the stop of a playback that drifted (`_stop`: the line saying why, the
+playback paused).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -45,11 +47,18 @@ class ReplayControls:
 
     BATTLE = "battle"
     TURN = "turn"
+    DRIFTED = "replay.drifted"  # the catalog's line of a playback that stopped
+    DRIFT_CHARS = 80  # how much of why it stopped that line shows
 
     speed_index: int
     paused: bool
     steps_left: int  # paused: records still to play before it stops again
     until_throw: bool  # paused: play to the end of the next throw
+    problem: str | None  # why the playback stopped, or None
+
+    if TYPE_CHECKING:
+
+        def tr(self, key: str, **fields: object) -> str: ...  # the scene's
 
     def init_controls(self) -> None:
         self.speed_index = 1
@@ -60,6 +69,13 @@ class ReplayControls:
     @property
     def speed(self) -> float:
         return SPEEDS[self.speed_index]
+
+    def _stop(self, detail: str) -> None:
+        """The playback drifted (or a record is damaged): say why and stay paused."""
+        self.problem = self.tr(self.DRIFTED, detail=detail[: self.DRIFT_CHARS])
+        self.paused = True
+        self.steps_left = 0
+        self.until_throw = False
 
     # -- what each viewer gives
 

@@ -2,7 +2,8 @@
 
 The Replays list and `bakugan replay FILE` both open a replay through `viewer`, so a
 game gains its viewer by filling in its `SCENES.replay`, and a replay of a game without
-one is refused with one line (`no_viewer`) before any window opens.
+one is refused with one line (`no_viewer`) before any window opens. Each viewer asks
+`check_game` too, so that one handed another game's replay refuses it with the same line.
 """
 
 from __future__ import annotations
@@ -22,15 +23,25 @@ if TYPE_CHECKING:
     from .scene import Scene
 
 
+def no_viewer(replay: Replay) -> ReplayError:
+    """The error of a replay that no viewer here plays, naming its game."""
+    return ReplayError("no_viewer", f"game {str(replay.header.get('game'))[:30]!r}", replay.path)
+
+
+def check_game(replay: Replay, game: str) -> None:
+    """A viewer of the game `game` refuses `replay` of another (``no_viewer``)."""
+    if replay.header.get("game") != game:
+        raise no_viewer(replay)
+
+
 def viewer_of(replay: Replay) -> Callable[[App, Replay], Scene]:
     """The viewer of `replay`'s game; `ReplayError` (``no_viewer``) when it has none."""
-    game = str(replay.header.get("game"))
     try:
-        scenes = game_scenes(game)
+        scenes = game_scenes(str(replay.header.get("game")))
     except UnknownGame:
         scenes = None
     if scenes is None or scenes.replay is None:
-        raise ReplayError("no_viewer", f"game {game[:30]!r}", replay.path)
+        raise no_viewer(replay)
     return scenes.replay
 
 

@@ -34,6 +34,7 @@ from game.rules.api import GameError
 
 from .. import widgets as w
 from ..replay_controls import ReplayControls
+from ..replay_open import check_game
 from .layout import seat_places
 from .replay_draw import draw_hands, draw_replay_bar
 from .table import AttackTableScene
@@ -160,12 +161,6 @@ class AttackReplayScene(ReplayControls, AttackTableScene):
     def mark_indices(self, kind: str) -> list[int]:
         return [m.index for m in self.marks if m.kind == kind]
 
-    def _stop(self, detail: str) -> None:
-        self.problem = self.tr("replay.drifted", detail=detail[:80])
-        self.paused = True
-        self.steps_left = 0
-        self.until_throw = False
-
     def _turn_sheet(self, dt: float) -> None:
         """Playing: a score sheet turns after a moment."""
         if self.beats and self.beats[0].hold and self.view.sheet is not None:
@@ -286,6 +281,5 @@ class AttackReplayScene(ReplayControls, AttackTableScene):
 
 def open_replay(app: App, replay: Replay) -> AttackReplayScene:
     """`SCENES.replay`: the viewer of one Attack replay."""
-    if replay.header.get("game") != "attack":
-        raise ReplayError("no_viewer", f"game {str(replay.header.get('game'))[:30]!r}", replay.path)
+    check_game(replay, "attack")
     return AttackReplayScene(app, replay)

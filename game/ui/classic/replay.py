@@ -45,6 +45,7 @@ from game.rules.classic import Action, Kit, Settings
 from ..replay_bar import BAR, draw_bar, draw_problem
 from ..replay_controls import ReplayControls
 from ..replay_names import PERSON, header_players, seat_names
+from ..replay_open import check_game
 from . import match_framing
 from .match import MatchScene
 
@@ -61,9 +62,8 @@ class ReplayScene(ReplayControls, MatchScene):
     def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
         """Raises `ReplayError` for a replay this build cannot play (not classic, other
         cards or physics, inputs refused)."""
+        check_game(replay, "classic")
         header = replay.header
-        if header.get("game") != "classic":
-            raise ReplayError("no_viewer", f"game {str(header.get('game'))[:30]!r}", replay.path)
         catalog = shipped_catalog()
         try:
             check_build(header, catalog_hash(catalog))
@@ -185,12 +185,6 @@ class ReplayScene(ReplayControls, MatchScene):
     @property
     def wait_thinking(self) -> bool:
         return True  # a replay seat answers at once: its record is taken at its frame
-
-    def _stop(self, detail: str) -> None:
-        self.problem = self.tr("replay.drifted", detail=detail[:80])
-        self.paused = True
-        self.steps_left = 0
-        self.until_throw = False
 
     def _run(self, dt: float) -> None:
         """The match screen's own update, the seats handing out the records; what goes

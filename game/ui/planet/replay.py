@@ -46,6 +46,7 @@ from game.rules.planet import Observation, Settings
 
 from ..replay_bar import BAR
 from ..replay_controls import ReplayControls
+from ..replay_open import check_game
 from .match import PlanetMatchScene
 from .replay_draw import draw_bar, draw_hands
 
@@ -90,13 +91,14 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
         "flying": "planet_replay.flying",
     }
     floor = BAR.top - 2  # the bottom side's last line above the bar
+    DRIFTED = "planet_replay.drifted"
+    DRIFT_CHARS = 90
 
     def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
         """Raises `ReplayError` for a replay this build cannot play (not Planet, other
         cards or physics, inputs refused)."""
+        check_game(replay, "planet")
         header = replay.header
-        if header.get("game") != "planet":
-            raise ReplayError("no_viewer", f"game {str(header.get('game'))[:30]!r}", replay.path)
         catalog = shipped_catalog()
         self.setup, self.people = _setup(replay)
         try:
@@ -147,12 +149,6 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
     def _busy(self) -> bool:
         """A step still showing: a roll half handed out, the spheres, a staged moment."""
         return self.anim is not None or bool(self.shows) or self.thinker.busy or self.feed.rolling
-
-    def _stop(self, detail: str) -> None:
-        self.problem = self.tr("planet_replay.drifted", detail=detail[:90])
-        self.paused = True
-        self.steps_left = 0
-        self.until_throw = False
 
     def _run(self, dt: float) -> None:
         """The match screen's own update at the chosen speed, the seats handing out the
