@@ -15,7 +15,8 @@ still to step, whether to play to the next throw) and the keys that change it.
 
 A viewer gives `position`, `jump`, `cycle_view`, `mark_indices` and `leave`; the rest
 is here, with the stop of a playback that drifted (`_stop`: the line saying why, the
-playback paused).
+playback paused), the bar's line of where the playback stands (`bar_line`, each game
+adding where its game stands) and the playback's part of the viewer's status.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.persist.replay_file import Replay
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
@@ -49,12 +53,16 @@ class ReplayControls:
     TURN = "turn"
     DRIFTED = "replay.drifted"  # the catalog's line of a playback that stopped
     DRIFT_CHARS = 80  # how much of why it stopped that line shows
+    PAUSED = "replay.paused"  # the bar's word for the state, paused or playing
+    PLAYING = "replay.playing"
 
     speed_index: int
     paused: bool
     steps_left: int  # paused: records still to play before it stops again
     until_throw: bool  # paused: play to the end of the next throw
     problem: str | None  # why the playback stopped, or None
+    seat_view: int | None  # the seat whose view is shown; None: the spectator's
+    replay: Replay
 
     if TYPE_CHECKING:
 
@@ -76,6 +84,29 @@ class ReplayControls:
         self.paused = True
         self.steps_left = 0
         self.until_throw = False
+
+    def bar_line(self, key: str, **where: object) -> str:
+        """The bar's line `key` of the catalog: playing or paused, the speed, the record
+        of how many, and `where` (where the game stands, the view)."""
+        return self.tr(
+            key,
+            state=self.tr(self.PAUSED if self.paused else self.PLAYING),
+            speed=f"{self.speed:g}",
+            at=self.position,
+            of=len(self.replay.records),
+            **where,
+        )
+
+    def playback_status(self) -> dict[str, object]:
+        """The playback as the viewer's status reports it (tests, BAKUGAN_STATUS)."""
+        return {
+            "position": self.position,
+            "records": len(self.replay.records),
+            "speed": self.speed,
+            "paused": self.paused,
+            "seat_view": self.seat_view,
+            "problem": self.problem,
+        }
 
     # -- what each viewer gives
 

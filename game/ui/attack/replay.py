@@ -265,14 +265,9 @@ class AttackReplayScene(ReplayControls, AttackTableScene):
         out.pop("buttons", None)  # nothing here is played by clicking
         out.update(
             {
-                "position": self.position,
-                "records": len(self.replay.records),
-                "speed": self.speed,
-                "paused": self.paused,
-                "seat_view": self.seat_view,
+                **self.playback_status(),
                 "deal": self.match.state.deal_no,
                 "round": self.match.state.round_no,
-                "problem": self.problem,
                 "face_up": {str(p): h for p, h in self.face_up_hands().items()},
             }
         )

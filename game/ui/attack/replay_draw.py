@@ -77,12 +77,8 @@ def draw_hands(
 
 def draw_replay_bar(surface: pygame.Surface, scene: AttackReplayScene) -> None:
     state = scene.match.state
-    line = scene.tr(
+    line = scene.bar_line(
         "attack_replay.bar",
-        state=scene.tr("replay.paused" if scene.paused else "replay.playing"),
-        speed=f"{scene.speed:g}",
-        at=scene.position,
-        of=len(scene.replay.records),
         deal=max(1, state.deal_no),
         round=state.round_no,
         view=scene.view_text(),

@@ -242,15 +242,7 @@ class ReplayScene(ReplayControls, MatchScene):
 
     def status(self) -> dict[str, Any]:
         """What the viewer shows, for tests and BAKUGAN_STATUS."""
-        return {
-            "position": self.position,
-            "records": len(self.replay.records),
-            "speed": self.speed,
-            "paused": self.paused,
-            "seat_view": self.seat_view,
-            "turn": self.session.state.turn,
-            "problem": self.problem,
-        }
+        return {**self.playback_status(), "turn": self.session.state.turn}
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -261,16 +253,6 @@ class ReplayScene(ReplayControls, MatchScene):
             if self._yours(self.seat_view)
             else self.tr("replay.view_seat_only", name=self.who(self.seat_view))
         )
-        state = self.tr("replay.paused") if self.paused else self.tr("replay.playing")
-        line = self.tr(
-            "replay.bar",
-            state=state,
-            speed=f"{self.speed:g}",
-            at=self.position,
-            of=len(self.replay.records),
-            turn=self.session.state.turn,
-            view=who,
-        )
-        draw_bar(surface, line)
+        draw_bar(surface, self.bar_line("replay.bar", turn=self.session.state.turn, view=who))
         if self.problem is not None:
             draw_problem(surface, self.problem, pygame.Rect(240, 640, 800, 40), 22)

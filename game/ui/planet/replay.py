@@ -93,6 +93,8 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
     floor = BAR.top - 2  # the bottom side's last line above the bar
     DRIFTED = "planet_replay.drifted"
     DRIFT_CHARS = 90
+    PAUSED = "planet_replay.paused"
+    PLAYING = "planet_replay.playing"
 
     def __init__(self, app: App, replay: Replay, start: int = 0) -> None:
         """Raises `ReplayError` for a replay this build cannot play (not Planet, other
@@ -239,14 +241,7 @@ class PlanetReplayScene(ReplayControls, PlanetMatchScene):
     def status(self) -> dict[str, Any]:
         """What the viewer shows, for tests and BAKUGAN_STATUS."""
         out = dict(super().status())
-        out.update(
-            position=self.position,
-            records=len(self.replay.records),
-            speed=self.speed,
-            paused=self.paused,
-            seat_view=self.seat_view,
-            problem=self.problem,
-        )
+        out.update(self.playback_status())
         return out
 
 

@@ -88,16 +88,7 @@ def view_words(scene: PlanetReplayScene) -> str:
 
 
 def draw_bar(scene: PlanetReplayScene, surface: pygame.Surface) -> None:
-    state = scene.tr("planet_replay.paused") if scene.paused else scene.tr("planet_replay.playing")
-    line = scene.tr(
-        "planet_replay.bar",
-        state=state,
-        speed=f"{scene.speed:g}",
-        at=scene.position,
-        of=len(scene.replay.records),
-        turn=scene.match.state.turn,
-        view=view_words(scene),
-    )
+    line = scene.bar_line("planet_replay.bar", turn=scene.match.state.turn, view=view_words(scene))
     draw_bar_line(surface, line, 19)
     if scene.problem is not None:
         draw_problem(surface, scene.problem, pygame.Rect(240, 640, 800, 44), 20)
