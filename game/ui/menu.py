@@ -19,6 +19,7 @@ from .backdrop import backdrop
 from .coming import placeholder
 from .scene import Scene
 from .scenes import GameScenes, game_scenes
+from .status import button_rows
 
 if TYPE_CHECKING:
     from .app import App
@@ -243,9 +244,7 @@ class TitleScene(Scene):
         buttons = [*self.tabs, *self.buttons]
         return {
             "game": self.game,
-            "buttons": [
-                {"label": b.label, "center": self.app.to_window(b.rect.center)} for b in buttons
-            ],
+            "buttons": button_rows(self.app, buttons),
         }
 
     def draw(self, surface: pygame.Surface) -> None:

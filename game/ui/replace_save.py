@@ -14,6 +14,7 @@ from game.games import REGISTRY
 from . import widgets as w
 from .backdrop import backdrop
 from .scene import Scene
+from .status import button_rows
 
 if TYPE_CHECKING:
     from .app import App
@@ -62,10 +63,7 @@ class ReplaceSaveScene(Scene):
         self.t += dt
 
     def status(self) -> dict[str, object]:
-        buttons = [
-            {"label": b.label, "center": self.app.to_window(b.rect.center)} for b in self.buttons
-        ]
-        return {"game": self.game_id, "buttons": buttons}
+        return {"game": self.game_id, "buttons": button_rows(self.app, self.buttons)}
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.t)

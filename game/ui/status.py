@@ -14,7 +14,9 @@ which the status changed, atomically (a reader sees the old object or the new on
   hand by its id); `battle` ({`slot`, `decided`}) while the battle panel shows one;
   `curtain` (the person it waits for) while the hot-seat curtain is down.
 
-A status that cannot be written is given up on with one warning: it never stops play.
+A scene's `status()` gives its buttons by `button_rows` (a card or a place by
+`button_row`), so that every screen reports them alike. A status that cannot be written
+is given up on with one warning: it never stops play.
 """
 
 from __future__ import annotations
@@ -22,15 +24,31 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import pygame
+
     from .app import App
+    from .widgets import Button
 
 ENV = "BAKUGAN_STATUS"
 
 log = logging.getLogger(__name__)
+
+
+def button_row(app: App, label: str, rect: pygame.Rect) -> dict[str, object]:
+    """One entry of a status's `buttons`: its label and its centre in window pixels."""
+    return {"label": label, "center": app.to_window(rect.center)}
+
+
+def button_rows(
+    app: App, buttons: Iterable[Button], enabled_only: bool = False
+) -> list[dict[str, object]]:
+    """A status's `buttons`: each of `buttons` (only the enabled ones: `enabled_only`)."""
+    return [button_row(app, b.label, b.rect) for b in buttons if b.enabled or not enabled_only]
 
 
 def scene_name(scene: object) -> str:

@@ -8,6 +8,7 @@ import pygame
 
 from .. import widgets as w
 from ..scene import Scene
+from ..status import button_rows
 
 if TYPE_CHECKING:
     from ..app import App
@@ -41,8 +42,4 @@ class AttackHowToScene(Scene):
         self.back.draw(surface)
 
     def status(self) -> dict[str, object]:
-        return {
-            "buttons": [
-                {"label": self.back.label, "center": self.app.to_window(self.back.rect.center)}
-            ]
-        }
+        return {"buttons": button_rows(self.app, [self.back])}

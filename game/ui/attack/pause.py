@@ -8,6 +8,7 @@ import pygame
 
 from .. import widgets as w
 from ..scene import Scene
+from ..status import button_rows
 
 if TYPE_CHECKING:
     from ..app import App
@@ -54,9 +55,4 @@ class AttackPauseScene(Scene):
             b.draw(surface)
 
     def status(self) -> dict[str, object]:
-        return {
-            "buttons": [
-                {"label": b.label, "center": self.app.to_window(b.rect.center)}
-                for b in self.buttons
-            ]
-        }
+        return {"buttons": button_rows(self.app, self.buttons)}

@@ -21,6 +21,7 @@ from game.rules.attack import PLAYER_COUNTS, Variant
 
 from .. import widgets as w
 from ..scene import Scene
+from ..status import button_rows
 from .art import seat_colour
 
 if TYPE_CHECKING:
@@ -159,10 +160,7 @@ class AttackSetupScene(Scene):
         return {
             "seats": list(self.seats),
             "variant": self.variant.value,
-            "buttons": [
-                {"label": b.label, "center": self.app.to_window(b.rect.center)}
-                for b in self.buttons
-            ],
+            "buttons": button_rows(self.app, self.buttons),
         }
 
 

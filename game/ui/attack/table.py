@@ -30,6 +30,7 @@ from .. import saved_log
 from .. import widgets as w
 from ..curtain import Curtain
 from ..scene import Scene
+from ..status import button_row, button_rows
 from ..thinker import Thinker
 from .art import CARD
 from .dice_tray import DiceTray
@@ -430,15 +431,12 @@ class AttackTableScene(Scene):
             out["die_px"] = self.app.to_window(self.tray.origin_px())
         if self.can_choose() is not None:
             out["buttons"] = [
-                {"label": card, "center": self.app.to_window(rect.center)}
+                button_row(self.app, card, rect)
                 for card, rect in zip(self.hand_cards(), self.hand_rects(), strict=True)
             ]
         if self.buttons:
             out.setdefault("buttons", [])
-            out["buttons"] += [
-                {"label": b.label, "center": self.app.to_window(b.rect.center)}
-                for b in self.buttons
-            ]
+            out["buttons"] += button_rows(self.app, self.buttons)
         if self.view.sheet is not None:
             out["sheet"] = self.view.sheet.deal
         return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..status import button_rows
 from . import match_framing
 
 if TYPE_CHECKING:
@@ -42,9 +43,5 @@ def status(scene: MatchScene) -> dict[str, object]:
     if scene.last_throw is not None:
         out["last_throw"] = scene.last_throw
     if not scene._busy() and scene.buttons:  # what may be clicked (a card: by its id)
-        out["buttons"] = [
-            {"label": b.label, "center": app.to_window(b.rect.center)}
-            for b in scene.buttons
-            if b.enabled
-        ]
+        out["buttons"] = button_rows(app, scene.buttons, enabled_only=True)
     return out

@@ -17,6 +17,7 @@ import pygame
 from game.rules.planet import Action
 
 from .. import widgets as w
+from ..status import button_rows
 from .board import CARD_W
 from .choices import play_words
 from .words import core_label
@@ -197,11 +198,7 @@ def status_of(scene: PlanetMatchScene) -> dict[str, object]:
     if scene.curtain.down:
         out["curtain"] = scene.curtain.down_for
         return out
-    out["buttons"] = [
-        {"label": b.label, "center": app.to_window(b.rect.center)}
-        for b in scene.buttons
-        if b.enabled
-    ]
+    out["buttons"] = button_rows(app, scene.buttons, enabled_only=True)
     p = scene.person()
     if p is not None and p in scene.aims:
         aim = scene.aims[p]

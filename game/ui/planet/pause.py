@@ -9,6 +9,7 @@ import pygame
 
 from .. import widgets as w
 from ..scene import Scene
+from ..status import button_rows
 
 if TYPE_CHECKING:
     from ..app import App
@@ -65,12 +66,7 @@ class PlanetPauseScene(Scene):
             b.draw(surface, 24)
 
     def status(self) -> dict[str, object]:
-        return {
-            "buttons": [
-                {"label": b.label, "center": self.app.to_window(b.rect.center)}
-                for b in self.buttons
-            ]
-        }
+        return {"buttons": button_rows(self.app, self.buttons)}
 
 
 __all__ = ["PlanetPauseScene", "go_home"]

@@ -13,6 +13,7 @@ from game.match.planet.play import PlanetMatch
 
 from .. import widgets as w
 from ..scene import Scene
+from ..status import button_rows
 from .board import PLAYER_COLOURS
 from .pause import go_home
 
@@ -101,10 +102,7 @@ class PlanetResultsScene(Scene):
         return {
             "winner": self.winner,
             "headline": self.headline(),
-            "buttons": [
-                {"label": b.label, "center": self.app.to_window(b.rect.center)}
-                for b in self.buttons
-            ],
+            "buttons": button_rows(self.app, self.buttons),
         }
 
 

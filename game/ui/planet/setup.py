@@ -20,6 +20,7 @@ from game.rules.planet import Kit, Settings
 
 from .. import widgets as w
 from ..scene import Scene
+from ..status import button_rows
 from .board import PLAYER_COLOURS
 
 if TYPE_CHECKING:
@@ -189,13 +190,7 @@ class PlanetSetupScene(Scene):
             b.draw(surface, 24)
 
     def status(self) -> dict[str, object]:
-        return {
-            "buttons": [
-                {"label": b.label, "center": self.app.to_window(b.rect.center)}
-                for b in self.buttons
-                if b.enabled
-            ]
-        }
+        return {"buttons": button_rows(self.app, self.buttons, enabled_only=True)}
 
 
 def quick_match(app: App, level: str) -> Scene:
