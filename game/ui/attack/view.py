@@ -224,12 +224,7 @@ class TableView:
             if shown is not None and shown.state == "flying":
                 shown.t = u
 
-        def finish() -> None:
-            shown = self.card_of(e.player)
-            if shown is not None:
-                shown.state, shown.t = "down", 1.0
-
-        return Beat(0.45 if e.how != "blind" else 0.5, start, tick, finish)
+        return Beat(0.45 if e.how != "blind" else 0.5, start, tick, self._down(e.player))
 
     def _chosen(self, e: ev.CardChosen) -> Beat:
         def start() -> None:
@@ -242,12 +237,27 @@ class TableView:
             if shown is not None:
                 shown.t = u
 
+        return Beat(0.35, start, tick, self._down(e.player))
+
+    def _along(self, state: str) -> Callable[[float], None]:
+        """A beat's tick: every card in `state` (moving, catching) `u` of its way."""
+
+        def tick(u: float) -> None:
+            for c in self.cards:
+                if c.state == state:
+                    c.t = u
+
+        return tick
+
+    def _down(self, player: int) -> Callable[[], None]:
+        """A beat's end: `player`'s card, flown in, lies on the table."""
+
         def finish() -> None:
-            shown = self.card_of(e.player)
+            shown = self.card_of(player)
             if shown is not None:
                 shown.state, shown.t = "down", 1.0
 
-        return Beat(0.35, start, tick, finish)
+        return finish
 
     def _announce(self, who: str, key: str, seconds: float, **fields: object) -> Beat:
         """The character `who` announced: `key` with `fields` (`card` is `who` unless
@@ -277,17 +287,12 @@ class TableView:
                     shown.start, shown.end = self.spot(a), self.spot(b)
                     shown.player, shown.state, shown.t = b, "moving", 0.0
 
-        def tick(u: float) -> None:
-            for c in self.cards:
-                if c.state == "moving":
-                    c.t = u
-
         def finish() -> None:
             for c in self.cards:
                 if c.state == "moving":
                     c.state, c.t = "down", 1.0
 
-        return Beat(1.1, start, tick, finish)
+        return Beat(1.1, start, self._along("moving"), finish)
 
     def _collided(self, e: ev.Collided) -> Beat:
         def start() -> None:
@@ -316,18 +321,13 @@ class TableView:
             shown.end = self.pile(e.player)
             shown.state, shown.t = "catching", 0.0
 
-        def tick(u: float) -> None:
-            for c in self.cards:
-                if c.state == "catching":
-                    c.t = u
-
         def finish() -> None:
             for c in self.cards:
                 if c.state == "catching":
                     c.state = "gone"
             self.caught[e.player] += 1
 
-        return Beat(0.8, start, tick, finish)
+        return Beat(0.8, start, self._along("catching"), finish)
 
     def _discarded(self) -> Beat:
         def finish() -> None:
