@@ -17,16 +17,16 @@ Esc (B) goes back.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from game.content.planet import shipped_catalog
 from game.games.planet import decks as planet_decks
-from game.rules.planet.defs import TEAM_SIZE, Faction
+from game.rules.planet.defs import TEAM_SIZE, CardType, Faction
 
 from .. import widgets as w
 from ..scene import Scene
@@ -55,6 +55,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 log = logging.getLogger(__name__)
+
+V = TypeVar("V")
+CHIP = (70, 80, 110)  # a filter chip's colour (a faction's is its own)
 
 
 class DeckBuilderScene(DeckFiles, Scene):
@@ -213,53 +216,30 @@ class DeckBuilderScene(DeckFiles, Scene):
         self.buttons = b
 
     def _filter_buttons(self) -> list[w.Button]:
-        out: list[w.Button] = []
-        lang = self.app.lang
+        every = self.tr("deckbuilder.all")
+
+        def faction(f: Faction | None) -> str:
+            return every if f is None else self.tr(f"deckbuilder.faction.{f.value}")
+
+        def faction_colour(f: Faction | None) -> tuple[int, int, int]:
+            return faces.FACTION_COLOURS[f.value] if f is not None else CHIP
+
+        def deck_type(t: CardType | None) -> str:
+            return every if t is None else self.tr(f"deckbuilder.type.{t.value}")
+
+        def cost(c: int | None) -> str:
+            return every if c is None else (f"{c}+" if c == TOP_COST else str(c))
+
         factions: list[Faction | None] = [None, *Faction]
-        for i, f in enumerate(factions):
-            label = (
-                self.tr("deckbuilder.all")
-                if f is None
-                else self.tr(f"deckbuilder.faction.{f.value}")
-            )
-            colour = faces.FACTION_COLOURS[f.value] if f is not None else (70, 80, 110)
-            out.append(
-                self._chip(
-                    pygame.Rect(352 + i * 90, 12, 84, 34),
-                    label,
-                    colour,
-                    self.filters.faction == f,
-                    partial(self.set_filter, faction=f),
-                )
-            )
-        types = [None, *DECK_TYPES]
-        for i, t in enumerate(types):
-            label = (
-                self.tr("deckbuilder.all") if t is None else self.tr(f"deckbuilder.type.{t.value}")
-            )
-            out.append(
-                self._chip(
-                    pygame.Rect(352 + i * 106, 54, 100, 34),
-                    label,
-                    (70, 80, 110),
-                    self.filters.type == t,
-                    partial(self.set_filter, type=t),
-                )
-            )
+        types: list[CardType | None] = [None, *DECK_TYPES]
         costs: list[int | None] = [None, *COSTS]
-        for i, c in enumerate(costs):
-            label = (
-                self.tr("deckbuilder.all") if c is None else (f"{c}+" if c == TOP_COST else str(c))
-            )
-            out.append(
-                self._chip(
-                    pygame.Rect(892 + i * 50, 54, 44, 34),
-                    label,
-                    (70, 80, 110),
-                    self.filters.cost == c,
-                    partial(self.set_filter, cost=c),
-                )
-            )
+        out = [
+            *self._chips(
+                "faction", factions, faction, pygame.Rect(352, 12, 84, 34), 90, faction_colour
+            ),
+            *self._chips("type", types, deck_type, pygame.Rect(352, 54, 100, 34), 106),
+            *self._chips("cost", costs, cost, pygame.Rect(892, 54, 44, 34), 50),
+        ]
         out.append(
             w.Button(
                 SEARCH,
@@ -269,8 +249,31 @@ class DeckBuilderScene(DeckFiles, Scene):
                 data={"search": True},
             )
         )
-        del lang
         return out
+
+    def _chips(
+        self,
+        name: str,
+        values: Sequence[V],
+        words: Callable[[V], str],
+        first: pygame.Rect,
+        step: int,
+        colour: Callable[[V], tuple[int, int, int]] = lambda _: CHIP,
+    ) -> list[w.Button]:
+        """The row of chips of the filter `name`: one for each of `values`, worded by
+        `words`, the first at `first` and each next `step` px to its right; the one
+        chosen lit."""
+        chosen = getattr(self.filters, name)
+        return [
+            self._chip(
+                first.move(i * step, 0),
+                words(v),
+                colour(v),
+                chosen == v,
+                partial(self.set_filter, **{name: v}),
+            )
+            for i, v in enumerate(values)
+        ]
 
     @staticmethod
     def _chip(
