@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -76,6 +77,14 @@ def draw_stars(
         pts = star_points(c, size)
         pygame.draw.polygon(surface, STAR_GOLD if i < count else STAR_EMPTY, pts)
         pygame.draw.polygon(surface, (40, 30, 10) if i < count else (40, 46, 62), pts, 2)
+
+
+def draw_stars_need(
+    surface: pygame.Surface, tr: Callable[..., str], level: LevelDef, at: tuple[int, int]
+) -> None:
+    """The line of the score each of `level`'s stars needs (one, two, three), at `at`."""
+    one, two, three = level.stars
+    w.text(surface, tr("challenge.stars_need", one=one, two=two, three=three), at, 20, w.MUTED)
 
 
 def _dashed_circle(

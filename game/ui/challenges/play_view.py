@@ -22,7 +22,7 @@ from game.physics import DT
 from .. import aim_guide, miss_mark, text_fit
 from .. import widgets as w
 from ..controls import throw_keys
-from .board import BAD, GOOD, RGB, SIDE, TABLE_AREA, art_attribute, draw_stars
+from .board import BAD, GOOD, RGB, SIDE, TABLE_AREA, art_attribute, draw_stars, draw_stars_need
 
 if TYPE_CHECKING:
     from .play import ChallengeScene
@@ -185,14 +185,7 @@ def draw_side(scene: ChallengeScene, surface: pygame.Surface) -> None:
     y += 32
     score = attempt.score()
     w.text(surface, scene.tr("challenge.score", score=score.total), (x, y), 28, w.ACCENT)
-    one, two, three = level.stars
-    w.text(
-        surface,
-        scene.tr("challenge.stars_need", one=one, two=two, three=three),
-        (x, y + 34),
-        20,
-        w.MUTED,
-    )
+    draw_stars_need(surface, scene.tr, level, (x, y + 34))
     # power meter and spin
     meter = pygame.Rect(x, SIDE.bottom - 156, SIDE.w - 36, 14)
     pygame.draw.rect(surface, (30, 30, 40), meter, border_radius=6)

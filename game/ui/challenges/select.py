@@ -16,7 +16,7 @@ from game.persist.progress import Progress
 from .. import aim_guide
 from .. import widgets as w
 from ..scene import Scene
-from .board import BAD, RGB, STAR_GOLD, draw_stars, felt
+from .board import BAD, RGB, STAR_GOLD, draw_stars, draw_stars_need, felt
 from .play import ChallengeScene
 
 if TYPE_CHECKING:
@@ -256,14 +256,7 @@ class LevelSelectScene(Scene):
         if entry.ident not in unlocked:
             w.text(surface, self.tr("levels.locked"), (x, y + 62), 20, w.MUTED)
         else:
-            one, two, three = level.stars
-            w.text(
-                surface,
-                self.tr("challenge.stars_need", one=one, two=two, three=three),
-                (x, y + 62),
-                20,
-                w.MUTED,
-            )
+            draw_stars_need(surface, self.tr, level, (x, y + 62))
             # the most aim guide its scored runs show (the player's level, or less)
             shown = aim_guide.allowed(self.app.settings.aim_guide, level.guide)
             guide = self.tr("levels.guide", level=self.tr(f"settings.guide_{shown}"))
