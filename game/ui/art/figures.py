@@ -15,11 +15,8 @@ from .brawlers import FIGURES as BRAWLERS
 from .geometry import symmetric_outline, wing_outline
 from .palette import (
     ATTRIBUTE_ACCENT,
-    ATTRIBUTE_COLOURS,
-    ATTRIBUTE_DARK,
     ATTRIBUTE_EYE,
     ATTRIBUTE_HORN,
-    ATTRIBUTE_LIGHT,
     INK,
     RGBA,
     Point,
@@ -27,6 +24,7 @@ from .palette import (
     mix,
     outline_of,
     rgba,
+    tones,
 )
 from .pen import Draw, Figure, Pen, render_figure
 from .symbols import attribute_symbol
@@ -127,7 +125,7 @@ def _procedural(name: str) -> tuple[Draw, Point, float]:
 def _figure_tones(attribute: str | None) -> dict[str, RGBA]:
     key = attr_key(attribute)
     a = 215 if key is None else 255
-    main, light, dark = ATTRIBUTE_COLOURS[key], ATTRIBUTE_LIGHT[key], ATTRIBUTE_DARK[key]
+    main, light, dark = tones(key)
     return {
         "body": rgba(main, a),
         "light": rgba(mix(main, light, 0.7), a),

@@ -127,5 +127,12 @@ def attr_key(attribute: str | None) -> str | None:
     return attribute if attribute in ATTRIBUTE_COLOURS else None
 
 
+def tones(attribute: str | None) -> tuple[RGB, RGB, RGB]:
+    """An attribute's colour, its light and its dark (a clear Bakugan's for anything not
+    an attribute)."""
+    key = attr_key(attribute)
+    return ATTRIBUTE_COLOURS[key], ATTRIBUTE_LIGHT[key], ATTRIBUTE_DARK[key]
+
+
 def outline_of(attribute: str | None) -> RGB:
     return mix(ATTRIBUTE_DARK[attr_key(attribute)], INK, 0.55)

@@ -7,17 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from .palette import (
-    ATTRIBUTE_COLOURS,
-    ATTRIBUTE_DARK,
-    ATTRIBUTE_LIGHT,
-    INK,
-    SS,
-    Point,
-    attr_key,
-    mix,
-    rgba,
-)
+from .palette import INK, SS, Point, attr_key, mix, rgba, tones
 from .pen import blank_canvas, downscale, thick_line
 from .symbols import attribute_symbol
 
@@ -67,7 +57,7 @@ through `_SPIN_STEPS` of them; a four-player demo draws about 50 in its busiest 
 @lru_cache(maxsize=SPHERE_CACHE)
 def _sphere(attribute: str | None, radius: int, step: int) -> pygame.Surface:
     key = attr_key(attribute)
-    main, light, dark = ATTRIBUTE_COLOURS[key], ATTRIBUTE_LIGHT[key], ATTRIBUTE_DARK[key]
+    main, light, dark = tones(key)
     edge = mix(dark, INK, 0.6)
     d = radius * 2
     big = d * SS

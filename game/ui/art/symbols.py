@@ -8,17 +8,7 @@ from functools import lru_cache
 import pygame
 
 from .geometry import arc_points, crescent_outline, spline
-from .palette import (
-    ATTRIBUTE_COLOURS,
-    ATTRIBUTE_DARK,
-    ATTRIBUTE_LIGHT,
-    INK,
-    SS,
-    Point,
-    attr_key,
-    mix,
-    rgba,
-)
+from .palette import INK, SS, Point, attr_key, mix, rgba, tones
 from .pen import Draw, Pen, blank_canvas, downscale
 
 
@@ -109,7 +99,7 @@ def attribute_symbol(attribute: str | None, size: int) -> pygame.Surface:
     """The attribute's bold symbol on a shaded disc, ``size`` x ``size``; clear is a ring."""
     size = max(4, int(size))
     key = attr_key(attribute)
-    main, light, dark = ATTRIBUTE_COLOURS[key], ATTRIBUTE_LIGHT[key], ATTRIBUTE_DARK[key]
+    main, light, dark = tones(key)
     edge = mix(dark, INK, 0.5)
     big = size * SS
     c = big / 2

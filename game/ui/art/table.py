@@ -8,25 +8,14 @@ from functools import lru_cache
 
 import pygame
 
-from .palette import (
-    ATTRIBUTE_COLOURS,
-    ATTRIBUTE_DARK,
-    ATTRIBUTE_LIGHT,
-    FELT,
-    FELT_DARK,
-    FELT_LIGHT,
-    INK,
-    SS,
-    attr_key,
-    mix,
-)
+from .palette import FELT, FELT_DARK, FELT_LIGHT, INK, SS, attr_key, mix, tones
 from .pen import downscale
 
 
 @lru_cache(maxsize=256)
 def _trap_piece(key: str | None, size: int, step: int) -> pygame.Surface:
     k = step / 8.0
-    main, light, dark = ATTRIBUTE_COLOURS[key], ATTRIBUTE_LIGHT[key], ATTRIBUTE_DARK[key]
+    main, light, dark = tones(key)
     big = size * SS
     c = big / 2
     s = pygame.Surface((big, big), pygame.SRCALPHA)
