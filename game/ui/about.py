@@ -17,8 +17,7 @@ from game.games.about import BuildInfo, build_info
 from game.persist import paths
 
 from . import widgets as w
-from .backdrop import backdrop
-from .scene import Scene
+from .backdrop import BackdropScene
 
 if TYPE_CHECKING:
     from .app import App
@@ -35,14 +34,13 @@ def user_folder() -> str:
         return type(e).__name__
 
 
-class AboutScene(Scene):
+class AboutScene(BackdropScene):
     status_name = "about"
 
     def __init__(self, app: App, info: BuildInfo | None = None) -> None:
         super().__init__(app)
         self.info = info if info is not None else build_info()
         self.folder = user_folder()
-        self.t = 0.0
         back = pygame.Rect(0, 0, 300, 50)
         back.midtop = (640, BOX.bottom + 20)
         self.buttons = [w.Button(back, self.tr("ui.back"), self.app.pop, key=pygame.K_ESCAPE)]
@@ -63,17 +61,11 @@ class AboutScene(Scene):
         out.append((self.tr("about.files"), self.folder))
         return out
 
-    def handle(self, event: pygame.event.Event) -> None:
-        w.handle_buttons(self.buttons, event)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
     def status(self) -> dict[str, object]:
         return {"lines": self.info.lines()}
 
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.t)
+        super().draw(surface)
         w.text(surface, self.tr("about.title"), (640, 50), 56, w.ACCENT, "center", shadow=True)
         w.panel(surface, BOX, 235)
         title = pygame.Rect(BOX.x + 30, BOX.y + 20, BOX.w - 60, 50)

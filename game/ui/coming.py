@@ -14,7 +14,7 @@ import pygame
 from game.games import REGISTRY
 
 from . import widgets as w
-from .backdrop import backdrop
+from .backdrop import BackdropScene
 from .scene import Scene
 from .scenes import GameScenes
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .app import App
 
 
-class ComingScene(Scene):
+class ComingScene(BackdropScene):
     """A panel: the game's name, that its table is coming, and what to try meanwhile."""
 
     status_name = "coming"
@@ -31,7 +31,6 @@ class ComingScene(Scene):
     def __init__(self, app: App, game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
-        self.t = 0.0
         back = pygame.Rect(0, 0, 300, 52)
         back.midbottom = (self.BOX.centerx, self.BOX.bottom - 26)
         self.buttons = [w.Button(back, self.tr("ui.back"), self.app.pop, key=pygame.K_ESCAPE)]
@@ -44,16 +43,13 @@ class ComingScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.app.pop()
             return
-        w.handle_buttons(self.buttons, event)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
+        super().handle(event)
 
     def status(self) -> dict[str, object]:
         return {"game": self.game_id}
 
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.t)
+        super().draw(surface)
         box = self.BOX
         w.panel(surface, box, 235)
         title = pygame.Rect(box.x + 40, box.y + 30, box.w - 80, 56)

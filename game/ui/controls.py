@@ -20,9 +20,8 @@ import pygame
 from game.persist.settings import ACTIONS, DEFAULT_KEYS, KEY_NAMES
 
 from . import widgets as w
-from .backdrop import backdrop
+from .backdrop import BackdropScene
 from .hand_throw import CHARGE_ACTIONS, THROW_ACTIONS
-from .scene import Scene
 
 if TYPE_CHECKING:
     from .app import App
@@ -131,7 +130,7 @@ def throw_keys(keys: Mapping[str, str], tr: Callable[[str], str]) -> dict[str, s
     }
 
 
-class ControlsScene(Scene):
+class ControlsScene(BackdropScene):
     """The throwing keys: one row per action; pick one, press its new key."""
 
     ROW_TOP = 124
@@ -139,11 +138,10 @@ class ControlsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.t = 0.0
         self.capturing: str | None = None
         self.message = ""
         self.message_colour = w.INK
-        self.buttons: list[w.Button] = []
+        self.buttons = []
         self._build()
 
     # ------------------------------------------------------------------ layout
@@ -237,13 +235,10 @@ class ControlsScene(Scene):
                 return
             if event.type == pygame.MOUSEBUTTONUP:
                 self._cancel(say=False)  # a click elsewhere drops the pending key
-        w.handle_buttons(self.buttons, event)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
+        super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.t)
+        super().draw(surface)
         w.text(surface, self.tr("controls.title"), (640, 70), 56, w.ACCENT, "center", shadow=True)
         for b in self.buttons:
             action = b.data.get("action")

@@ -25,10 +25,9 @@ import pygame
 from game.games import REGISTRY
 
 from . import widgets as w
-from .backdrop import backdrop
+from .backdrop import BackdropScene
 from .crash_report import Crash, write_report
 from .live_file import open_files
-from .scene import Scene
 
 if TYPE_CHECKING:
     from .app import App
@@ -86,7 +85,7 @@ def recover(app: App, error: Exception) -> None:
     app.push(CrashScene(app, type(error).__name__, path, why, kept))
 
 
-class CrashScene(Scene):
+class CrashScene(BackdropScene):
     """What went wrong, where the report is, and the way back."""
 
     status_name = "crash"
@@ -101,7 +100,6 @@ class CrashScene(Scene):
         self.report = report
         self.why = why
         self.kept = kept
-        self.t = 0.0
         home = pygame.Rect(0, 0, 340, 54)
         home.topright = (BOX.centerx - 10, BOX.bottom + 24)
         out = pygame.Rect(0, 0, 240, 54)
@@ -127,17 +125,11 @@ class CrashScene(Scene):
         kept = [self.tr("crash.kept")] if self.kept else []
         return [self.tr("crash.what", kind=self.kind), where, *kept]
 
-    def handle(self, event: pygame.event.Event) -> None:
-        w.handle_buttons(self.buttons, event)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
     def status(self) -> dict[str, object]:
         return {"report": str(self.report) if self.report else None, "kind": self.kind}
 
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.t)
+        super().draw(surface)
         w.panel(surface, BOX, 240, (220, 120, 80))
         title = pygame.Rect(BOX.x + 40, BOX.y + 26, BOX.w - 80, 56)
         w.fit_text(surface, self.tr("crash.heading"), title, 46, w.ACCENT, "center")

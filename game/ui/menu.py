@@ -15,7 +15,7 @@ from game.persist.saves import Saved, SaveError
 
 from . import aim_guide
 from . import widgets as w
-from .backdrop import backdrop
+from .backdrop import BackdropScene
 from .coming import placeholder
 from .scene import Scene
 from .scenes import GameScenes, game_scenes
@@ -58,7 +58,7 @@ def resume_saved(app: App, saved: Saved) -> Scene:
     return scenes.resume(app, save.payload)
 
 
-class TitleScene(Scene):
+class TitleScene(BackdropScene):
     """The title: a row of the games (the registry's, in its order; ← / → or a click
     chooses), and the menu of the chosen one: Continue (the autosave, of whichever game
     it is), Play vs AI and the people at one screen (its setup; the button worded by the
@@ -70,11 +70,10 @@ class TitleScene(Scene):
         super().__init__(app)
         if app.home is None:  # the first title is where "Main menu" leads
             app.home = TitleScene
-        self.t = 0.0
         self.idle = 0.0
         self.message = ""
         self.message_t = 0.0
-        self.buttons: list[w.Button] = []
+        self.buttons = []
         self.tabs: list[w.Button] = []
 
     @property
@@ -226,10 +225,10 @@ class TitleScene(Scene):
             return
         if any(tab.handle(event) for tab in self.tabs if event.type != pygame.KEYDOWN):
             return
-        w.handle_buttons(self.buttons, event)
+        super().handle(event)
 
     def update(self, dt: float) -> None:
-        self.t += dt
+        super().update(dt)
         self.idle += dt
         self.message_t = max(0.0, self.message_t - dt)
         if self.idle > ATTRACT_AFTER:
@@ -248,7 +247,7 @@ class TitleScene(Scene):
         }
 
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.t)
+        super().draw(surface)
         title = pygame.Rect(40, 50, 1200, 100)
         w.fit_text(surface, self.tr("ui.title"), title, 96, w.ACCENT, "center", shadow=True)
         tagline = pygame.Rect(40, 152, 1200, 38)
@@ -268,14 +267,13 @@ class TitleScene(Scene):
             w.paragraph(surface, self.message, box.inflate(-24, -14), 20)
 
 
-class SettingsScene(Scene):
+class SettingsScene(BackdropScene):
     """Every setting is one button that steps through its values; changes apply and save
     at once."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.t = 0.0
-        self.buttons: list[w.Button] = []
+        self.buttons = []
         self._build()
 
     def _rows(self) -> list[tuple[str, str, Callable[[], None]]]:
@@ -350,14 +348,8 @@ class SettingsScene(Scene):
         self.app.audio.play("ui_click")
         self.app.push(AboutScene(self.app))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        w.handle_buttons(self.buttons, event)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.t)
+        super().draw(surface)
         w.text(surface, self.tr("menu.settings"), (640, 80), 56, w.ACCENT, "center", shadow=True)
         for b in self.buttons:
             b.draw(surface, 24)

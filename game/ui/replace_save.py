@@ -12,7 +12,7 @@ import pygame
 from game.games import REGISTRY
 
 from . import widgets as w
-from .backdrop import backdrop
+from .backdrop import BackdropScene
 from .scene import Scene
 from .status import button_rows
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 BOX = pygame.Rect(240, 170, 800, 330)
 
 
-class ReplaceSaveScene(Scene):
+class ReplaceSaveScene(BackdropScene):
     """A panel over the title: what would be lost, and three ways on."""
 
     status_name = "replace_save"
@@ -36,7 +36,6 @@ class ReplaceSaveScene(Scene):
         self.game_id = game_id
         self.start = start
         self.resume = resume
-        self.t = 0.0
         width, gap = 320, 20
         left = BOX.centerx - width - gap // 2
         new = pygame.Rect(left, BOX.bottom - 150, width, 52)
@@ -56,17 +55,11 @@ class ReplaceSaveScene(Scene):
         self.app.pop()
         self.resume()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        w.handle_buttons(self.buttons, event)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
     def status(self) -> dict[str, object]:
         return {"game": self.game_id, "buttons": button_rows(self.app, self.buttons)}
 
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.t)
+        super().draw(surface)
         w.panel(surface, BOX, 235)
         title = pygame.Rect(BOX.x + 40, BOX.y + 26, BOX.w - 80, 50)
         w.fit_text(surface, self.tr("save.replace_title"), title, 40, w.ACCENT, "center")

@@ -11,8 +11,7 @@ import pygame
 
 from .. import aim_guide, art
 from .. import widgets as w
-from ..backdrop import backdrop
-from ..scene import Scene
+from ..backdrop import BackdropScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -32,7 +31,7 @@ def _curve(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[float, fl
     return out
 
 
-class HowToScene(Scene):
+class HowToScene(BackdropScene):
     """The rules in short, in the player's language, with the seed's calls."""
 
     BOX = pygame.Rect(140, 60, 1000, 600)
@@ -40,7 +39,6 @@ class HowToScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
-        self.t = 0.0
         self.hints_reset = False
         again = pygame.Rect(self.BOX.right - 380, self.BOX.bottom - 64, 340, 42)
         self.again = w.Button(again, self.tr("howto.hints_again"), self.show_hints_again)
@@ -72,9 +70,6 @@ class HowToScene(Scene):
             else:
                 self.page += 1
 
-    def update(self, dt: float) -> None:
-        self.t += dt
-
     def _throw_picture(self, surface: pygame.Surface, cx: int, cy: int) -> None:
         """A sphere, a Gate Card, the path between as the chosen aim guide dots it, and
         the guide's row under them."""
@@ -93,7 +88,7 @@ class HowToScene(Scene):
         self.guide.draw(surface, 20)
 
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.t)
+        super().draw(surface)
         box = self.BOX
         w.panel(surface, box, 235)
         title = pygame.Rect(box.x + 40, box.y + 26, box.w - 80, 52)
