@@ -1,7 +1,7 @@
 """Imports run one way (docs/architecture.md): every import of every module under game/,
 also the ones inside functions and under ``if TYPE_CHECKING:``, goes down the layers.
 
-    __main__ -> ui -> games -> match -> ai -> physics | rules
+    __main__ -> ui -> net -> games -> match -> ai -> physics | rules
     games, ui -> content -> challenges -> physics;  content -> rules
     persist (the player's files) for games, ui and __main__
     files (paths, decode, atomic writes, language catalogs) and rules.api: for anyone
@@ -53,11 +53,23 @@ ALLOWED: dict[str, frozenset[str]] = {
     "match": frozenset({"ai", "physics", "rules"}),
     "persist": frozenset(),
     "games": frozenset({"match", "ai", "physics", "rules", "content", "challenges", "persist"}),
+    "net": frozenset({"games", "match", "physics", "persist"}),
     "ui": frozenset(
-        {"games", "match", "ai", "physics", "rules", "content", "challenges", "persist"}
+        {"net", "games", "match", "ai", "physics", "rules", "content", "challenges", "persist"}
     ),
     "__main__": frozenset(
-        {"ui", "games", "match", "ai", "physics", "rules", "content", "challenges", "persist"}
+        {
+            "ui",
+            "net",
+            "games",
+            "match",
+            "ai",
+            "physics",
+            "rules",
+            "content",
+            "challenges",
+            "persist",
+        }
     ),
 }
 EVERYWHERE = frozenset({"files", "rules.api"})
@@ -88,6 +100,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "match": frozenset(),
     "persist": frozenset({"platformdirs"}),
     "games": frozenset(),
+    "net": frozenset({"websockets"}),  # the network play's connections (docs/network.md)
     "ui": frozenset({"pygame", "platformdirs"}),
     "__main__": frozenset({"tqdm"}),  # the progress bars of long commands
 }

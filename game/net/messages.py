@@ -1,0 +1,177 @@
+"""The wire format of network play: JSON text messages, one object each with a ``type``,
+every field checked against its schema before anything reads it.
+
+Nothing but JSON crosses the wire (no pickle, no eval): an action travels as the text
+its replay record keeps (``str(action)``, matched by the host against the seat's legal
+actions, never parsed into a new object), a throw as its four parameters. A message
+from a peer is refused with a reason (`BadMessage.code`, a catalog key's last part)
+when it is too big (`MAX_PEER_BYTES`, also the websockets ``max_size`` of the host),
+not JSON (NaN and Infinity included), not an object, of a type the host does not take,
+or with a field missing, unknown, of the wrong kind or out of bounds. `RateLimit` caps
+how many messages a peer may send a second: the work a message can cause is bounded by
+its size, its schema and this rate.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game.physics.tuning import MAX_SPEED
+from game.rules.api import GameError
+
+DEFAULT_PORT = 8765
+"""The port a host listens on unless told another."""
+MAX_PEER_BYTES = 4096
+"""The largest message a client may send the host (a hello is some 400 bytes)."""
+MAX_HOST_BYTES = 1 << 20
+"""The largest message the host may send a client (a Battle Planet view is some 10 KB)."""
+MAX_TEXT = 400
+"""The longest action text (the longest legal action's text is under 200 characters)."""
+TABLE_REACH = 10_000.0
+"""How far from the table's corner (mm) a throw's origin may be said to be at all."""
+
+
+class BadMessage(GameError, ValueError):
+    """A message refused: `code` names why, `field` which field (or "")."""
+
+    def __init__(self, code: str, field: str = "") -> None:
+        super().__init__(f"{code} {field}".strip())
+        self.code = code
+        self.field = field
+
+
+Check = Callable[[Any], bool]
+
+
+def text(limit: int) -> Check:
+    return lambda v: isinstance(v, str) and len(v) <= limit
+
+
+def whole(lo: int, hi: int) -> Check:
+    return lambda v: type(v) is int and lo <= v <= hi
+
+
+def real(lo: float, hi: float) -> Check:
+    """A number (an int or a finite float, not a bool) within [lo, hi]."""
+    return lambda v: type(v) in (int, float) and math.isfinite(v) and lo <= v <= hi
+
+
+def _point(v: Any) -> bool:
+    near = real(-TABLE_REACH, TABLE_REACH)
+    return isinstance(v, list) and len(v) == 2 and all(near(x) for x in v)
+
+
+def _throw(v: Any) -> bool:
+    """Empty (Attack's die), or exactly the four parameters of a sphere's throw."""
+    if not isinstance(v, dict):
+        return False
+    if not v:
+        return True
+    if set(v) != {"origin", "angle", "speed", "spin"}:
+        return False
+    angle = real(-4 * math.pi, 4 * math.pi)
+    return (
+        _point(v["origin"])
+        and angle(v["angle"])
+        and real(0.0, MAX_SPEED)(v["speed"])
+        and real(-1.0, 1.0)(v["spin"])
+    )
+
+
+ASK = whole(0, 2**31)
+PEER_SCHEMAS: Mapping[str, Mapping[str, Check]] = {
+    "hello": {
+        "app": text(64),
+        "game": text(32),
+        "content": text(128),
+        "physics": text(128),
+        "code": text(32),
+        "name": text(40),
+        "token": text(64),
+    },
+    "act": {"ask": ASK, "action": text(MAX_TEXT)},
+    "throw": {"ask": ASK, "throw": _throw},
+    "bye": {},
+}
+"""What a client may send: each type's fields, every one required."""
+
+HOST_TYPES = frozenset({"host", "welcome", "refused", "wait", "turn", "error", "over"})
+"""What the host sends (a client checks the type and that it is an object)."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"not JSON: {name}")
+
+
+def decode(data: str | bytes, limit: int) -> dict[str, Any]:
+    """The JSON object of a message of at most `limit` bytes; `BadMessage` otherwise."""
+    if isinstance(data, bytes):
+        raise BadMessage("not_text")
+    if len(data.encode("utf-8", "surrogatepass")) > limit:
+        raise BadMessage("too_big")
+    try:
+        value = json.loads(data, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise BadMessage("not_json") from None
+    if not isinstance(value, dict):
+        raise BadMessage("not_object")
+    kind = value.get("type")
+    if not isinstance(kind, str):
+        raise BadMessage("no_type")
+    return value
+
+
+def parse_peer(data: str | bytes) -> dict[str, Any]:
+    """A client's message checked field by field against `PEER_SCHEMAS`."""
+    value = decode(data, MAX_PEER_BYTES)
+    schema = PEER_SCHEMAS.get(value["type"])
+    if schema is None:
+        raise BadMessage("unknown_type", str(value["type"])[:32])
+    for name in value:
+        if name != "type" and name not in schema:
+            raise BadMessage("unknown_field", str(name)[:32])
+    for name, check in schema.items():
+        if name not in value:
+            raise BadMessage("missing_field", name)
+        if not check(value[name]):
+            raise BadMessage("bad_field", name)
+    return value
+
+
+def parse_host(data: str | bytes) -> dict[str, Any]:
+    """The host's message: an object of a type the client knows."""
+    value = decode(data, MAX_HOST_BYTES)
+    if value["type"] not in HOST_TYPES:
+        raise BadMessage("unknown_type", str(value["type"])[:32])
+    return value
+
+
+def encode(type_: str, **fields: Any) -> str:
+    """A message as its text (compact JSON, no NaN)."""
+    return json.dumps({"type": type_, **fields}, separators=(",", ":"), allow_nan=False)
+
+
+@dataclass(slots=True)
+class RateLimit:
+    """A token bucket: `rate` messages a second on average, bursts up to `burst`."""
+
+    rate: float = 50.0
+    burst: float = 100.0
+    tokens: float = 100.0
+    last: float = 0.0
+
+    def take(self, now: float | None = None) -> bool:
+        """Whether one more message may be taken now (and take it)."""
+        now = time.monotonic() if now is None else now
+        if self.last:
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
