@@ -1,5 +1,5 @@
 """`bakugan` / `python -m game`: play (default), sim, scenario, demo, lab, levels, level,
-replay, deck; `--version`."""
+replay, deck, host, join; `--version`."""
 
 from __future__ import annotations
 
@@ -337,6 +337,10 @@ def main(argv: list[str] | None = None) -> int:
     take.add_argument("code", nargs="+", help="the code (spaces a chat put in are dropped)")
     take.add_argument("--name", default=None, help="the deck's name (default: Pasted deck)")
     dk.set_defaults(run=_cmd_deck)
+    from game.net.cli import add_host, add_join
+
+    add_host(sub)
+    add_join(sub)
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument(
         "--rules",

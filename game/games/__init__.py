@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 from game.rules.api import GameError
 
 if TYPE_CHECKING:
+    from game.games.net_kit import NetKit
     from game.match.replay_stats import MatchLine
     from game.persist.replay_file import Replay
     from game.persist.replay_schema import GameSchema
@@ -273,6 +274,8 @@ class GameRecord:
     replays: ReplayKit | None = None
     """The game's part of the replays (`bakugan replay`, the Replays list, the stats);
     None: the game keeps none."""
+    net: NetKit | None = None
+    """The game's part of network play (`bakugan host`, `bakugan join`: `game.net`)."""
 
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])

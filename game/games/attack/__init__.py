@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.games import GameRecord, Levels, Parts, ScenarioKit, SimKit, win_lines, word_options
+from game.games.net_kit import deferred_kit
 
 if TYPE_CHECKING:
     from game.ai.attack.levels import AttackLevel
@@ -168,4 +169,5 @@ RECORD = GameRecord(
         things=lambda deck: [deck.by_id],
         levels=shipped_levels,
     ),
+    net=deferred_kit("game.games.attack.net"),
 )

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.games import GameRecord, Levels, Parts, ScenarioKit, SimKit, win_lines, word_options
+from game.games.net_kit import deferred_kit
 from game.persist.upgrade import Chain
 
 if TYPE_CHECKING:
@@ -169,4 +170,5 @@ RECORD = GameRecord(
         things=lambda cat: [cat.bakugan, cat.gates, cat.abilities, cat.traps, cat.gear],
         levels=shipped_levels,
     ),
+    net=deferred_kit("game.games.classic.net"),
 )

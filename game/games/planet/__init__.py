@@ -25,6 +25,7 @@ from game.games import (
     win_lines,
     word_options,
 )
+from game.games.net_kit import deferred_kit
 
 if TYPE_CHECKING:
     from game.ai.planet.aim import RollAim
@@ -259,6 +260,7 @@ RECORD = GameRecord(
         things=lambda cat: [cat.characters, cat.cards],
         levels=shipped_levels,
     ),
+    net=deferred_kit("game.games.planet.net"),
 )
 
 

@@ -1,0 +1,179 @@
+"""The classic game on the network (`game.games.net_kit`): the host's table runs one
+`MatchSession` with the sim's deal (`random_kit` from the match's seed), its computer
+levels as `bakugan sim --physics` seats them, and its replay recorded as `sim --record`
+records it; a joined seat's throw is aimed by the classic aimer on the public table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.games.net_kit import (
+    PERSON_SEATS,
+    NetBrain,
+    Refused,
+    TableRequest,
+    UniformBrain,
+    legal_text,
+    plain,
+    throw_args,
+    throw_params,
+)
+
+
+class ClassicTable:
+    """One classic match at the host, of as many players as seats (the preset table)."""
+
+    def __init__(self, request: TableRequest) -> None:
+        from game import physics
+        from game.ai.seeding import seat_seed
+        from game.content.classic import shipped_catalog
+        from game.games.classic import shipped_levels
+        from game.match.classic.recording import SessionRecorder, classic_header
+        from game.match.classic.seats import BotSeat
+        from game.match.classic.session import MatchSession
+        from game.match.replay_header import seat_infos
+        from game.rules.classic import Settings, random_kit
+
+        self._physics = physics
+        catalog = shipped_catalog()
+        seats, seed = request.seats, request.seed
+        settings = Settings.preset(len(seats), False)
+        rng = random.Random(seed)
+        kits = [random_kit(catalog, rng, settings, 0, False) for _ in seats]
+        self.session = MatchSession(catalog, kits, settings, seed=seed)
+        self.people = {p for p, s in enumerate(seats) if s in PERSON_SEATS}
+        self.bots = {
+            p: BotSeat.named(s, catalog, seat_seed(seed, p), shipped_levels(), settings)
+            for p, s in enumerate(seats)
+            if p not in self.people
+        }
+        self._writer: Any = None
+        self._replay: str | None = None
+        if request.replay_dir is not None:
+            from game.games.replays import open_in
+
+            levels = [None if p in self.people else s for p, s in enumerate(seats)]
+            session = self.session
+            head = classic_header(
+                catalog,
+                kits,
+                session.state,
+                seed,
+                seat_infos(seed, levels),
+                (session.width, session.height),
+                session.sphere_radius,
+            )
+            self._writer = open_in(Path(request.replay_dir))(head)
+            self._replay = str(self._writer.path)
+            session.recorder = SessionRecorder(self._writer.write)
+
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.session.state.winner
+
+    @property
+    def replay(self) -> str | None:
+        return self._replay
+
+    def step(self) -> bool:
+        session = self.session
+        player = session.actor()
+        if session.over or player is None or player in self.people:
+            return False
+        bot = self.bots[player]
+        obs = session.observation(player)
+        waiting = session.awaiting_throw()
+        if waiting is not None:
+            session.throw(player, bot.throw(obs, waiting[1], session.table(), session.zone(player)))
+        else:
+            session.act(bot.choose(obs, session.legal_actions()))
+        return True
+
+    def waiting(self) -> dict[int, str]:
+        player = self.session.actor()
+        if self.session.over or player is None or player not in self.people:
+            return {}
+        return {player: "throw" if self.session.awaiting_throw() is not None else "act"}
+
+    def view(self, seat: int) -> Any:
+        return plain(self.session.observation(seat))
+
+    def legal(self, seat: int) -> list[str]:
+        return [str(a) for a in self.session.legal_actions(seat)]
+
+    def context(self, seat: int) -> dict[str, Any]:
+        """The public table a throw is aimed on: its size, the cards and the Bakugan
+        standing, and the seat's own band."""
+        table = self.session.table()
+        return {
+            "width": table.width,
+            "height": table.height,
+            "cards": [[list(c.id), list(c.center)] for c in table.cards],  # type: ignore[call-overload]
+            "standing": [[list(o.id), list(o.position)] for o in table.standing],  # type: ignore[call-overload]
+            "zone": list(self.session.zone(seat).box),
+        }
+
+    def act(self, seat: int, text: str) -> None:
+        if self.waiting().get(seat) != "act":
+            raise Refused("out_of_turn", f"seat {seat} has no choice to make now")
+        self.session.act(legal_text(self.session.legal_actions(seat), text))
+
+    def throw(self, seat: int, params: Mapping[str, Any]) -> None:
+        from game.match.classic.session import ThrowRefused
+
+        if self.waiting().get(seat) != "throw":
+            raise Refused("out_of_turn", f"seat {seat} has no throw to make now")
+        origin, angle, speed, spin = throw_args(params)
+        try:
+            self.session.throw(seat, self._physics.Throw(origin, angle, speed, spin))
+        except (ThrowRefused, self._physics.PhysicsError) as e:
+            raise Refused("bad_throw", str(e)) from None
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+
+def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
+    """A throw at a card drawn at random, by the classic aimer on the table as sent."""
+    from game import physics
+    from game.ai.classic.aim import plan_throw
+
+    cards = tuple(
+        physics.CardSpec(id=(int(s[0]), int(s[1])), center=(float(c[0]), float(c[1])))
+        for s, c in context["cards"]
+    )
+    standing = tuple(
+        physics.Obstacle((int(k[0]), str(k[1])), (float(p[0]), float(p[1])))
+        for k, p in context["standing"]
+    )
+    table = physics.TableSpec(
+        width=float(context["width"]),
+        height=float(context["height"]),
+        cards=cards,
+        standing=standing,
+    )
+    x0, y0, x1, y1 = (float(v) for v in context["zone"])
+    target = cards[rng.randrange(len(cards))].id if cards else None
+    t = plan_throw(table, (x0, y0, x1, y1), target, rng)
+    return throw_params(t.origin, t.angle, t.speed, t.spin)
+
+
+def table(request: TableRequest) -> ClassicTable:
+    return ClassicTable(request)
+
+
+def brain(level: str, seed: int) -> NetBrain:
+    return UniformBrain(seed, _aim)
+
+
+__all__: Sequence[str] = ("ClassicTable", "brain", "table")

@@ -1,0 +1,191 @@
+"""What a game brings to network play (`game.net`): the host's table of one match and a
+joined computer's headless brain, reached through the game's record (`GameRecord.net`)
+so that the network layer names no game.
+
+The host's `NetTable` runs the one session of the match (`game.match.protocol`): the
+computer levels' thinking, chance, every throw resolved once, the replay recorded as
+`bakugan sim --record` records it. It speaks to the seats of people (at the host or at a
+joined computer) in plain values only: an action is the text its replay record keeps
+(``str(action)``, which the rules' `parse_action` reads back; the table takes a text
+only if it is one of the seat's legal actions now), a throw is its parameters
+(`THROW_FIELDS`), and what a seat may see is its observation as plain JSON (`plain`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.rules.api import GameError
+
+PERSON_SEATS = ("here", "remote")
+"""The seats of people: at the host's screen, or at a joined computer."""
+
+THROW_FIELDS = ("origin", "angle", "speed", "spin")
+"""A throw's parameters as a client sends them (the rest is the table's: the sphere's
+radius and mass); Attack's die takes none (its face is the rules core's seeded draw)."""
+
+
+class Refused(GameError, ValueError):
+    """A seat's input the table does not take: `code` names why (a catalog key's last
+    part), `detail` says it in English for the logs."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
+
+
+class NetTable(Protocol):
+    """One match at the host. `step` does one thing nobody must be asked for (a chance
+    outcome, a computer level's choice or throw) and says whether it did; `waiting`
+    names the people's seats the match waits for, each with ``act`` or ``throw``."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def replay(self) -> str | None: ...
+
+    def step(self) -> bool: ...
+
+    def waiting(self) -> dict[int, str]: ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def legal(self, seat: int) -> list[str]: ...
+
+    def context(self, seat: int) -> dict[str, Any]: ...
+
+    def act(self, seat: int, text: str) -> None: ...
+
+    def throw(self, seat: int, params: Mapping[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class NetBrain(Protocol):
+    """A headless person's seat (`--headless --bot LEVEL`): it sees only what its seat is
+    sent (the view, the legal texts, a throw's public table) and answers with a text
+    or a throw's parameters."""
+
+    def choose(self, view: Any, legal: Sequence[str]) -> str: ...
+
+    def throw(self, view: Any, context: Mapping[str, Any]) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TableRequest:
+    """What the host asks a game's table for: the seats (``here``, ``remote`` or a
+    computer level), the match's seed, and where its replay goes (None: no replay)."""
+
+    seats: tuple[str, ...]
+    seed: int
+    replay_dir: Path | None
+
+
+@dataclass(frozen=True, slots=True)
+class NetKit:
+    """A game's part of network play: its host table and a headless seat's brain
+    (level, seed); `levels` are the computer levels a seat may name."""
+
+    table: Callable[[TableRequest], NetTable]
+    brain: Callable[[str, int], NetBrain]
+    levels: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+def plain(value: Any) -> Any:
+    """A value as plain JSON: a dataclass as an object of its fields, a tuple or a
+    frozenset as a list, an enum as its value, a mapping as a list of [key, value]
+    pairs (keys may be tuples). An observation's every field goes out as it is."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return plain(value.value)
+    if isinstance(value, Mapping):
+        return [[plain(k), plain(v)] for k, v in value.items()]
+    if isinstance(value, frozenset | set):
+        return sorted((plain(v) for v in value), key=repr)
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def throw_args(params: Mapping[str, Any]) -> tuple[tuple[float, float], float, float, float]:
+    """(origin, angle, speed, spin) of a throw's parameters (the wire layer checked their
+    shapes and bounds)."""
+    ox, oy = params["origin"]
+    return (
+        (float(ox), float(oy)),
+        float(params["angle"]),
+        float(params["speed"]),
+        float(params["spin"]),
+    )
+
+
+def throw_params(
+    origin: Sequence[float], angle: float, speed: float, spin: float
+) -> dict[str, Any]:
+    return {"origin": [origin[0], origin[1]], "angle": angle, "speed": speed, "spin": spin}
+
+
+class UniformBrain:
+    """Chooses any legal text, drawn from a generator seeded by its own seed and what it
+    is shown (the view and the legal texts), so that a brain started again (a computer
+    that rejoins) answers the same question the same way; its throws are the game's
+    own (`aim`). A joined computer cannot run the level bots yet: they read an
+    observation as the rules core's objects, and a client gets plain JSON."""
+
+    def __init__(
+        self, seed: int, aim: Callable[[random.Random, Any, Mapping[str, Any]], dict[str, Any]]
+    ) -> None:
+        self.seed = seed
+        self.aim = aim
+
+    def _rng(self, *shown: Any) -> random.Random:
+        text = json.dumps(shown, sort_keys=True, separators=(",", ":"))
+        digest = hashlib.sha256(f"{self.seed}:{text}".encode()).hexdigest()
+        return random.Random(int(digest[:16], 16))
+
+    def choose(self, view: Any, legal: Sequence[str]) -> str:
+        return legal[self._rng(view, list(legal)).randrange(len(legal))]
+
+    def throw(self, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
+        return self.aim(self._rng(view, dict(context)), view, context)
+
+
+def legal_text(legal: Sequence[Any], text: str) -> Any:
+    """The legal action whose replay text is `text`; `Refused` (``not_legal``) if none."""
+    for action in legal:
+        if str(action) == text:
+            return action
+    raise Refused("not_legal", f"{text[:80]!r} is not a legal action of this seat now")
+
+
+def deferred_kit(module: str) -> NetKit:
+    """A game's `NetKit` from its module's ``table`` and ``brain``, imported when first
+    asked for (reading the registry loads no game's network parts)."""
+    import importlib
+
+    def table(request: TableRequest) -> NetTable:
+        made: NetTable = importlib.import_module(module).table(request)
+        return made
+
+    def brain(level: str, seed: int) -> NetBrain:
+        made: NetBrain = importlib.import_module(module).brain(level, seed)
+        return made
+
+    return NetKit(table, brain)

@@ -1,0 +1,188 @@
+"""Battle Planet on the network (`game.games.net_kit`): the host's table runs one
+`PlanetSession` with the physics sim's deal (a seeded preset deck a player), its
+computer levels as `computer_seat` makes them, and its replay recorded as `bakugan sim
+--physics --record` records it. Both rolls are held at the host, unseen by the other
+seat, until both are in; then the table rolls them at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from game.games.net_kit import (
+    PERSON_SEATS,
+    NetBrain,
+    Refused,
+    TableRequest,
+    UniformBrain,
+    legal_text,
+    plain,
+    throw_args,
+    throw_params,
+)
+
+
+class PlanetTable:
+    """One Battle Planet match at the host (two seats)."""
+
+    def __init__(self, request: TableRequest) -> None:
+        from game import physics
+        from game.ai.seeding import seat_seed
+        from game.content.planet import shipped_catalog
+        from game.games.planet import shipped_levels
+        from game.match.planet.recording import PlanetRecorder, planet_header
+        from game.match.planet.seats import computer_seat
+        from game.match.planet.session import PlanetSession
+        from game.match.replay_header import seat_infos
+
+        self._physics = physics
+        catalog = shipped_catalog()
+        seats, seed = request.seats, request.seed
+        if len(seats) != 2:
+            raise ValueError("Battle Planet is played by 2 players")
+        rng = random.Random(seed)
+        presets = sorted(catalog.presets)
+        kits = [catalog.presets[presets[rng.randrange(len(presets))]].kit for _ in seats]
+        self.session = PlanetSession(catalog, kits, None, seed=seed)
+        self.people = {p for p, s in enumerate(seats) if s in PERSON_SEATS}
+        self.bots = {
+            p: computer_seat(catalog, s, seat_seed(seed, p), kits[p], shipped_levels())
+            for p, s in enumerate(seats)
+            if p not in self.people
+        }
+        self.held: dict[int, Any] = {}  # the throws in, unseen, until both are
+        self._writer: Any = None
+        self._replay: str | None = None
+        if request.replay_dir is not None:
+            from game.games.replays import open_in
+
+            levels = [None if p in self.people else s for p, s in enumerate(seats)]
+            state = self.session.state
+            head = planet_header(catalog, kits, state.settings, seed, seat_infos(seed, levels))
+            self._writer = open_in(Path(request.replay_dir))(head)
+            self._replay = str(self._writer.path)
+            self.session.recorder = PlanetRecorder(self._writer.write)
+
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.session.state.winner
+
+    @property
+    def replay(self) -> str | None:
+        return self._replay
+
+    def step(self) -> bool:
+        session = self.session
+        if session.over:
+            return False
+        if session.awaiting_roll() is not None:
+            for p, bot in self.bots.items():
+                if p not in self.held:
+                    self.held[p] = bot.throw(
+                        session.observation(p), session.scene(), session.zone(p)
+                    )
+                    return True
+            if len(self.held) == 2:
+                self._roll()
+                return True
+            return False
+        for p in session.to_act():
+            if p in self.bots:
+                bot = self.bots[p]
+                session.act(bot.choose(session.observation(p), session.legal_actions(p)))
+                return True
+        return False
+
+    def _roll(self) -> None:
+        from game.match.planet.session import ThrowRefused
+
+        throws = [self.held[0], self.held[1]]
+        self.held.clear()
+        try:
+            self.session.roll(throws)
+        except (ThrowRefused, self._physics.PhysicsError) as e:
+            raise Refused("bad_throw", str(e)) from None
+
+    def waiting(self) -> dict[int, str]:
+        session = self.session
+        if session.over:
+            return {}
+        if session.awaiting_roll() is not None:
+            return {
+                p: "throw" for p in session.throwers() if p in self.people and p not in self.held
+            }
+        return {p: "act" for p in session.to_act() if p in self.people}
+
+    def view(self, seat: int) -> Any:
+        return plain(self.session.observation(seat))
+
+    def legal(self, seat: int) -> list[str]:
+        return [str(a) for a in self.session.legal_actions(seat)]
+
+    def context(self, seat: int) -> dict[str, Any]:
+        """The public table a roll is aimed on: the Matrix's places in their order, the
+        cores lying on it, and the seat's own band."""
+        session = self.session
+        return {
+            "places": [list(h) for h in session.state.matrix],
+            "cores": [list(h) for h in session.cores()],
+            "zone": list(session.zone(seat).box),
+        }
+
+    def act(self, seat: int, text: str) -> None:
+        if self.waiting().get(seat) != "act":
+            raise Refused("out_of_turn", f"seat {seat} has no choice to make now")
+        self.session.act(legal_text(self.session.legal_actions(seat), text))
+
+    def throw(self, seat: int, params: Mapping[str, Any]) -> None:
+        if self.waiting().get(seat) != "throw":
+            raise Refused("out_of_turn", f"seat {seat} has no roll to make now")
+        origin, angle, speed, spin = throw_args(params)
+        if not self.session.zone(seat).contains(origin):
+            raise Refused("bad_throw", "a roll is released from the seat's own band")
+        try:
+            self.held[seat] = self._physics.Throw(origin, angle, speed, spin)
+        except self._physics.PhysicsError as e:
+            raise Refused("bad_throw", str(e)) from None
+        if len(self.held) == 2:
+            self._roll()
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+
+def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
+    """A roll at a core drawn at random, planned on the table rebuilt from what was sent
+    (the layout is a function of the Matrix's places)."""
+    from game.ai.planet.aim import DEFAULT_AIM, execute, plan_roll, release_point
+    from game.match.planet.layout import planet_layout
+
+    places = [(int(h[0]), int(h[1])) for h in context["places"]]
+    cores = [(int(h[0]), int(h[1])) for h in context["cores"]]
+    x0, y0, x1, y1 = (float(v) for v in context["zone"])
+    box = (x0, y0, x1, y1)
+    scene = planet_layout(places).scene(cores)
+    if not cores:
+        start = release_point(box, (scene.width / 2.0, scene.height / 2.0))
+        angle = 1.5707963267948966 if start[1] < scene.height / 2.0 else -1.5707963267948966
+        return throw_params(start, angle, 900.0, 0.0)
+    target = cores[rng.randrange(len(cores))]
+    t = execute(plan_roll(scene, box, target, DEFAULT_AIM.samples), DEFAULT_AIM, rng)
+    return throw_params(t.origin, t.angle, t.speed, t.spin)
+
+
+def table(request: TableRequest) -> PlanetTable:
+    return PlanetTable(request)
+
+
+def brain(level: str, seed: int) -> NetBrain:
+    return UniformBrain(seed, _aim)

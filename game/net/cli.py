@@ -1,0 +1,137 @@
+"""`bakugan host` and `bakugan join`: a network match from the command line. Without a
+window (this slice has none) both need ``--headless``; the people's seats are played
+by ``--bot``. With ``--json`` each prints one JSON line at the end (`Host._report`,
+`Client.report`); the lines for a person go to stderr, from the language catalogs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from game.files.lang import tr
+from game.games import DEFAULT_GAME, REGISTRY
+from game.net.messages import DEFAULT_PORT
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--headless", action="store_true", help="no window: --bot plays")
+    parser.add_argument(
+        "--bot", default="easy", choices=LEVELS, help="who plays this computer's people"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON line at the end")
+    parser.add_argument("--lang", default="en", choices=("en", "ru"))
+    parser.add_argument("--seed", type=int, default=1)
+
+
+def add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    host = sub.add_parser("host", help="host a match on the network (docs/network.md)")
+    host.add_argument("--rules", default=DEFAULT_GAME, help=f"the game: {', '.join(REGISTRY)}")
+    host.add_argument(
+        "--seats",
+        default="here,remote",
+        help="one word a seat: here, remote or a computer level (easy, normal, hard)",
+    )
+    host.add_argument("--address", default="127.0.0.1", help="where to listen (0.0.0.0: all)")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help="0: any free port")
+    host.add_argument("--code", default="", help="the room code (default: a new one)")
+    host.add_argument(
+        "--record", default=None, metavar="DIR", help="the replay's folder (default: Replays)"
+    )
+    host.add_argument(
+        "--rejoin-wait", type=float, default=30.0, help="seconds a dropped seat may come back"
+    )
+    _common(host)
+    host.set_defaults(run=host_command)
+
+
+def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    join = sub.add_parser("join", help="join a match hosted on the network")
+    join.add_argument("address", help="the host's ADDRESS[:PORT]")
+    join.add_argument("--code", required=True, help="the room code the host shows")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--token", default="", help="the seat token of an earlier join: rejoin")
+    join.add_argument(
+        "--save", default=None, metavar="FILE", help="write what the host sent, a line each"
+    )
+    _common(join)
+    join.set_defaults(run=join_command)
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _replays(folder: str | None) -> Path:
+    if folder is not None:
+        return Path(folder)
+    from game.persist import paths
+    from game.persist.replay_file import replays_dir
+
+    return replays_dir(paths.data_dir())
+
+
+def host_command(args: argparse.Namespace) -> int:
+    from game.net.host import Host, HostOptions, parse_seats
+
+    if not args.headless:
+        _say(tr(args.lang, "net.no_window"))
+        return 2
+    try:
+        seats = parse_seats(args.seats, REGISTRY[args.rules])
+    except ValueError as e:
+        _say(tr(args.lang, "net.bad_seats", problem=e))
+        return 2
+    folder = _replays(args.record)
+    folder.mkdir(parents=True, exist_ok=True)
+    options = HostOptions(
+        game=args.rules,
+        seats=seats,
+        address=args.address,
+        port=args.port,
+        code=args.code,
+        bot=args.bot,
+        seed=args.seed,
+        replay_dir=folder,
+        lang=args.lang,
+        rejoin_wait=args.rejoin_wait,
+    )
+    report = asyncio.run(Host(options, _say).run())
+    if args.json:
+        print(json.dumps(report), flush=True)
+    return 0 if report["started"] else 1
+
+
+def join_command(args: argparse.Namespace) -> int:
+    from game.net.client import Client, JoinOptions, split_address
+
+    if not args.headless:
+        _say(tr(args.lang, "net.no_window"))
+        return 2
+    try:
+        address, port = split_address(args.address, DEFAULT_PORT)
+    except ValueError:
+        _say(tr(args.lang, "net.no_host", address=args.address))
+        return 2
+    options = JoinOptions(
+        address=address,
+        port=port,
+        code=args.code,
+        name=args.name,
+        bot=args.bot,
+        seed=args.seed,
+        lang=args.lang,
+        token=args.token,
+        save=Path(args.save) if args.save else None,
+    )
+    report = asyncio.run(Client(options, _say).run())
+    if args.json:
+        print(json.dumps(report), flush=True)
+    if report["refused"] is not None:
+        return 2
+    return 0 if report["over"] else 1

@@ -1,0 +1,191 @@
+"""A computer joining a network match: it greets the host with its build and the room
+code (`handshake`), then answers each question for its seat (a legal action's text or
+a throw's parameters) from what the host sent it, which is all it knows of the match.
+
+Headless, its seat is played by the game's brain (`NetKit.brain`); `received` keeps
+every text the host sent (the tests read them for hidden cards), and `save` writes them
+as JSON lines, the match as this seat saw it (also when the host goes away).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from game.files.lang import tr
+from game.games import REGISTRY
+from game.net.handshake import Build, local_build
+from game.net.host import brain_seed
+from game.net.messages import DEFAULT_PORT, MAX_HOST_BYTES, BadMessage, encode, parse_host
+
+
+@dataclass(frozen=True, slots=True)
+class JoinOptions:
+    address: str
+    port: int = DEFAULT_PORT
+    code: str = ""
+    name: str = ""
+    bot: str = "easy"
+    seed: int = 1
+    lang: str = "en"
+    token: str = ""
+    save: Path | None = None
+    build: Build | None = None
+    """This computer's build as it greets (None: the real one; tests change it)."""
+
+
+def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``HOST[:PORT]`` (an IPv6 address in brackets) -> (host, port); ValueError."""
+    host, port = text, default_port
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        if rest.startswith(":"):
+            port = int(rest[1:])
+    elif text.count(":") == 1:
+        host, _, p = text.partition(":")
+        port = int(p)
+    if not host or not 0 < port < 65536:
+        raise ValueError(f"not an address: {text!r}")
+    return host, port
+
+
+class Client:
+    def __init__(
+        self,
+        options: JoinOptions,
+        say: Callable[[str], None],
+        received: list[str] | None = None,
+        on_turn: Callable[[Client, dict[str, Any]], None] | None = None,
+    ) -> None:
+        self.options = options
+        self.say = say
+        self.received: list[str] = [] if received is None else received
+        self.on_turn = on_turn
+        self.seat: int | None = None
+        self.seats: list[str] = []
+        self.game = ""
+        self.token = options.token
+        self.winner: int | None = None
+        self.over = False
+        self.refused: str | None = None
+        self.turns = 0
+
+    def line(self, key: str, **fields: Any) -> str:
+        return tr(self.options.lang, key, **fields)
+
+    async def run(self) -> dict[str, Any]:
+        """Play the seat to the match's end; the report `bakugan join --json` prints."""
+        opts = self.options
+        uri = f"ws://{opts.address}:{opts.port}"
+        if ":" in opts.address:
+            uri = f"ws://[{opts.address}]:{opts.port}"
+        try:
+            async with connect(
+                uri, max_size=MAX_HOST_BYTES, open_timeout=10.0, ping_interval=20.0
+            ) as ws:
+                await self._play(ws)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
+            self.say(self.line("net.no_host", address=f"{opts.address}:{opts.port}"))
+            self.refused = self.refused or "no_host"
+        except ConnectionClosed:
+            pass
+        if not self.over and self.refused is None:
+            self.say(self.line("net.host_gone"))
+        self._save()
+        return self.report()
+
+    async def _play(self, ws: Any) -> None:
+        opts = self.options
+        brain = None
+        async for raw in ws:
+            text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+            self.received.append(text)
+            try:
+                message = parse_host(raw)
+            except BadMessage:
+                continue
+            kind = message["type"]
+            if kind == "host":
+                self.game = str(message.get("game", ""))
+                build = opts.build or local_build(self.game)
+                await ws.send(
+                    encode(
+                        "hello",
+                        app=build.app,
+                        game=build.game,
+                        content=build.content,
+                        physics=build.physics,
+                        code=opts.code,
+                        name=opts.name or "guest",
+                        token=self.token,
+                    )
+                )
+            elif kind == "refused":
+                self.refused = str(message.get("reason", ""))
+                fields = message.get("fields")
+                fields = fields if isinstance(fields, dict) else {}
+                self.say(self.line(f"net.refused.{self.refused}", **fields))
+                return
+            elif kind == "welcome":
+                self.seat = int(message["seat"])
+                self.seats = [str(s) for s in message.get("seats", [])]
+                self.token = str(message.get("token", ""))
+                record = REGISTRY[self.game]
+                assert record.net is not None
+                brain = record.net.brain(opts.bot, brain_seed(opts.seed, self.seat))
+                name = record.name(opts.lang)
+                where = f"{opts.address}:{opts.port}"
+                self.say(self.line("net.joined_as", game=name, address=where, seat=self.seat))
+            elif kind == "turn" and brain is not None:
+                self.turns += 1
+                if self.on_turn is not None:
+                    self.on_turn(self, message)
+                view, ask = message.get("view"), message.get("ask")
+                if message.get("kind") == "throw":
+                    params = brain.throw(view, message.get("context") or {})
+                    await ws.send(encode("throw", ask=ask, throw=params))
+                else:
+                    legal = [str(t) for t in message.get("legal") or []]
+                    if legal:
+                        await ws.send(encode("act", ask=ask, action=brain.choose(view, legal)))
+            elif kind == "over":
+                self.over = True
+                winner = message.get("winner")
+                self.winner = winner if isinstance(winner, int) else None
+                self.say(
+                    self.line("net.over", winner=self.winner)
+                    if self.winner is not None
+                    else self.line("net.drawn")
+                )
+                await ws.close()
+                return
+
+    def _save(self) -> None:
+        path = self.options.save
+        if path is None:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="utf-8") as out:
+            for text in self.received:
+                out.write(text + "\n")
+
+    def report(self) -> dict[str, Any]:
+        save = self.options.save
+        return {
+            "game": self.game,
+            "seats": self.seats,
+            "seat": self.seat,
+            "winner": self.winner,
+            "over": self.over,
+            "refused": self.refused,
+            "replay": str(save) if save is not None else None,
+            "turns": self.turns,
+            "bytes_received": sum(len(t.encode()) for t in self.received),
+            "messages_received": len(self.received),
+            "token": self.token,
+        }

@@ -1,0 +1,415 @@
+"""The host of a network match: it runs the one session of the match (the game's
+`NetTable`, through its record), gives seats to the computers that join, asks each
+seat for its choice or throw, and sends each seat only what that seat may see.
+
+One task drives the match (`_drive`): it alone touches the table. Each connection's
+task (`_serve`) greets its peer (`handshake`), then checks every message it sends
+(`messages.parse_peer`, the rate limit) and hands the good ones to the driver; a bad
+one is answered with its reason, and `max_bad` of them drop the peer. The driver takes
+a seat's answer only if it answers the question asked last (its ``ask`` number: an
+older one is left unanswered, not counted) and the table takes it (a legal action's
+text, a throw the table allows). A seat whose computer goes away may come back with
+its seat token within `rejoin_wait` seconds; after it, the host's `bot` plays it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.files.lang import tr
+from game.games import REGISTRY, GameRecord
+from game.games.net_kit import NetBrain, NetKit, NetTable, Refused, TableRequest
+from game.net.handshake import Build, judge, local_build, new_code
+from game.net.messages import MAX_PEER_BYTES, BadMessage, RateLimit, encode, parse_peer
+
+SEAT_WORDS = ("here", "remote")
+
+
+def brain_seed(seed: int, seat: int) -> int:
+    """The seed of a headless person's brain in `seat` (at the host, or at a joined
+    computer from its own ``--seed``): the match's seed never leaves the host, for it
+    decides the shuffles."""
+    return seed * 7919 + seat
+
+
+HELLO_SECONDS = 10.0
+"""How long a computer that connected has to greet."""
+
+
+@dataclass(frozen=True, slots=True)
+class HostOptions:
+    game: str
+    seats: tuple[str, ...]
+    address: str = "127.0.0.1"
+    port: int = 0
+    code: str = ""
+    bot: str = "easy"
+    seed: int = 1
+    replay_dir: Path | None = None
+    lang: str = "en"
+    join_seconds: float = 120.0
+    turn_seconds: float = 120.0
+    rejoin_wait: float = 30.0
+    max_bad: int = 10
+
+
+def parse_seats(spec: str, record: GameRecord) -> tuple[str, ...]:
+    """The seats of ``--seats``; ValueError says what is wrong."""
+    kit = record.net
+    if kit is None:
+        raise ValueError(f"{record.name('en')} cannot be played on the network yet")
+    seats = tuple(w.strip() for w in spec.split(","))
+    for word in seats:
+        if word not in SEAT_WORDS and word not in kit.levels:
+            raise ValueError(f"{word!r} is not here, remote or a level ({', '.join(kit.levels)})")
+    if len(seats) not in record.player_counts:
+        counts = ", ".join(str(n) for n in record.player_counts)
+        raise ValueError(f"{record.name('en')} is played by {counts} players, not {len(seats)}")
+    return seats
+
+
+@dataclass(slots=True)
+class Peer:
+    """A joined computer in its seat."""
+
+    ws: ServerConnection
+    seat: int
+    name: str
+    token: str
+    bad: int = 0
+    limit: RateLimit = field(default_factory=RateLimit)
+    ask: int = 0
+    asked: object = None  # what the last question was about (kind, view, legal)
+    shown: object = None  # the last view sent while it waited
+    gone: bool = False
+
+
+Probe = Callable[[int, str], None]
+"""(seat, text): told of every message just before it is sent to a seat's computer."""
+Say = Callable[[str], None]
+
+
+class Host:
+    def __init__(self, options: HostOptions, say: Say, probe: Probe | None = None) -> None:
+        record = REGISTRY[options.game]
+        if record.net is None:
+            raise ValueError(f"{record.name('en')} cannot be played on the network yet")
+        self.options = options
+        self.record = record
+        self.kit: NetKit = record.net
+        self.say = say
+        self.probe = probe
+        self.code = options.code or new_code()
+        self.build: Build = local_build(options.game)
+        self.seats = options.seats
+        self.remote = [p for p, s in enumerate(self.seats) if s == "remote"]
+        self.peers: dict[int, Peer] = {}
+        self.tokens: dict[str, int] = {}
+        self.absent: dict[int, float] = {}  # seat -> when its wait for a rejoin ends
+        self.computer: set[int] = set()  # remote seats the host's bot took over
+        self.inbox: asyncio.Queue[tuple[Peer, dict[str, Any] | None]] = asyncio.Queue()
+        self.joined = asyncio.Event()
+        self.ready = asyncio.Event()
+        self.port = options.port
+        self.table: NetTable | None = None
+        self.bytes_sent: dict[int, int] = {}
+        self.messages_sent = 0
+        self.dropped: list[int] = []
+        self.loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time()
+
+    def line(self, key: str, **fields: Any) -> str:
+        return tr(self.options.lang, key, **fields)
+
+    # --- sending ----------------------------------------------------------------------
+
+    async def _send(self, peer: Peer, text: str) -> None:
+        if self.probe is not None:
+            self.probe(peer.seat, text)
+        self.bytes_sent[peer.seat] = self.bytes_sent.get(peer.seat, 0) + len(text.encode())
+        self.messages_sent += 1
+        with contextlib.suppress(ConnectionClosed):  # its task tells the driver
+            await peer.ws.send(text)
+
+    async def _bad(self, peer: Peer, reason: str) -> None:
+        peer.bad += 1
+        await self._send(peer, encode("error", reason=reason))
+        if peer.bad >= self.options.max_bad and not peer.gone:
+            self.say(self.line("net.dropped", seat=peer.seat, count=peer.bad, reason=reason))
+            self.dropped.append(peer.seat)
+            await peer.ws.close(1008, "too many bad messages")
+
+    async def _refuse(self, ws: ServerConnection, reason: str, fields: dict[str, str]) -> None:
+        self.say(self.line(f"net.refused.{reason}", **fields))
+        try:
+            await ws.send(encode("refused", reason=reason, fields=fields))
+            await ws.close(1008, reason)
+        except ConnectionClosed:
+            pass
+
+    # --- a connection -----------------------------------------------------------------
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        peer: Peer | None = None
+        try:
+            await ws.send(encode("host", game=self.options.game, app=self.build.app))
+            try:
+                raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+            except TimeoutError:
+                await self._refuse(ws, "slow", {})
+                return
+            try:
+                hello = parse_peer(raw)
+                if hello["type"] != "hello":
+                    raise BadMessage("not_hello")
+            except BadMessage as e:
+                await self._refuse(ws, "hello", {"reason": e.code})
+                return
+            problem = judge(hello, self.build, self.code)
+            if problem is not None:
+                await self._refuse(ws, *problem)
+                return
+            peer = self._seat(ws, hello)
+            if peer is None:
+                await self._refuse(ws, "full", {})
+                return
+            await self._send(
+                peer,
+                encode(
+                    "welcome",
+                    seat=peer.seat,
+                    seats=list(self.seats),
+                    token=peer.token,
+                    game=self.options.game,
+                ),
+            )
+            await self._listen(peer)
+        except ConnectionClosed:
+            pass
+        finally:
+            if peer is not None and self.peers.get(peer.seat) is peer:
+                peer.gone = True
+                self.inbox.put_nowait((peer, None))
+
+    def _seat(self, ws: ServerConnection, hello: dict[str, Any]) -> Peer | None:
+        """The seat for a greeting: its own again (a known token, while it is away), or
+        the first free remote seat; None when there is none."""
+        name = hello["name"] or "?"
+        seat = self.tokens.get(hello["token"]) if hello["token"] else None
+        if seat is not None and seat in self.absent:
+            del self.absent[seat]
+            old = self.peers[seat]
+            peer = Peer(ws, seat, name, old.token, ask=old.ask)
+        else:
+            free = [p for p in self.remote if p not in self.peers and p not in self.computer]
+            if not free or (self.table is not None and self.table.over):
+                return None
+            peer = Peer(ws, free[0], name, secrets.token_hex(16))
+            self.tokens[peer.token] = peer.seat
+        self.peers[peer.seat] = peer
+        self.say(self.line("net.joined", name=name, seat=peer.seat))
+        if all(p in self.peers for p in self.remote):
+            self.joined.set()
+        self.inbox.put_nowait((peer, {"type": "joined"}))
+        return peer
+
+    async def _listen(self, peer: Peer) -> None:
+        async for raw in peer.ws:
+            if not peer.limit.take(self.loop_time()):
+                await self._bad(peer, "rate")
+                continue
+            try:
+                message = parse_peer(raw)
+            except BadMessage as e:
+                await self._bad(peer, e.code)
+                continue
+            if message["type"] == "bye":
+                return
+            if message["type"] == "hello":
+                await self._bad(peer, "hello_again")
+                continue
+            self.inbox.put_nowait((peer, message))
+
+    # --- the match --------------------------------------------------------------------
+
+    async def run(self) -> dict[str, Any]:
+        """Host the match to its end; the report `bakugan host --json` prints."""
+        opts = self.options
+        async with serve(
+            self._serve,
+            opts.address,
+            opts.port,
+            max_size=MAX_PEER_BYTES,
+            ping_interval=20.0,
+            ping_timeout=20.0,
+        ) as server:
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            self.say(
+                self.line(
+                    "net.hosting",
+                    game=self.record.name(opts.lang),
+                    address=opts.address,
+                    port=self.port,
+                    code=self.code,
+                    count=len(self.remote),
+                )
+            )
+            self.ready.set()
+            try:
+                await asyncio.wait_for(
+                    self.joined.wait(), opts.join_seconds if self.remote else 0.1
+                )
+            except TimeoutError:
+                if self.remote:
+                    self.say(self.line("net.timeout"))
+                    return self._report(None, started=False)
+            self.say(self.line("net.playing"))
+            request = TableRequest(opts.seats, opts.seed, opts.replay_dir)
+            table = self.kit.table(request)
+            self.table = table
+            try:
+                await self._drive(table)
+            finally:
+                table.close()
+            await self._finish(table)
+        return self._report(table)
+
+    def _brain(self, seat: int) -> NetBrain:
+        return self.kit.brain(self.options.bot, brain_seed(self.options.seed, seat))
+
+    async def _drive(self, table: NetTable) -> None:
+        local = {p: self._brain(p) for p, s in enumerate(self.seats) if s in SEAT_WORDS}
+        steps = 0
+        while not table.over:
+            steps += 1
+            if steps % 50 == 0:
+                await asyncio.sleep(0)  # the connections' tasks get their turn
+            if table.step():
+                continue
+            waits = table.waiting()
+            if not waits:
+                raise RuntimeError("the match waits for nobody and does not go on")
+            here = [p for p in waits if self.seats[p] == "here" or p in self.computer]
+            if here:
+                self._answer_here(table, here[0], waits[here[0]], local[here[0]])
+                continue
+            for seat, kind in waits.items():
+                peer = self.peers.get(seat)
+                if peer is not None and not peer.gone:
+                    await self._ask(peer, kind, table)
+            await self._show(table, waits)
+            await self._take(table, waits)
+
+    def _answer_here(self, table: NetTable, seat: int, kind: str, brain: NetBrain) -> None:
+        view = table.view(seat)
+        if kind == "act":
+            table.act(seat, brain.choose(view, table.legal(seat)))
+        else:
+            table.throw(seat, brain.throw(view, table.context(seat)))
+
+    async def _ask(self, peer: Peer, kind: str, table: NetTable) -> None:
+        view = table.view(peer.seat)
+        legal = table.legal(peer.seat) if kind == "act" else []
+        about = (kind, json.dumps(view, sort_keys=True), tuple(legal))
+        if about == peer.asked:
+            return
+        peer.ask += 1
+        peer.asked = about
+        peer.shown = about[1]
+        fields: dict[str, Any] = {"ask": peer.ask, "kind": kind, "view": view, "legal": legal}
+        if kind == "throw":
+            fields["context"] = table.context(peer.seat)
+        await self._send(peer, encode("turn", **fields))
+
+    async def _show(self, table: NetTable, waits: dict[int, str]) -> None:
+        """Each joined seat not asked sees its view when it changed."""
+        for seat, peer in self.peers.items():
+            if seat in waits or peer.gone:
+                continue
+            view = table.view(seat)
+            shown = json.dumps(view, sort_keys=True)
+            if shown != peer.shown:
+                peer.shown = shown
+                await self._send(peer, encode("wait", view=view))
+
+    async def _take(self, table: NetTable, waits: dict[int, str]) -> None:
+        """Wait for one message (or a seat's rejoin time to end) and take it."""
+        now = self.loop_time()
+        ends = [t for s, t in self.absent.items() if s in waits]
+        timeout = max(0.0, min(ends) - now) if ends else self.options.turn_seconds
+        try:
+            peer, message = await asyncio.wait_for(self.inbox.get(), timeout)
+        except TimeoutError:
+            for seat, t in list(self.absent.items()):
+                if t <= self.loop_time() + 1e-6 and seat in waits:
+                    del self.absent[seat]
+                    self.computer.add(seat)
+            if not ends:
+                raise RuntimeError("no seat answered in time") from None
+            return
+        if message is None:  # its computer went away
+            if self.peers.get(peer.seat) is peer and not table.over:
+                self.say(self.line("net.left", seat=peer.seat))
+                self.absent[peer.seat] = self.loop_time() + self.options.rejoin_wait
+            return
+        if message["type"] == "joined":
+            peer.asked = peer.shown = None  # a rejoined seat is asked again
+            return
+        if self.peers.get(peer.seat) is not peer or peer.gone:
+            return
+        if message["ask"] < peer.ask:
+            return  # an answer to an older question: the match moved on
+        kind = waits.get(peer.seat)
+        if message["ask"] != peer.ask or kind != message["type"]:
+            await self._bad(peer, "out_of_turn")
+            return
+        try:
+            if kind == "act":
+                table.act(peer.seat, message["action"])
+            else:
+                table.throw(peer.seat, message["throw"])
+        except Refused as e:
+            peer.asked = None  # asked again, with a new number
+            await self._bad(peer, e.code)
+
+    async def _finish(self, table: NetTable) -> None:
+        winner = table.winner
+        self.say(
+            self.line("net.over", winner=winner) if winner is not None else self.line("net.drawn")
+        )
+        if table.replay is not None:
+            self.say(self.line("net.replay", path=table.replay))
+        for peer in list(self.peers.values()):
+            if not peer.gone:
+                view = table.view(peer.seat)
+                await self._send(peer, encode("over", winner=winner, view=view))
+        for peer in list(self.peers.values()):
+            if not peer.gone:
+                try:
+                    await asyncio.wait_for(peer.ws.wait_closed(), 5.0)
+                except TimeoutError:
+                    await peer.ws.close()
+
+    def _report(self, table: NetTable | None, started: bool = True) -> dict[str, Any]:
+        return {
+            "game": self.options.game,
+            "seats": list(self.seats),
+            "winner": table.winner if table is not None else None,
+            "replay": table.replay if table is not None else None,
+            "started": started,
+            "seed": self.options.seed,
+            "port": self.port,
+            "dropped": list(self.dropped),
+            "taken_over": sorted(self.computer),
+            "bytes_sent": {str(k): v for k, v in sorted(self.bytes_sent.items())},
+            "messages_sent": self.messages_sent,
+        }
