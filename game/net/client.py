@@ -74,6 +74,7 @@ class Client:
         self.over = False
         self.refused: str | None = None
         self.turns = 0
+        self.errors: list[str] = []  # the reasons of the host's refusals
 
     def line(self, key: str, **fields: Any) -> str:
         return tr(self.options.lang, key, **fields)
@@ -153,6 +154,8 @@ class Client:
                     legal = [str(t) for t in message.get("legal") or []]
                     if legal:
                         await ws.send(encode("act", ask=ask, action=brain.choose(view, legal)))
+            elif kind == "error":
+                self.errors.append(str(message.get("reason", "")))
             elif kind == "over":
                 self.over = True
                 winner = message.get("winner")
@@ -185,6 +188,7 @@ class Client:
             "refused": self.refused,
             "replay": str(save) if save is not None else None,
             "turns": self.turns,
+            "errors": len(self.errors),
             "bytes_received": sum(len(t.encode()) for t in self.received),
             "messages_received": len(self.received),
             "token": self.token,

@@ -42,6 +42,8 @@ def brain_seed(seed: int, seat: int) -> int:
     return seed * 7919 + seat
 
 
+MAX_AGAIN = 20
+"""Throws in a row the table may refuse a brain at the host before the match stops."""
 HELLO_SECONDS = 10.0
 """How long a computer that connected has to greet."""
 
@@ -125,6 +127,7 @@ class Host:
         self.bytes_sent: dict[int, int] = {}
         self.messages_sent = 0
         self.dropped: list[int] = []
+        self.again: dict[int, int] = {}  # seat -> its throws refused in a row
         self.loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time()
 
     def line(self, key: str, **fields: Any) -> str:
@@ -313,8 +316,22 @@ class Host:
         view = table.view(seat)
         if kind == "act":
             table.act(seat, brain.choose(view, table.legal(seat)))
-        else:
-            table.throw(seat, brain.throw(view, table.context(seat)))
+            return
+        try:
+            table.throw(seat, brain.throw(view, self._context(table, seat)))
+            self.again.pop(seat, None)
+        except Refused:
+            self.again[seat] = self.again.get(seat, 0) + 1
+            if self.again[seat] > MAX_AGAIN:
+                raise
+
+    def _context(self, table: NetTable, seat: int) -> dict[str, Any]:
+        """A throw's public table, and how many throws of the seat's in a row the table
+        refused (a brain aims anew from it)."""
+        context = table.context(seat)
+        if self.again.get(seat):
+            context["again"] = self.again[seat]
+        return context
 
     async def _ask(self, peer: Peer, kind: str, table: NetTable) -> None:
         view = table.view(peer.seat)
@@ -327,7 +344,7 @@ class Host:
         peer.shown = about[1]
         fields: dict[str, Any] = {"ask": peer.ask, "kind": kind, "view": view, "legal": legal}
         if kind == "throw":
-            fields["context"] = table.context(peer.seat)
+            fields["context"] = self._context(table, peer.seat)
         await self._send(peer, encode("turn", **fields))
 
     async def _show(self, table: NetTable, waits: dict[int, str]) -> None:
@@ -372,14 +389,21 @@ class Host:
         if message["ask"] != peer.ask or kind != message["type"]:
             await self._bad(peer, "out_of_turn")
             return
+        peer.asked = None  # answered (or refused): the next question is asked anew
         try:
             if kind == "act":
                 table.act(peer.seat, message["action"])
             else:
                 table.throw(peer.seat, message["throw"])
+            self.again.pop(peer.seat, None)
         except Refused as e:
-            peer.asked = None  # asked again, with a new number
-            await self._bad(peer, e.code)
+            if e.code != "bad_throw":
+                await self._bad(peer, e.code)
+                return
+            # a throw the table does not allow (too near a card): asked again, not a
+            # bad message (rate-limited like every message)
+            self.again[peer.seat] = self.again.get(peer.seat, 0) + 1
+            await self._send(peer, encode("error", reason=e.code))
 
     async def _finish(self, table: NetTable) -> None:
         winner = table.winner
