@@ -57,6 +57,12 @@ def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     join.add_argument("--name", default="", help="your name at the table")
     join.add_argument("--token", default="", help="the seat token of an earlier join: rejoin")
     join.add_argument(
+        "--token-file",
+        default=None,
+        metavar="FILE",
+        help="keep the seat token here; started again with it, rejoin the seat",
+    )
+    join.add_argument(
         "--save", default=None, metavar="FILE", help="write what the host sent, a line each"
     )
     _common(join)
@@ -128,6 +134,7 @@ def join_command(args: argparse.Namespace) -> int:
         lang=args.lang,
         token=args.token,
         save=Path(args.save) if args.save else None,
+        token_file=Path(args.token_file) if args.token_file else None,
     )
     report = asyncio.run(Client(options, _say).run())
     if args.json:

@@ -35,6 +35,9 @@ class JoinOptions:
     lang: str = "en"
     token: str = ""
     save: Path | None = None
+    token_file: Path | None = None
+    """Where the seat's token is kept: read to rejoin (when it is there), written on
+    joining (a process started again goes back to its seat)."""
     build: Build | None = None
     """This computer's build as it greets (None: the real one; tests change it)."""
 
@@ -70,6 +73,8 @@ class Client:
         self.seats: list[str] = []
         self.game = ""
         self.token = options.token
+        if not self.token and options.token_file is not None and options.token_file.is_file():
+            self.token = options.token_file.read_text("utf-8").strip()[:64]
         self.winner: int | None = None
         self.over = False
         self.refused: str | None = None
@@ -136,6 +141,8 @@ class Client:
                 self.seat = int(message["seat"])
                 self.seats = [str(s) for s in message.get("seats", [])]
                 self.token = str(message.get("token", ""))
+                if opts.token_file is not None:
+                    opts.token_file.write_text(self.token, "utf-8")
                 record = REGISTRY[self.game]
                 assert record.net is not None
                 brain = record.net.brain(opts.bot, brain_seed(opts.seed, self.seat))
@@ -154,6 +161,8 @@ class Client:
                     legal = [str(t) for t in message.get("legal") or []]
                     if legal:
                         await ws.send(encode("act", ask=ask, action=brain.choose(view, legal)))
+            elif kind == "wait" and isinstance(message.get("away"), int):
+                self.say(self.line("net.left", seat=message["away"]))
             elif kind == "error":
                 self.errors.append(str(message.get("reason", "")))
             elif kind == "over":

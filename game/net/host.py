@@ -128,6 +128,7 @@ class Host:
         self.messages_sent = 0
         self.dropped: list[int] = []
         self.again: dict[int, int] = {}  # seat -> its throws refused in a row
+        self.held: dict[int, dict[str, Any]] = {}  # answers waiting for the others asked
         self.loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time()
 
     def line(self, key: str, **fields: Any) -> str:
@@ -208,8 +209,8 @@ class Host:
         the first free remote seat; None when there is none."""
         name = hello["name"] or "?"
         seat = self.tokens.get(hello["token"]) if hello["token"] else None
-        if seat is not None and seat in self.absent:
-            del self.absent[seat]
+        if seat is not None and (seat in self.absent or self.peers[seat].gone):
+            self.absent.pop(seat, None)
             old = self.peers[seat]
             peer = Peer(ws, seat, name, old.token, ask=old.ask)
         else:
@@ -310,6 +311,10 @@ class Host:
                 if peer is not None and not peer.gone:
                     await self._ask(peer, kind, table)
             await self._show(table, waits)
+            if self.held:
+                await self._apply_held(table, waits)
+                if not self.held:
+                    continue
             await self._take(table, waits)
 
     def _answer_here(self, table: NetTable, seat: int, kind: str, brain: NetBrain) -> None:
@@ -341,6 +346,7 @@ class Host:
             return
         peer.ask += 1
         peer.asked = about
+        self.held.pop(peer.seat, None)  # an answer to the question before
         peer.shown = about[1]
         fields: dict[str, Any] = {"ask": peer.ask, "kind": kind, "view": view, "legal": legal}
         if kind == "throw":
@@ -377,6 +383,9 @@ class Host:
             if self.peers.get(peer.seat) is peer and not table.over:
                 self.say(self.line("net.left", seat=peer.seat))
                 self.absent[peer.seat] = self.loop_time() + self.options.rejoin_wait
+                for other in list(self.peers.values()):
+                    if other is not peer and not other.gone:
+                        await self._send(other, encode("wait", away=peer.seat))
             return
         if message["type"] == "joined":
             peer.asked = peer.shown = None  # a rejoined seat is asked again
@@ -389,21 +398,35 @@ class Host:
         if message["ask"] != peer.ask or kind != message["type"]:
             await self._bad(peer, "out_of_turn")
             return
-        peer.asked = None  # answered (or refused): the next question is asked anew
-        try:
-            if kind == "act":
-                table.act(peer.seat, message["action"])
-            else:
-                table.throw(peer.seat, message["throw"])
-            self.again.pop(peer.seat, None)
-        except Refused as e:
-            if e.code != "bad_throw":
-                await self._bad(peer, e.code)
-                return
-            # a throw the table does not allow (too near a card): asked again, not a
-            # bad message (rate-limited like every message)
-            self.again[peer.seat] = self.again.get(peer.seat, 0) + 1
-            await self._send(peer, encode("error", reason=e.code))
+        self.held[peer.seat] = message
+        await self._apply_held(table, waits)
+
+    async def _apply_held(self, table: NetTable, waits: dict[int, str]) -> None:
+        """Once every seat asked at once has answered, take the answers in seat order:
+        the record of a match is the same whoever's packet came first (the rules make
+        the order of choices made at once not matter)."""
+        if not waits or any(seat not in self.held for seat in waits):
+            return
+        for seat in sorted(waits):
+            message, peer = self.held.pop(seat), self.peers[seat]
+            if message["ask"] != peer.ask or table.waiting().get(seat) != message["type"]:
+                continue  # its question changed meanwhile: it is asked again
+            peer.asked = None  # answered (or refused): the next question is asked anew
+            try:
+                if message["type"] == "act":
+                    table.act(seat, message["action"])
+                else:
+                    table.throw(seat, message["throw"])
+                self.again.pop(seat, None)
+            except Refused as e:
+                if e.code != "bad_throw":
+                    await self._bad(peer, e.code)
+                    continue
+                # a throw the table does not allow (too near a card): asked again, not
+                # a bad message (rate-limited like every message)
+                self.again[seat] = self.again.get(seat, 0) + 1
+                await self._send(peer, encode("error", reason=e.code))
+        self.held.clear()
 
     async def _finish(self, table: NetTable) -> None:
         winner = table.winner
