@@ -42,6 +42,8 @@ def brain_seed(seed: int, seat: int) -> int:
     return seed * 7919 + seat
 
 
+MAX_STEPS = 200_000
+"""The most steps of a match (choices, throws, questions) before the host gives up."""
 MAX_AGAIN = 20
 """Throws in a row the table may refuse a brain at the host before the match stops."""
 HELLO_SECONDS = 10.0
@@ -125,10 +127,12 @@ class Host:
         self.port = options.port
         self.table: NetTable | None = None
         self.bytes_sent: dict[int, int] = {}
+        self.bytes_received: dict[int, int] = {}
         self.messages_sent = 0
         self.dropped: list[int] = []
         self.again: dict[int, int] = {}  # seat -> its throws refused in a row
         self.held: dict[int, dict[str, Any]] = {}  # answers waiting for the others asked
+        self.thrown: dict[int, int] = {}  # seat -> the throws it made
         self.loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time()
 
     def line(self, key: str, **fields: Any) -> str:
@@ -228,6 +232,8 @@ class Host:
 
     async def _listen(self, peer: Peer) -> None:
         async for raw in peer.ws:
+            size = len(raw.encode() if isinstance(raw, str) else raw)
+            self.bytes_received[peer.seat] = self.bytes_received.get(peer.seat, 0) + size
             if not peer.limit.take(self.loop_time()):
                 await self._bad(peer, "rate")
                 continue
@@ -295,6 +301,8 @@ class Host:
         steps = 0
         while not table.over:
             steps += 1
+            if steps > MAX_STEPS:
+                raise RuntimeError(f"the match did not end in {MAX_STEPS} steps")
             if steps % 50 == 0:
                 await asyncio.sleep(0)  # the connections' tasks get their turn
             if table.step():
@@ -325,15 +333,18 @@ class Host:
         try:
             table.throw(seat, brain.throw(view, self._context(table, seat)))
             self.again.pop(seat, None)
+            self.thrown[seat] = self.thrown.get(seat, 0) + 1
         except Refused:
             self.again[seat] = self.again.get(seat, 0) + 1
             if self.again[seat] > MAX_AGAIN:
                 raise
 
     def _context(self, table: NetTable, seat: int) -> dict[str, Any]:
-        """A throw's public table, and how many throws of the seat's in a row the table
-        refused (a brain aims anew from it)."""
+        """A throw's public table, how many throws the seat made, and how many of its
+        throws in a row the table refused: a brain seeded by what it is shown aims anew
+        at a roll again (Planet's reroll shows the same table) or after a refusal."""
         context = table.context(seat)
+        context["throws"] = self.thrown.get(seat, 0)  # a roll again is no replay of the last
         if self.again.get(seat):
             context["again"] = self.again[seat]
         return context
@@ -417,6 +428,7 @@ class Host:
                     table.act(seat, message["action"])
                 else:
                     table.throw(seat, message["throw"])
+                    self.thrown[seat] = self.thrown.get(seat, 0) + 1
                 self.again.pop(seat, None)
             except Refused as e:
                 if e.code != "bad_throw":
@@ -458,5 +470,6 @@ class Host:
             "dropped": list(self.dropped),
             "taken_over": sorted(self.computer),
             "bytes_sent": {str(k): v for k, v in sorted(self.bytes_sent.items())},
+            "bytes_received": {str(k): v for k, v in sorted(self.bytes_received.items())},
             "messages_sent": self.messages_sent,
         }
