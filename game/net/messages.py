@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.files.decode import Undecodable, json_value
 from game.physics.tuning import MAX_SPEED
 from game.rules.api import GameError
 
@@ -104,19 +105,18 @@ HOST_TYPES = frozenset({"host", "welcome", "refused", "wait", "turn", "error", "
 """What the host sends (a client checks the type and that it is an object)."""
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"not JSON: {name}")
-
-
 def decode(data: str | bytes, limit: int) -> dict[str, Any]:
-    """The JSON object of a message of at most `limit` bytes; `BadMessage` otherwise."""
+    """The JSON object of a message of at most `limit` bytes; `BadMessage` otherwise. The
+    JSON is read by the game's one decoder (`game.files.decode`: no NaN or Infinity, no
+    number too long, nothing nested deeper than its limit, no lone surrogate)."""
     if isinstance(data, bytes):
         raise BadMessage("not_text")
-    if len(data.encode("utf-8", "surrogatepass")) > limit:
+    raw = data.encode("utf-8", "surrogatepass")
+    if len(raw) > limit:
         raise BadMessage("too_big")
     try:
-        value = json.loads(data, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
+        value = json_value(raw)
+    except Undecodable:
         raise BadMessage("not_json") from None
     if not isinstance(value, dict):
         raise BadMessage("not_object")
