@@ -1,7 +1,15 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+
+# Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set (this machine sets it):
+# otherwise each of the suite's workers compiles the game and rewrites every test
+# module again (10 s a worker), and so does every `python -m game` a test starts (they
+# read the caches the workers write). The caches go to the __pycache__ folders git
+# ignores.
+sys.dont_write_bytecode = False
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -9,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["BAKUGAN_HOME"] = tempfile.mkdtemp(prefix="bakugan-test-home-")
 
 # The first-match hints wait for a click; tests that want them turn them on themselves.
-from game.persist.settings import UserSettings, save_settings
+from game.persist.settings import UserSettings, save_settings  # noqa: E402
 
 save_settings(UserSettings(language="en", tutorial=False))
 
