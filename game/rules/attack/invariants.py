@@ -37,6 +37,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.rules.api import InvalidState
+from game.rules.invariant_checks import gathered, raise_found
 
 from .cards import DIE_FACES, Effect
 from .settings import HouseRoll, Phase, Settings, Variant
@@ -54,25 +55,22 @@ _REASONS = ("points", "stalled", "deals", "cards")
 
 def check(state: AttackState) -> None:
     """Raise `InvalidState` if `state` breaks an invariant."""
-    found = problems(state)
-    if found:
-        raise InvalidState(found)
+    raise_found(problems(state))
 
 
 def problems(state: AttackState) -> list[str]:
     """Every invariant `state` breaks (empty: none), one readable line each; never
     raises."""
-    out: list[str] = []
-    try:
+
+    def checks(out: list[str]) -> None:
         if _settings(state, out) and _shapes(state, out):
             _seats(state, out)
             _cards(state, out)
             _round(state, out)
             _dice(state, out)
             _score(state, out)
-    except Exception as e:  # a field of a type no check foresaw: still a problem, not a crash
-        out.append(f"state: cannot be checked ({type(e).__name__}: {_short(e)})")
-    return out
+
+    return gathered(checks, _short)
 
 
 # ----------------------------------------------------------------- helpers

@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from game.rules.api import InvalidState
+from game.rules.invariant_checks import gathered, raise_found
 
 from . import battle as bt
 from .piles import ID_PILES, own_piles
@@ -48,20 +49,13 @@ MAX_TURN = 1_000_000
 
 def check(state: MatchState) -> None:
     """Raise `InvalidState` if `state` breaks an invariant."""
-    found = problems(state)
-    if found:
-        raise InvalidState(found)
+    raise_found(problems(state))
 
 
 def problems(state: MatchState) -> list[str]:
     """Every invariant `state` breaks (empty: none), one readable line each; never
     raises."""
-    out: list[str] = []
-    try:
-        _check(state, out)
-    except Exception as e:  # a field of a type no check foresaw: still a problem, not a crash
-        out.append(f"state: cannot be checked ({type(e).__name__}: {e})")
-    return out
+    return gathered(lambda out: _check(state, out))
 
 
 # ----------------------------------------------------------------- helpers
@@ -395,3 +389,6 @@ def _end(state: MatchState, n: int, out: list[str]) -> None:
             f"captured: {', '.join(f'p{p}' for p in holders)} hold the {need} captures"
             " to win, but the match is not over"
         )
+
+
+__all__ = ["InvalidState", "check", "problems"]

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.rules.api import InvalidState
+from game.rules.invariant_checks import gathered, raise_found
 
 from .actions import Energize, Pick, Roll
 from .defs import CardPlay, Kit, Settings, TieBreakEmpty
@@ -50,17 +51,15 @@ if TYPE_CHECKING:
 
 def check(state: PlanetState, kits: Sequence[Kit] | None = None) -> None:
     """Raise `InvalidState` if `state` breaks an invariant."""
-    found = problems(state, kits)
-    if found:
-        raise InvalidState(found)
+    raise_found(problems(state, kits))
 
 
 def problems(state: PlanetState, kits: Sequence[Kit] | None = None) -> list[str]:
     """Every invariant `state` breaks (empty: none), one readable line each; never
     raises. `kits`: what each player brought (None: the kits the zones hold, which must
     be legal)."""
-    out: list[str] = []
-    try:
+
+    def checks(out: list[str]) -> None:
         if _settings(state, out) and fields_hold(state, out):
             _cards(state, kits, out)
             _cores(state, out)
@@ -68,9 +67,8 @@ def problems(state: PlanetState, kits: Sequence[Kit] | None = None) -> list[str]
             _end(state, out)
             if not out:
                 _to_act(state, out)
-    except Exception as e:  # a field of a type no check foresaw: still a problem, not a crash
-        out.append(f"state: cannot be checked ({type(e).__name__}: {short(e)})")
-    return out
+
+    return gathered(checks, short)
 
 
 def check_invariants(state: PlanetState, kits: Sequence[Kit]) -> list[str]:
