@@ -11,6 +11,7 @@ Pure and standard library only, like the rest of the rules core.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .defs import CORES_PER_KIT, Faction, Keyword
@@ -182,11 +183,9 @@ def _matrix_shape(s: PlanetState, out: list[str]) -> None:
 
 def _batch_shape(s: PlanetState, out: list[str]) -> None:
     cat = s.catalog
-    if not isinstance(s.batch, list):
-        out.append(f"batch: expected a list, got {short(s.batch)}")
-        return
-    for i, item in enumerate(s.batch):
-        ok = (
+
+    def fits(item: object) -> bool:
+        return (
             isinstance(item, Item)
             and player(item.player)
             and isinstance(item.card, str)
@@ -203,16 +202,13 @@ def _batch_shape(s: PlanetState, out: list[str]) -> None:
                 )
             )
         )
-        if not ok:
-            out.append(f"batch[{i}]: {short(item)} is no card played nor text triggered")
+
+    _each("batch", s.batch, fits, "no card played nor text triggered", out)
 
 
 def _mods_shape(s: PlanetState, out: list[str]) -> None:
-    if not isinstance(s.mods, list):
-        out.append(f"mods: expected a list, got {short(s.mods)}")
-        return
-    for i, mod in enumerate(s.mods):
-        ok = (
+    def fits(mod: object) -> bool:
+        return (
             isinstance(mod, TurnMod)
             and player(mod.side)
             and isinstance(mod.every, bool)
@@ -225,8 +221,21 @@ def _mods_shape(s: PlanetState, out: list[str]) -> None:
                 or (mod.kind == "grant" and mod.value in _KEYWORDS)
             )
         )
-        if not ok:
-            out.append(f"mods[{i}]: {short(mod)} is no change a card makes")
+
+    _each("mods", s.mods, fits, "no change a card makes", out)
+
+
+def _each(
+    name: str, items: object, fits: Callable[[object], bool], what: str, out: list[str]
+) -> None:
+    """A field that is a list of records (the batch, the turn's changes): not a list is
+    one problem, and each item that does not `fit` is one, as `name[i]: item is what`."""
+    if not isinstance(items, list):
+        out.append(f"{name}: expected a list, got {short(items)}")
+        return
+    for i, item in enumerate(items):
+        if not fits(item):
+            out.append(f"{name}[{i}]: {short(item)} is {what}")
 
 
 def _choices_shape(s: PlanetState, out: list[str]) -> None:
