@@ -9,7 +9,7 @@ keeps the first seat (two bots alternate).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -38,3 +38,15 @@ def seat_keys(names: Sequence[str]) -> list[str]:
             key, k = f"{n}_{k}", k + 1
         out.append(key)
     return out
+
+
+def add_by_seat(
+    per: Mapping[str, dict[str, int]], keys: Sequence[str], order: Sequence[int], stats: object
+) -> None:
+    """Add a game's counts to the bots that played it: for each bot's key, each name it
+    counts (``seat_throws``, ``opened``) takes the stats' number of that name for the
+    seat the bot sat in (`order[seat]`, the bot's index into `keys`)."""
+    for seat, i in enumerate(order):
+        counts = per[keys[i]]
+        for name in counts:
+            counts[name] += getattr(stats, name)[seat]

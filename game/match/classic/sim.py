@@ -20,7 +20,7 @@ from game.ai.classic.levels import Level
 from game.ai.rates import wilson as wilson  # named here for benchmarks/ai_ladder.py
 from game.ai.rates import win_rates
 from game.ai.seeding import seat_seed
-from game.match.runs import schedule, seat_keys
+from game.match.runs import add_by_seat, schedule, seat_keys
 from game.rules.classic import (
     CHANCE,
     Catalog,
@@ -182,9 +182,7 @@ def run_physics_sim(
 
     keys = seat_keys(policy_names)
     wins = {k: 0 for k in keys}
-    k_throws = {k: 0 for k in keys}
-    k_hits = {k: 0 for k in keys}
-    k_opened = {k: 0 for k in keys}
+    per = {k: dict.fromkeys(("seat_throws", "seat_hits", "seat_opened"), 0) for k in keys}
     turns = battles = throws = opened = hits = 0
     throw_time = 0.0
     start = time.perf_counter()
@@ -219,10 +217,7 @@ def run_physics_sim(
             if replay is not None:
                 replay.close()
         wins[keys[order[stats.winner]]] += 1
-        for seat, i in enumerate(order):
-            k_throws[keys[i]] += stats.seat_throws[seat]
-            k_hits[keys[i]] += stats.seat_hits[seat]
-            k_opened[keys[i]] += stats.seat_opened[seat]
+        add_by_seat(per, keys, order, stats)
         turns += stats.turns
         battles += stats.battles
         throws += stats.throws
@@ -232,6 +227,7 @@ def run_physics_sim(
         if progress is not None:
             progress()
     elapsed = time.perf_counter() - start
+    k_throws = {k: c["seat_throws"] for k, c in per.items()}
     return {
         "games": games,
         "wins": wins,
@@ -241,9 +237,9 @@ def run_physics_sim(
         "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,
         "throws": throws,
         "hit_rate": hits / throws if throws else 0.0,
-        "hit_rates": {k: k_hits[k] / v if v else 0.0 for k, v in k_throws.items()},
+        "hit_rates": {k: per[k]["seat_hits"] / v if v else 0.0 for k, v in k_throws.items()},
         "open_rate": opened / throws if throws else 0.0,
-        "open_rates": {k: k_opened[k] / v if v else 0.0 for k, v in k_throws.items()},
+        "open_rates": {k: per[k]["seat_opened"] / v if v else 0.0 for k, v in k_throws.items()},
         "throws_by_bot": k_throws,
         "throws_per_sec": throws / throw_time if throw_time > 0 else 0.0,
     }

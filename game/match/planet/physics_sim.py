@@ -23,7 +23,7 @@ from game.ai.planet.aim import DEFAULT_AIM, RollAim, RollAimer
 from game.ai.rates import wilson, win_rates
 from game.ai.seeding import Resumable, SnapshotError, seat_seed
 from game.match.planet.session import PlanetSession, RollDone
-from game.match.runs import schedule, seat_keys
+from game.match.runs import add_by_seat, schedule, seat_keys
 from game.match.zone import Zone
 from game.rules.planet import Action, Catalog, Kit, Observation, Settings
 
@@ -208,10 +208,7 @@ def run_physics_sim(
             draws += 1
         else:
             wins[keys[order[stats.winner]]] += 1
-        for seat, i in enumerate(order):
-            counts = per[keys[i]]
-            for name in counts:
-                counts[name] += getattr(stats, name)[seat]
+        add_by_seat(per, keys, order, stats)
         turns += stats.turns
         rolls += stats.rolls
         rerolls += stats.rerolls
