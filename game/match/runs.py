@@ -50,3 +50,10 @@ def add_by_seat(
         counts = per[keys[i]]
         for name in counts:
             counts[name] += getattr(stats, name)[seat]
+
+
+def add_totals(totals: dict[str, float], stats: object) -> None:
+    """Add a game's numbers to the run's: each name `totals` counts (``turns``,
+    ``throw_seconds``) takes the stats' number of that name."""
+    for name in totals:
+        totals[name] += getattr(stats, name)

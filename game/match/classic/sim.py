@@ -20,7 +20,7 @@ from game.ai.classic.levels import Level
 from game.ai.rates import wilson as wilson  # named here for benchmarks/ai_ladder.py
 from game.ai.rates import win_rates
 from game.ai.seeding import seat_seed
-from game.match.runs import add_by_seat, schedule, seat_keys
+from game.match.runs import add_by_seat, add_totals, schedule, seat_keys
 from game.rules.classic import (
     CHANCE,
     Catalog,
@@ -183,8 +183,9 @@ def run_physics_sim(
     keys = seat_keys(policy_names)
     wins = {k: 0 for k in keys}
     per = {k: dict.fromkeys(("seat_throws", "seat_hits", "seat_opened"), 0) for k in keys}
-    turns = battles = throws = opened = hits = 0
-    throw_time = 0.0
+    total: dict[str, float] = dict.fromkeys(
+        ("turns", "battles", "throws", "opened", "hits", "throw_seconds"), 0
+    )
     start = time.perf_counter()
     for game in schedule(seed, games, len(keys)):
         game_seed, order = game.seed, game.order
@@ -218,27 +219,23 @@ def run_physics_sim(
                 replay.close()
         wins[keys[order[stats.winner]]] += 1
         add_by_seat(per, keys, order, stats)
-        turns += stats.turns
-        battles += stats.battles
-        throws += stats.throws
-        opened += stats.opened
-        hits += stats.hits
-        throw_time += stats.throw_seconds
+        add_totals(total, stats)
         if progress is not None:
             progress()
     elapsed = time.perf_counter() - start
     k_throws = {k: c["seat_throws"] for k, c in per.items()}
+    throws, throw_time = total["throws"], total["throw_seconds"]
     return {
         "games": games,
         "wins": wins,
         "win_rates": win_rates(wins, games),
-        "mean_turns": turns / games if games else 0.0,
-        "mean_battles": battles / games if games else 0.0,
+        "mean_turns": total["turns"] / games if games else 0.0,
+        "mean_battles": total["battles"] / games if games else 0.0,
         "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,
         "throws": throws,
-        "hit_rate": hits / throws if throws else 0.0,
+        "hit_rate": total["hits"] / throws if throws else 0.0,
         "hit_rates": {k: per[k]["seat_hits"] / v if v else 0.0 for k, v in k_throws.items()},
-        "open_rate": opened / throws if throws else 0.0,
+        "open_rate": total["opened"] / throws if throws else 0.0,
         "open_rates": {k: per[k]["seat_opened"] / v if v else 0.0 for k, v in k_throws.items()},
         "throws_by_bot": k_throws,
         "throws_per_sec": throws / throw_time if throw_time > 0 else 0.0,

@@ -23,7 +23,7 @@ from game.ai.planet.aim import DEFAULT_AIM, RollAim, RollAimer
 from game.ai.rates import wilson, win_rates
 from game.ai.seeding import Resumable, SnapshotError, seat_seed
 from game.match.planet.session import PlanetSession, RollDone
-from game.match.runs import add_by_seat, schedule, seat_keys
+from game.match.runs import add_by_seat, add_totals, schedule, seat_keys
 from game.match.zone import Zone
 from game.rules.planet import Action, Catalog, Kit, Observation, Settings
 
@@ -173,8 +173,10 @@ def run_physics_sim(
     per: dict[str, dict[str, int]] = {
         k: dict.fromkeys(("throws", "opened", "on_core", "intended", "obstructed"), 0) for k in keys
     }
-    draws = turns = rolls = rerolls = shared = 0
-    roll_seconds = aim_seconds = 0.0
+    draws = 0
+    total: dict[str, float] = dict.fromkeys(
+        ("turns", "rolls", "rerolls", "shared", "roll_seconds", "aim_seconds"), 0
+    )
     presets = sorted(catalog.presets)
     start = time.perf_counter()
     for game in schedule(seed, games, 2):
@@ -209,16 +211,12 @@ def run_physics_sim(
         else:
             wins[keys[order[stats.winner]]] += 1
         add_by_seat(per, keys, order, stats)
-        turns += stats.turns
-        rolls += stats.rolls
-        rerolls += stats.rerolls
-        shared += stats.shared
-        roll_seconds += stats.roll_seconds
-        aim_seconds += stats.aim_seconds
+        add_totals(total, stats)
     elapsed = time.perf_counter() - start
     throws = sum(c["throws"] for c in per.values())
+    rolls = total["rolls"]
 
-    def rate(n: int, d: int) -> float:
+    def rate(n: float, d: float) -> float:
         return round(n / d, 4) if d else 0.0
 
     return {
@@ -227,15 +225,15 @@ def run_physics_sim(
         "wins": wins,
         "win_rates": win_rates(wins, games),
         "draws": draws,
-        "mean_turns": turns / games if games else 0.0,
+        "mean_turns": total["turns"] / games if games else 0.0,
         "matches_per_sec": games / elapsed if elapsed > 0 else 0.0,
         "rolls": rolls,
         "throws": throws,
         "open_rate": rate(sum(c["opened"] for c in per.values()), throws),
         "on_core_rate": rate(sum(c["on_core"] for c in per.values()), throws),
         "intended_rate": rate(sum(c["intended"] for c in per.values()), throws),
-        "reroll_rate": rate(rerolls, rolls),
-        "shared_core_rate": rate(shared, rolls),
+        "reroll_rate": rate(total["rerolls"], rolls),
+        "shared_core_rate": rate(total["shared"], rolls),
         "bots": {
             k: {
                 **c,
@@ -247,8 +245,8 @@ def run_physics_sim(
             }
             for i, (k, c) in enumerate(per.items())
         },
-        "ms_per_roll": round(1000.0 * roll_seconds / rolls, 3) if rolls else 0.0,
-        "ms_aiming_per_roll": round(1000.0 * aim_seconds / rolls, 3) if rolls else 0.0,
+        "ms_per_roll": round(1000.0 * total["roll_seconds"] / rolls, 3) if rolls else 0.0,
+        "ms_aiming_per_roll": round(1000.0 * total["aim_seconds"] / rolls, 3) if rolls else 0.0,
         "decks": decks or "random presets",
         "card_play": (settings or Settings()).card_play.value,
     }
