@@ -18,10 +18,10 @@ record (a scenario) has no id column: ``file: field: problem``.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.files import decode
 
@@ -77,6 +77,8 @@ WORDS: Mapping[str, str] = {
 }
 """The reader's English: templates by problem code; ``noun.KEY`` words `expected`, and
 ``multiple.1`` what an integer range says of a step of 1 (the step of a number is 0)."""
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +287,23 @@ class Reader:
                 continue
             seen.add(ident)
             out.append((ident, self.fields(entry, schema, ident, also=("id",))))
+        return out
+
+    def built(
+        self,
+        key: str,
+        schema: Mapping[str, Spec],
+        build: Callable[[Reader, str, dict[str, Any]], T | None],
+    ) -> list[T]:
+        """What `build` makes of each ``[[key]]`` record of the file (`records`; None:
+        the record is not kept), in order, once every record is read raising the
+        file's problems (`raise_any`): a content file of records loaded."""
+        out = []
+        for ident, values in self.records(self.data, key, schema):
+            made = build(self, ident, values)
+            if made is not None:
+                out.append(made)
+        self.raise_any()
         return out
 
     @staticmethod

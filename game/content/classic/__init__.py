@@ -147,55 +147,53 @@ def _effects(
     return tuple(effects)
 
 
+def _bakugan_def(r: Reader, ident: str, v: dict[str, Any]) -> BakuganDef | None:
+    if r.valid(v):
+        attribute = None if v["attribute"] == "clear" else Attribute(v["attribute"])
+        return BakuganDef(
+            ident, v["species"], attribute, v["g_power"], _text(v["name"]), v["evolved"]
+        )
+    return None
+
+
 def load_bakugan(path: Path) -> list[BakuganDef]:
-    r = _open(path)
-    out = []
-    for ident, v in r.records(r.data, "bakugan", BAKUGAN):
-        if r.valid(v):
-            attribute = None if v["attribute"] == "clear" else Attribute(v["attribute"])
-            out.append(
-                BakuganDef(
-                    ident, v["species"], attribute, v["g_power"], _text(v["name"]), v["evolved"]
-                )
-            )
-    r.raise_any()
-    return out
+    return _open(path).built("bakugan", BAKUGAN, _bakugan_def)
+
+
+def _gate_def(r: Reader, ident: str, v: dict[str, Any]) -> GateDef | None:
+    effects = _effects(r, v["effects"], ident, "gate", frozenset())
+    if r.valid(v):
+        bonuses = MappingProxyType({a: v["bonus"][a.value] for a in Attribute})
+        colour = GateColour(v["colour"])
+        return GateDef(ident, colour, bonuses, effects, _text(v["name"]), _text(v["text"]))
+    return None
 
 
 def load_gates(path: Path) -> list[GateDef]:
-    r = _open(path)
-    out = []
-    for ident, v in r.records(r.data, "gate", GATE):
-        effects = _effects(r, v["effects"], ident, "gate", frozenset())
-        if r.valid(v):
-            bonuses = MappingProxyType({a: v["bonus"][a.value] for a in Attribute})
-            colour = GateColour(v["colour"])
-            out.append(GateDef(ident, colour, bonuses, effects, _text(v["name"]), _text(v["text"])))
-    r.raise_any()
-    return out
+    return _open(path).built("gate", GATE, _gate_def)
+
+
+def _ability_def(r: Reader, ident: str, v: dict[str, Any]) -> AbilityDef | None:
+    timing = (
+        frozenset(Timing(t) for t in v["timing"]) if v["timing"] is not INVALID else frozenset()
+    )
+    effects = _effects(r, v["effects"], ident, "ability", timing)
+    requires = Requirement()
+    if v["requires"] is not INVALID and r.valid(v["requires"]):
+        attr, losing = v["requires"]["attribute"], v["requires"]["losing"]
+        requires = Requirement(Attribute(attr) if attr else None, losing)
+        scopes = {PRIMITIVES[x.kind].scope for x in effects}
+        if (attr or losing) and "field" in scopes:
+            r.say(ident, "requires", "a field effect cannot have a battle condition")
+    if r.valid(v):
+        colour = AbilityColour(v["colour"])
+        name, text = _text(v["name"]), _text(v["text"])
+        return AbilityDef(ident, colour, timing, effects, requires, name, text, v["level"])
+    return None
 
 
 def load_abilities(path: Path) -> list[AbilityDef]:
-    r = _open(path)
-    out = []
-    for ident, v in r.records(r.data, "ability", ABILITY):
-        timing = (
-            frozenset(Timing(t) for t in v["timing"]) if v["timing"] is not INVALID else frozenset()
-        )
-        effects = _effects(r, v["effects"], ident, "ability", timing)
-        requires = Requirement()
-        if v["requires"] is not INVALID and r.valid(v["requires"]):
-            attr, losing = v["requires"]["attribute"], v["requires"]["losing"]
-            requires = Requirement(Attribute(attr) if attr else None, losing)
-            scopes = {PRIMITIVES[x.kind].scope for x in effects}
-            if (attr or losing) and "field" in scopes:
-                r.say(ident, "requires", "a field effect cannot have a battle condition")
-        if r.valid(v):
-            colour = AbilityColour(v["colour"])
-            name, text = _text(v["name"]), _text(v["text"])
-            out.append(AbilityDef(ident, colour, timing, effects, requires, name, text, v["level"]))
-    r.raise_any()
-    return out
+    return _open(path).built("ability", ABILITY, _ability_def)
 
 
 def _faces(r: Reader, raw: Any, ident: str) -> tuple[TrapFace, ...]:
@@ -217,20 +215,20 @@ def _faces(r: Reader, raw: Any, ident: str) -> tuple[TrapFace, ...]:
     return tuple(faces)
 
 
+def _trap_def(r: Reader, ident: str, v: dict[str, Any]) -> TrapDef | None:
+    faces = _faces(r, v["faces"], ident)
+    if r.valid(v):
+        attribute = Attribute(v["attribute"])
+        name, text = _text(v["name"]), _text(v["text"])
+        return TrapDef(ident, v["species"], attribute, faces, name, text)
+    return None
+
+
 def load_traps(path: Path) -> list[TrapDef]:
     """Bakugan Traps (`traps.toml`); a missing file means no Traps."""
     if not path.exists():
         return []
-    r = _open(path)
-    out = []
-    for ident, v in r.records(r.data, "trap", TRAP):
-        faces = _faces(r, v["faces"], ident)
-        if r.valid(v):
-            attribute = Attribute(v["attribute"])
-            name, text = _text(v["name"]), _text(v["text"])
-            out.append(TrapDef(ident, v["species"], attribute, faces, name, text))
-    r.raise_any()
-    return out
+    return _open(path).built("trap", TRAP, _trap_def)
 
 
 def _gear_abilities(r: Reader, raw: Any, ident: str) -> tuple[GearAbility, ...]:
@@ -258,22 +256,27 @@ def _gear_abilities(r: Reader, raw: Any, ident: str) -> tuple[GearAbility, ...]:
     return tuple(out)
 
 
+def _gear_def(r: Reader, ident: str, v: dict[str, Any]) -> GearDef | None:
+    abilities = _gear_abilities(r, v["abilities"], ident)
+    if r.valid(v):
+        colour, attribute = GateColour(v["colour"]), Attribute(v["attribute"])
+        name, text = _text(v["name"]), _text(v["text"])
+        return GearDef(ident, v["species"], colour, v["g"], attribute, abilities, name, text)
+    return None
+
+
 def load_gear(path: Path) -> list[GearDef]:
     """Battle Gear with its property card (`gear.toml`); a missing file means none."""
     if not path.exists():
         return []
-    r = _open(path)
-    out = []
-    for ident, v in r.records(r.data, "gear", GEAR):
-        abilities = _gear_abilities(r, v["abilities"], ident)
-        if r.valid(v):
-            colour, attribute = GateColour(v["colour"]), Attribute(v["attribute"])
-            name, text = _text(v["name"]), _text(v["text"])
-            out.append(
-                GearDef(ident, v["species"], colour, v["g"], attribute, abilities, name, text)
-            )
-    r.raise_any()
-    return out
+    return _open(path).built("gear", GEAR, _gear_def)
+
+
+def _evolution_def(r: Reader, ident: str, v: dict[str, Any]) -> EvolutionDef | None:
+    if r.valid(v):
+        name, text = _text(v["name"]), _text(v["text"])
+        return EvolutionDef(ident, v["base"], v["evolved"], v["level"], name, text)
+    return None
 
 
 def load_evolutions(path: Path) -> list[EvolutionDef]:
@@ -281,14 +284,7 @@ def load_evolutions(path: Path) -> list[EvolutionDef]:
     Bakugan are checked against the catalog by `load_catalog`."""
     if not path.exists():
         return []
-    r = _open(path)
-    out = []
-    for ident, v in r.records(r.data, "evolution", EVOLUTION):
-        if r.valid(v):
-            name, text = _text(v["name"]), _text(v["text"])
-            out.append(EvolutionDef(ident, v["base"], v["evolved"], v["level"], name, text))
-    r.raise_any()
-    return out
+    return _open(path).built("evolution", EVOLUTION, _evolution_def)
 
 
 def load_catalog(folder: Path | None = None) -> Catalog:

@@ -191,106 +191,100 @@ def _cores(r: Reader, value: Any, ident: str) -> tuple[CoreType, CoreType]:
     return (CoreType(value[0]), CoreType(value[1]))
 
 
-def load_characters(path: Path) -> list[CharacterDef]:
-    r = _open(path)
-    out = []
+def _character_def(r: Reader, ident: str, v: dict[str, Any]) -> CharacterDef | None:
     ctype = CardType.CHARACTER
-    for ident, v in r.records(r.data, "character", CHARACTER):
-        character = CharacterDef(
-            ident,
-            _text(v["name"]),
-            _text(v["text"]),
-            _species(r, v["species"], ident),
-            _factions(r, v["factions"], ident),
-            v["b_power"],
-            v["damage"],
-            _cores(r, v["cores"], ident),
-            v["ultra"],
-            _effects(r, v["static"], ident, "static", "static", ctype),
-            _triggers(r, v["triggers"], ident, (Trigger.VICTOR,), ctype),
-        )
-        if r.valid(v):
-            out.append(character)
-    r.raise_any()
-    return out
+    character = CharacterDef(
+        ident,
+        _text(v["name"]),
+        _text(v["text"]),
+        _species(r, v["species"], ident),
+        _factions(r, v["factions"], ident),
+        v["b_power"],
+        v["damage"],
+        _cores(r, v["cores"], ident),
+        v["ultra"],
+        _effects(r, v["static"], ident, "static", "static", ctype),
+        _triggers(r, v["triggers"], ident, (Trigger.VICTOR,), ctype),
+    )
+    return character if r.valid(v) else None
+
+
+def load_characters(path: Path) -> list[CharacterDef]:
+    return _open(path).built("character", CHARACTER, _character_def)
+
+
+def _card_def(r: Reader, ident: str, v: dict[str, Any], card_type: CardType) -> CardDef | None:
+    effects = _effects(r, v["effects"], ident, "effects", "effects", card_type)
+    if card_type in (CardType.ACTION, CardType.FLIP) and v["effects"] == []:
+        r.say(ident, "effects", f"an {card_type.value} card needs at least one effect")
+    species, rank, b_power, damage = "", Rank.BASE, 0, 0
+    if card_type is CardType.EVOLUTION:
+        species = _species(r, v["species"], ident)
+        rank = RANKS_BY_NAME.get(v["rank"], Rank.BASE)
+        b_power, damage = v["b_power"], v["damage"]
+    card = CardDef(
+        ident,
+        _text(v["name"]),
+        _text(v["text"]),
+        card_type,
+        _factions(r, v["factions"], ident),
+        v["cost"],
+        effects,
+        _effects(r, v.get("static", []), ident, "static", "static", card_type),
+        _triggers(r, v.get("triggers", {}), ident, _TRIGGERS[card_type], card_type),
+        species,
+        rank,
+        b_power,
+        damage,
+        _condition(r, v.get("free_if"), ident, "free_if"),
+    )
+    return card if r.valid(v) else None
 
 
 def load_cards(path: Path, card_type: CardType) -> list[CardDef]:
-    r = _open(path)
-    out = []
-    for ident, v in r.records(r.data, card_type.value, CARD[card_type]):
-        effects = _effects(r, v["effects"], ident, "effects", "effects", card_type)
-        if card_type in (CardType.ACTION, CardType.FLIP) and v["effects"] == []:
-            r.say(ident, "effects", f"an {card_type.value} card needs at least one effect")
-        species, rank, b_power, damage = "", Rank.BASE, 0, 0
-        if card_type is CardType.EVOLUTION:
-            species = _species(r, v["species"], ident)
-            rank = RANKS_BY_NAME.get(v["rank"], Rank.BASE)
-            b_power, damage = v["b_power"], v["damage"]
-        card = CardDef(
+    return _open(path).built(
+        card_type.value, CARD[card_type], lambda r, ident, v: _card_def(r, ident, v, card_type)
+    )
+
+
+def _core_def(r: Reader, ident: str, v: dict[str, Any]) -> CoreDef | None:
+    if not r.valid(v):
+        return None
+    bonus = _factions(r, v["bonus_factions"], ident, "bonus_factions")
+    if bool(bonus) != bool(v["bonus_b"] or v["bonus_d"]):
+        r.say(
             ident,
-            _text(v["name"]),
-            _text(v["text"]),
-            card_type,
-            _factions(r, v["factions"], ident),
-            v["cost"],
-            effects,
-            _effects(r, v.get("static", []), ident, "static", "static", card_type),
-            _triggers(r, v.get("triggers", {}), ident, _TRIGGERS[card_type], card_type),
-            species,
-            rank,
-            b_power,
-            damage,
-            _condition(r, v.get("free_if"), ident, "free_if"),
+            "bonus_factions",
+            "a faction bonus needs both its factions and bonus_b/bonus_d",
         )
-        if r.valid(v):
-            out.append(card)
-    r.raise_any()
-    return out
+    return CoreDef(
+        ident,
+        CoreType(v["type"]),
+        v["b_power"],
+        v["damage"],
+        bonus,
+        v["bonus_b"],
+        v["bonus_d"],
+        v["frost"],
+        v["shadow"],
+    )
 
 
 def load_cores(path: Path) -> list[CoreDef]:
-    r = _open(path)
-    out = []
-    for ident, v in r.records(r.data, "core", CORE):
-        if not r.valid(v):
-            continue
-        bonus = _factions(r, v["bonus_factions"], ident, "bonus_factions")
-        if bool(bonus) != bool(v["bonus_b"] or v["bonus_d"]):
-            r.say(
-                ident,
-                "bonus_factions",
-                "a faction bonus needs both its factions and bonus_b/bonus_d",
-            )
-        out.append(
-            CoreDef(
-                ident,
-                CoreType(v["type"]),
-                v["b_power"],
-                v["damage"],
-                bonus,
-                v["bonus_b"],
-                v["bonus_d"],
-                v["frost"],
-                v["shadow"],
-            )
-        )
-    r.raise_any()
-    return out
+    return _open(path).built("core", CORE, _core_def)
+
+
+def _preset_deck(r: Reader, ident: str, v: dict[str, Any], catalog: Catalog) -> PresetDeck | None:
+    if not r.valid(v):
+        return None
+    deck = tuple(card for card, n in v["cards"].items() for _ in range(n))
+    kit = Kit(tuple(v["characters"]), tuple(v["cores"]), deck)
+    r.say_each(ident, "", check_kit(kit, catalog))
+    return PresetDeck(ident, _text(v["name"]), kit)
 
 
 def load_decks(path: Path, catalog: Catalog) -> list[PresetDeck]:
-    r = _open(path)
-    out = []
-    for ident, v in r.records(r.data, "deck", DECK):
-        if not r.valid(v):
-            continue
-        deck = tuple(card for card, n in v["cards"].items() for _ in range(n))
-        kit = Kit(tuple(v["characters"]), tuple(v["cores"]), deck)
-        r.say_each(ident, "", check_kit(kit, catalog))
-        out.append(PresetDeck(ident, _text(v["name"]), kit))
-    r.raise_any()
-    return out
+    return _open(path).built("deck", DECK, lambda r, ident, v: _preset_deck(r, ident, v, catalog))
 
 
 def _cross_check(catalog: Catalog, problems: list[str]) -> None:
