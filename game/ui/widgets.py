@@ -226,6 +226,22 @@ class Button:
             paragraph(surface, self.reason, tip.inflate(-16, -10), 20, INK, 2)
 
 
+GO_COLOUR = (150, 70, 30)
+"""The warm face of a screen's button that goes on (a rematch, the start of a match)."""
+
+
+def go_and_back(
+    go: tuple[pygame.Rect, str, Callable[[], None]],
+    back: tuple[pygame.Rect, str, Callable[[], None]],
+) -> list[Button]:
+    """A screen's two ways out, each (where, label, what it does): going on (Return
+    presses it, in `GO_COLOUR`) and going back (Escape), in that order."""
+    return [
+        Button(*go, key=pygame.K_RETURN, colour=GO_COLOUR),
+        Button(*back, key=pygame.K_ESCAPE),
+    ]
+
+
 FOCUS_NEXT = (pygame.K_DOWN, pygame.K_TAB)
 FOCUS_PREV = (pygame.K_UP,)
 ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER)

@@ -54,21 +54,10 @@ class ResultsScene(Scene):
         state = match.session.state
         # The winner as shown on this screen (tests compare it with the rules core's).
         self.shown_winner = state.winner if state.winner is not None else -1
-        self.buttons = [
-            w.Button(
-                pygame.Rect(340, 600, 280, 56),
-                self.tr("results.rematch"),
-                self._rematch,
-                key=pygame.K_RETURN,
-                colour=(150, 70, 30),
-            ),
-            w.Button(
-                pygame.Rect(660, 600, 280, 56),
-                self.tr("pause.menu"),
-                self._menu,
-                key=pygame.K_ESCAPE,
-            ),
-        ]
+        self.buttons = w.go_and_back(
+            (pygame.Rect(340, 600, 280, 56), self.tr("results.rematch"), self._rematch),
+            (pygame.Rect(660, 600, 280, 56), self.tr("pause.menu"), self._menu),
+        )
 
     def _rematch(self) -> None:
         self.app.replace(self.match.rematch())

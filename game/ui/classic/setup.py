@@ -149,21 +149,10 @@ class MatchSetupScene(Scene):
         for p in range(n):
             rect = pygame.Rect(520 + p * (width + 10), 600, width, 46)
             self.buttons.append(w.Button(rect, self._seat_label(p), partial(self._toggle_seat, p)))
-        self.buttons += [
-            w.Button(
-                pygame.Rect(1000, 656, 230, 52),
-                self.tr("setup.start"),
-                self._start,
-                key=pygame.K_RETURN,
-                colour=(150, 70, 30),
-            ),
-            w.Button(
-                pygame.Rect(520, 656, 230, 52),
-                self.tr("ui.back"),
-                self.app.pop,
-                key=pygame.K_ESCAPE,
-            ),
-        ]
+        self.buttons += w.go_and_back(
+            (pygame.Rect(1000, 656, 230, 52), self.tr("setup.start"), self._start),
+            (pygame.Rect(520, 656, 230, 52), self.tr("ui.back"), self.app.pop),
+        )
 
     def _deal(self) -> Kit:
         if self.support:
