@@ -19,6 +19,8 @@ import numpy as np
 import pyspiel
 
 C = TypeVar("C")
+SP = TypeVar("SP")
+LO = TypeVar("LO")
 S = TypeVar("S")
 
 
@@ -121,15 +123,19 @@ class AdapterState(pyspiel.State):  # type: ignore[misc]
         return self._d.state_text()  # type: ignore[no-any-return]
 
 
-class TensorObserver:
+class TensorObserver(Generic[SP, LO]):
     """OpenSpiel's Python observer (`tensor`, `dict`, `set_from`, `string_from`): the
     private-info kind (``single``, ``none``, ``all``), perfect recall or not, and one
     tensor with a named view per piece of the layout (``layout.pieces``: names and
-    shapes; ``layout.size``). `set_from` keeps each tensor in the state's cache; a
-    subclass writes it (`_write`) and names its `layout_class` (called ``(spec)``)."""
+    shapes; ``layout.size``), over the game's spec `SP` and its layout `LO`.
+    `set_from` keeps each tensor in the state's cache, and `string_from` each string;
+    a subclass writes the tensor (`_write`) and the string (`_string`) and names its
+    `layout_class` (called ``(spec)``)."""
 
     game_name: ClassVar[str]
     layout_class: ClassVar[type[Any]]
+    spec: SP
+    layout: LO
 
     def __init__(self, spec: Any, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
@@ -142,17 +148,39 @@ class TensorObserver:
             pyspiel.PrivateInfoType.NONE: "none",
             pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
         }[info]
-        self.layout = self.layout_class(spec)
-        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.layout = layout = self.layout_class(spec)
+        self.tensor = np.zeros(layout.size, np.float32)
         self.dict: dict[str, Any] = {}
         index = 0
-        for name, shape in self.layout.pieces:
+        for name, shape in layout.pieces:
             size = math.prod(shape)
             self.dict[name] = self.tensor[index : index + size].reshape(shape)
             index += size
 
     def _write(self, d: Any, player: int) -> None:
         raise NotImplementedError
+
+    def _string(self, d: Any, player: int) -> str:
+        raise NotImplementedError
+
+    def string_from(self, state: Any, player: int) -> str:
+        d = state._d
+        key = ("string", player, self.private, self.perfect_recall)
+        cached = d.cache.get(key)
+        if cached is not None:
+            return str(cached)
+        text = self._string(d, player)
+        d.cache[key] = text
+        return text
+
+    def _recalled(self, text: str, d: Any, player: int, public: int, everyone: int) -> str:
+        """`text`, and under perfect recall the history the observer may see after a
+        ``--`` line (`public`, `everyone`: the game's viewers of no private and of all
+        private information)."""
+        if self.perfect_recall:
+            who = {"single": player, "none": public, "all": everyone}[self.private]
+            text += "\n--\n" + d.history_lines(who)
+        return text
 
     def set_from(self, state: Any, player: int) -> None:
         d = state._d

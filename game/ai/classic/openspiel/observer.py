@@ -5,7 +5,6 @@ strings (`BakuganObserver`), laid out by `TensorLayout` (names and shapes, one s
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from game.ai.openspiel_base import TensorObserver
 from game.rules.classic import CHANCE
@@ -73,23 +72,17 @@ class TensorLayout:
         self.size = sum(math.prod(shape) for _, shape in self.pieces)
 
 
-class BakuganObserver(TensorObserver):
+class BakuganObserver(TensorObserver[Spec, TensorLayout]):
     """OpenSpiel's Python observer: `tensor`, `dict`, `set_from`, `string_from`."""
 
     game_name = GAME_NAME
-    spec: Spec
     layout_class = TensorLayout
-    layout: TensorLayout
 
-    def string_from(self, state: Any, player: int) -> str:
-        d: StateData = state._d
+    def _string(self, d: StateData, player: int) -> str:
         if self.perfect_recall and self.private == "single":
             return render_information_state(d, player)
         text = render_observation(d, player, self.private)
-        if self.perfect_recall:
-            who = {"single": player, "none": PUBLIC, "all": EVERYTHING}[self.private]
-            text += "\n--\n" + d.history_lines(who)
-        return text
+        return self._recalled(text, d, player, PUBLIC, EVERYTHING)
 
     def _write(self, d: StateData, player: int) -> None:
         t, lay, spec = self.dict, self.layout, self.spec

@@ -62,28 +62,16 @@ class TensorLayout:
         self.size = sum(math.prod(shape) for _, shape in self.pieces)
 
 
-class PlanetObserver(TensorObserver):
+class PlanetObserver(TensorObserver[Spec, TensorLayout]):
     """OpenSpiel's Python observer: `tensor`, `dict`, `set_from`, `string_from`."""
 
     game_name = GAME_NAME
-    spec: Spec
     layout_class = TensorLayout
-    layout: TensorLayout
 
     # -- strings -----------------------------------------------------------------------
 
-    def string_from(self, state: Any, player: int) -> str:
-        d: StateData = state._d
-        key = ("string", player, self.private, self.perfect_recall)
-        cached = d.cache.get(key)
-        if cached is not None:
-            return str(cached)
-        text = render(d, player, self.private)
-        if self.perfect_recall:
-            who = {"single": player, "none": PUBLIC, "all": EVERYONE}[self.private]
-            text += "\n--\n" + d.history_lines(who)
-        d.cache[key] = text
-        return text
+    def _string(self, d: StateData, player: int) -> str:
+        return self._recalled(render(d, player, self.private), d, player, PUBLIC, EVERYONE)
 
     # -- tensors -----------------------------------------------------------------------
 
