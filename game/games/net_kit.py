@@ -75,6 +75,66 @@ class NetTable(Protocol):
     def close(self) -> None: ...
 
 
+class SessionTable:
+    """What every game's `NetTable` does alike over its match's one session
+    (`game.match.protocol.MatchSession`: `session`): the end, the winner, the replay
+    file, a seat's view and legal texts, a person's chosen text carried out on that
+    seat's turn, the replay closed. A game adds its `step`, its `waiting`, a throw's
+    public `context` and the `throw`; `people` are the seats of people."""
+
+    session: Any
+    people: set[int]
+    _writer: Any = None
+    _replay: str | None = None
+
+    def _record_to(self, folder: Path, header: dict[str, Any]) -> Any:
+        """The match's replay file, opened in `folder` with `header` (kept to close)."""
+        from game.games.replays import open_in
+
+        self._writer = open_in(folder)(header)
+        self._replay = str(self._writer.path)
+        return self._writer
+
+    @property
+    def over(self) -> bool:
+        return bool(self.session.over)
+
+    @property
+    def winner(self) -> int | None:
+        winner: int | None = self.session.state.winner
+        return winner
+
+    @property
+    def replay(self) -> str | None:
+        return self._replay
+
+    def waiting(self) -> dict[int, str]:
+        raise NotImplementedError
+
+    def _turn(self, seat: int, kind: str) -> None:
+        """`Refused` (``out_of_turn``) unless the match waits for `seat`'s `kind`."""
+        if self.waiting().get(seat) != kind:
+            raise Refused("out_of_turn", f"seat {seat} has no {kind} to make now")
+
+    def view(self, seat: int) -> Any:
+        return plain(self.session.observation(seat))
+
+    def legal(self, seat: int) -> list[str]:
+        return [str(a) for a in self.session.legal_actions(seat)]
+
+    def context(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    def act(self, seat: int, text: str) -> None:
+        self._turn(seat, "act")
+        self.session.act(legal_text(self.session.legal_actions(seat), text))
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+
 class NetBrain(Protocol):
     """A headless person's seat (`--headless --bot LEVEL`): it sees only what its seat is
     sent (the view, the legal texts, a throw's public table) and answers with a text

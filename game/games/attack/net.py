@@ -9,21 +9,24 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.games.net_kit import (
     PERSON_SEATS,
     NetBrain,
-    Refused,
+    SessionTable,
     TableRequest,
     UniformBrain,
-    legal_text,
-    plain,
 )
 
+if TYPE_CHECKING:
+    from game.match.attack.session import AttackMatch
 
-class AttackTable:
+
+class AttackTable(SessionTable):
     """One Attack game at the host, of as many players as seats."""
+
+    session: AttackMatch
 
     def __init__(self, request: TableRequest) -> None:
         from game.content.attack import shipped_deck
@@ -36,30 +39,18 @@ class AttackTable:
         seats, seed = request.seats, request.seed
         self.people = {p for p, s in enumerate(seats) if s in PERSON_SEATS}
         names = [HUMAN if p in self.people else s for p, s in enumerate(seats)]
-        self.match = AttackMatch.new(deck, shipped_levels(), names, seed=seed)
-        self._replay: str | None = None
+        self.match = self.session = AttackMatch.new(deck, shipped_levels(), names, seed=seed)
         if request.replay_dir is not None:
-            from game.games.replays import open_in
-
             levels = [None if p in self.people else s for p, s in enumerate(seats)]
             head = attack_header(deck, self.match.state.settings, seed, seat_infos(seed, levels))
-            writer = open_in(Path(request.replay_dir))(head)
-            self._replay = str(writer.path)
+            writer = self._record_to(Path(request.replay_dir), head)
             self.match.recorder = AttackRecorder(writer.write, writer.close)
-
-    @property
-    def over(self) -> bool:
-        return self.match.over
 
     @property
     def winner(self) -> int | None:
         """The first place (the lowest seat of a shared one)."""
         winners = self.match.result_winners()
         return winners[0] if winners else None
-
-    @property
-    def replay(self) -> str | None:
-        return self._replay
 
     def step(self) -> bool:
         match = self.match
@@ -86,27 +77,9 @@ class AttackTable:
             return {die: "throw"} if die is not None and die in self.people else {}
         return {p: "act" for p in match.to_act() if p in self.people}
 
-    def view(self, seat: int) -> Any:
-        return plain(self.match.observation(seat))
-
-    def legal(self, seat: int) -> list[str]:
-        return [str(a) for a in self.match.legal_actions(seat)]
-
-    def context(self, seat: int) -> dict[str, Any]:
-        return {}
-
-    def act(self, seat: int, text: str) -> None:
-        if self.waiting().get(seat) != "act":
-            raise Refused("out_of_turn", f"seat {seat} has no card to choose now")
-        self.match.act(legal_text(self.match.legal_actions(seat), text))
-
     def throw(self, seat: int, params: Mapping[str, Any]) -> None:
-        if self.waiting().get(seat) != "throw":
-            raise Refused("out_of_turn", f"seat {seat} has no die to roll now")
+        self._turn(seat, "throw")
         self.match.apply_chance()
-
-    def close(self) -> None:
-        """The recorder closes its file at the end of the game."""
 
 
 def _roll(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:

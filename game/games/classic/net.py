@@ -9,23 +9,27 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.games.net_kit import (
     PERSON_SEATS,
     NetBrain,
     Refused,
+    SessionTable,
     TableRequest,
     UniformBrain,
-    legal_text,
-    plain,
     throw_args,
     throw_params,
 )
 
+if TYPE_CHECKING:
+    from game.match.classic.session import MatchSession
 
-class ClassicTable:
+
+class ClassicTable(SessionTable):
     """One classic match at the host, of as many players as seats (the preset table)."""
+
+    session: MatchSession
 
     def __init__(self, request: TableRequest) -> None:
         from game import physics
@@ -51,11 +55,7 @@ class ClassicTable:
             for p, s in enumerate(seats)
             if p not in self.people
         }
-        self._writer: Any = None
-        self._replay: str | None = None
         if request.replay_dir is not None:
-            from game.games.replays import open_in
-
             levels = [None if p in self.people else s for p, s in enumerate(seats)]
             session = self.session
             head = classic_header(
@@ -67,21 +67,8 @@ class ClassicTable:
                 (session.width, session.height),
                 session.sphere_radius,
             )
-            self._writer = open_in(Path(request.replay_dir))(head)
-            self._replay = str(self._writer.path)
-            session.recorder = SessionRecorder(self._writer.write)
-
-    @property
-    def over(self) -> bool:
-        return self.session.over
-
-    @property
-    def winner(self) -> int | None:
-        return self.session.state.winner
-
-    @property
-    def replay(self) -> str | None:
-        return self._replay
+            writer = self._record_to(Path(request.replay_dir), head)
+            session.recorder = SessionRecorder(writer.write)
 
     def step(self) -> bool:
         session = self.session
@@ -103,12 +90,6 @@ class ClassicTable:
             return {}
         return {player: "throw" if self.session.awaiting_throw() is not None else "act"}
 
-    def view(self, seat: int) -> Any:
-        return plain(self.session.observation(seat))
-
-    def legal(self, seat: int) -> list[str]:
-        return [str(a) for a in self.session.legal_actions(seat)]
-
     def context(self, seat: int) -> dict[str, Any]:
         """The public table a throw is aimed on: its size, the cards and the Bakugan
         standing, and the seat's own band."""
@@ -121,26 +102,15 @@ class ClassicTable:
             "zone": list(self.session.zone(seat).box),
         }
 
-    def act(self, seat: int, text: str) -> None:
-        if self.waiting().get(seat) != "act":
-            raise Refused("out_of_turn", f"seat {seat} has no choice to make now")
-        self.session.act(legal_text(self.session.legal_actions(seat), text))
-
     def throw(self, seat: int, params: Mapping[str, Any]) -> None:
         from game.match.classic.session import ThrowRefused
 
-        if self.waiting().get(seat) != "throw":
-            raise Refused("out_of_turn", f"seat {seat} has no throw to make now")
+        self._turn(seat, "throw")
         origin, angle, speed, spin = throw_args(params)
         try:
             self.session.throw(seat, self._physics.Throw(origin, angle, speed, spin))
         except (ThrowRefused, self._physics.PhysicsError) as e:
             raise Refused("bad_throw", str(e)) from None
-
-    def close(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
 
 
 def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:

@@ -10,23 +10,27 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.games.net_kit import (
     PERSON_SEATS,
     NetBrain,
     Refused,
+    SessionTable,
     TableRequest,
     UniformBrain,
-    legal_text,
-    plain,
     throw_args,
     throw_params,
 )
 
+if TYPE_CHECKING:
+    from game.match.planet.session import PlanetSession
 
-class PlanetTable:
+
+class PlanetTable(SessionTable):
     """One Battle Planet match at the host (two seats)."""
+
+    session: PlanetSession
 
     def __init__(self, request: TableRequest) -> None:
         from game import physics
@@ -54,29 +58,12 @@ class PlanetTable:
             if p not in self.people
         }
         self.held: dict[int, Any] = {}  # the throws in, unseen, until both are
-        self._writer: Any = None
-        self._replay: str | None = None
         if request.replay_dir is not None:
-            from game.games.replays import open_in
-
             levels = [None if p in self.people else s for p, s in enumerate(seats)]
             state = self.session.state
             head = planet_header(catalog, kits, state.settings, seed, seat_infos(seed, levels))
-            self._writer = open_in(Path(request.replay_dir))(head)
-            self._replay = str(self._writer.path)
-            self.session.recorder = PlanetRecorder(self._writer.write)
-
-    @property
-    def over(self) -> bool:
-        return self.session.over
-
-    @property
-    def winner(self) -> int | None:
-        return self.session.state.winner
-
-    @property
-    def replay(self) -> str | None:
-        return self._replay
+            writer = self._record_to(Path(request.replay_dir), head)
+            self.session.recorder = PlanetRecorder(writer.write)
 
     def step(self) -> bool:
         session = self.session
@@ -120,12 +107,6 @@ class PlanetTable:
             }
         return {p: "act" for p in session.to_act() if p in self.people}
 
-    def view(self, seat: int) -> Any:
-        return plain(self.session.observation(seat))
-
-    def legal(self, seat: int) -> list[str]:
-        return [str(a) for a in self.session.legal_actions(seat)]
-
     def context(self, seat: int) -> dict[str, Any]:
         """The public table a roll is aimed on: the Matrix's places in their order, the
         cores lying on it, and the seat's own band."""
@@ -136,14 +117,8 @@ class PlanetTable:
             "zone": list(session.zone(seat).box),
         }
 
-    def act(self, seat: int, text: str) -> None:
-        if self.waiting().get(seat) != "act":
-            raise Refused("out_of_turn", f"seat {seat} has no choice to make now")
-        self.session.act(legal_text(self.session.legal_actions(seat), text))
-
     def throw(self, seat: int, params: Mapping[str, Any]) -> None:
-        if self.waiting().get(seat) != "throw":
-            raise Refused("out_of_turn", f"seat {seat} has no roll to make now")
+        self._turn(seat, "throw")
         origin, angle, speed, spin = throw_args(params)
         if not self.session.zone(seat).contains(origin):
             raise Refused("bad_throw", "a roll is released from the seat's own band")
@@ -153,11 +128,6 @@ class PlanetTable:
             raise Refused("bad_throw", str(e)) from None
         if len(self.held) == 2:
             self._roll()
-
-    def close(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
 
 
 def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
