@@ -231,7 +231,7 @@ def test_the_match_screen_fits_with_the_longest_names(app: App, players: int, bi
     rng = random.Random(1)
     kinds = set()
     for _ in range(400):  # through the opening, turns, throws and battles
-        app.step()
+        app.step(draw=False)  # (each moment checked is drawn by `_draw`)
         scene.anims.clear()
         scene._catch_up()
         p = scene.session.actor()
@@ -241,7 +241,7 @@ def test_the_match_screen_fits_with_the_longest_names(app: App, players: int, bi
         if state not in kinds and p == 0:
             kinds.add(state)
             for _ in range(3):
-                app.step()
+                app.step(draw=False)
             _draw(app, scene, f"match {state}")
             for kind, ident, rect, _ in scene._hand_items():
                 scene.hover_piece, scene.hover_rect = (kind, ident), rect

@@ -27,13 +27,13 @@ def test_support_pieces_are_offered_and_drawn_through_whole_matches() -> None:
         scene = MatchScene(app, kits, (True, True), seed % 2, seed=seed)
         app.push(scene)
         scene.curtain_for = None
-        for _ in range(3000):
+        for frame in range(3000):
             if scene.session.over:
                 break
             scene.anims.clear()
             scene.curtain_for = None
             scene.last_human = scene.session.actor()
-            app.step()
+            app.step(draw=frame % 2 == 0)  # (every other frame drawn: the pieces on the table)
             if scene.session.awaiting_throw():
                 p = scene.session.actor()
                 origin = (rng.uniform(300, 500), 90.0 if p == 0 else 910.0)
