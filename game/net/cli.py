@@ -83,15 +83,16 @@ def _replays(folder: str | None) -> Path:
 
 
 def host_command(args: argparse.Namespace) -> int:
-    from game.net.host import Host, HostOptions, parse_seats
+    from game.net.host import BadSeats, Host, HostOptions, parse_seats
 
     if not args.headless:
         _say(tr(args.lang, "net.no_window"))
         return 2
+    record = REGISTRY[args.rules]
     try:
-        seats = parse_seats(args.seats, REGISTRY[args.rules])
-    except ValueError as e:
-        _say(tr(args.lang, "net.bad_seats", problem=e))
+        seats = parse_seats(args.seats, record)
+    except BadSeats as e:
+        _say(tr(args.lang, e.key, game=record.name(args.lang), **e.fields))
         return 2
     folder = _replays(args.record)
     folder.mkdir(parents=True, exist_ok=True)

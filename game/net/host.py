@@ -67,18 +67,28 @@ class HostOptions:
     max_bad: int = 10
 
 
+class BadSeats(ValueError):
+    """What is wrong with ``--seats``, as the catalog line `key` (under ``net.seats``)
+    with its `fields`; the game's name is the caller's to add, in its language."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(f"{key}: {fields}")
+        self.key = f"net.seats.{key}"
+        self.fields = fields
+
+
 def parse_seats(spec: str, record: GameRecord) -> tuple[str, ...]:
-    """The seats of ``--seats``; ValueError says what is wrong."""
+    """The seats of ``--seats``; `BadSeats` says what is wrong."""
     kit = record.net
     if kit is None:
-        raise ValueError(f"{record.name('en')} cannot be played on the network yet")
+        raise BadSeats("no_network")
     seats = tuple(w.strip() for w in spec.split(","))
     for word in seats:
         if word not in SEAT_WORDS and word not in kit.levels:
-            raise ValueError(f"{word!r} is not here, remote or a level ({', '.join(kit.levels)})")
+            raise BadSeats("word", word=word[:40], levels=", ".join(kit.levels))
     if len(seats) not in record.player_counts:
         counts = ", ".join(str(n) for n in record.player_counts)
-        raise ValueError(f"{record.name('en')} is played by {counts} players, not {len(seats)}")
+        raise BadSeats("count", counts=counts, got=len(seats))
     return seats
 
 
