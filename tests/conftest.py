@@ -132,3 +132,26 @@ class Faults:
 @pytest.fixture
 def faults(monkeypatch: pytest.MonkeyPatch) -> Iterator[Faults]:
     yield Faults(monkeypatch)
+
+
+# ---------------------------------------------------------------- the suite's settings
+
+from game.persist.paths import settings_path  # noqa: E402
+
+_SETTINGS = settings_path()
+_SUITE_SETTINGS = _SETTINGS.read_bytes()
+
+
+@pytest.fixture(autouse=True)
+def _suite_settings() -> Iterator[None]:
+    """Each test ends by putting the suite's settings file back if it changed it: a
+    screen that saves the player's choice (the game chosen on the title, a language)
+    leaves it to no later test in the same worker."""
+    yield
+    try:
+        now: bytes | None = _SETTINGS.read_bytes()
+    except OSError:
+        now = None
+    if now != _SUITE_SETTINGS:
+        _SETTINGS.parent.mkdir(parents=True, exist_ok=True)
+        _SETTINGS.write_bytes(_SUITE_SETTINGS)
