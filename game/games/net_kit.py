@@ -155,13 +155,35 @@ class TableRequest:
     replay_dir: Path | None
 
 
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowTable:
+    """The public table a person at a joined computer throws on, rebuilt from a throw's
+    `context` (table mm, y away from the near edge): the targets' outlines (the Gate
+    Cards, the BakuCores), the Bakugan standing, the seat's own band (x0, y0, x1, y1) and
+    the pull curve of the game's slingshot (``classic`` or ``planet``,
+    `game.physics.pull`)."""
+
+    width: float
+    height: float
+    targets: tuple[tuple[Point, ...], ...]
+    standing: tuple[Point, ...]
+    zone: tuple[float, float, float, float]
+    curve: str
+
+
 @dataclass(frozen=True, slots=True)
 class NetKit:
-    """A game's part of network play: its host table and a headless seat's brain
-    (level, seed); `levels` are the computer levels a seat may name."""
+    """A game's part of network play: its host table, a headless seat's brain (level,
+    seed) and the table a window throws on (`ThrowTable` of a throw's context; None
+    where a throw takes no aim, as Attack's die); `levels` are the computer levels a
+    seat may name."""
 
     table: Callable[[TableRequest], NetTable]
     brain: Callable[[str, int], NetBrain]
+    throw_table: Callable[[Mapping[str, Any]], ThrowTable | None] = lambda context: None
     levels: tuple[str, ...] = ("easy", "normal", "hard")
 
 
@@ -248,4 +270,8 @@ def deferred_kit(module: str) -> NetKit:
         made: NetBrain = importlib.import_module(module).brain(level, seed)
         return made
 
-    return NetKit(table, brain)
+    def throw_table(context: Mapping[str, Any]) -> ThrowTable | None:
+        made: ThrowTable | None = importlib.import_module(module).throw_table(context)
+        return made
+
+    return NetKit(table, brain, throw_table)

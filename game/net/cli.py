@@ -83,7 +83,8 @@ def _replays(folder: str | None) -> Path:
 
 
 def host_command(args: argparse.Namespace) -> int:
-    from game.net.host import BadSeats, Host, HostOptions, parse_seats
+    from game.net.host import Host, HostOptions
+    from game.net.seats import BadSeats, parse_seats
 
     if not args.headless:
         _say(tr(args.lang, "net.no_window"))

@@ -9,6 +9,8 @@ as JSON lines, the match as this seat saw it (also when the host goes away).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +24,7 @@ from game.games import REGISTRY
 from game.net.handshake import Build, local_build
 from game.net.host import brain_seed
 from game.net.messages import DEFAULT_PORT, MAX_HOST_BYTES, BadMessage, encode, parse_host
+from game.net.relay import Relay
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +67,10 @@ class Client:
         say: Callable[[str], None],
         received: list[str] | None = None,
         on_turn: Callable[[Client, dict[str, Any]], None] | None = None,
+        relay: Relay | None = None,
     ) -> None:
+        """`relay`: a window plays the seat (every message the host sent reaches it, and
+        its answers go to the host); None: headless, the game's brain plays it."""
         self.options = options
         self.say = say
         self.received: list[str] = [] if received is None else received
@@ -80,6 +86,7 @@ class Client:
         self.refused: str | None = None
         self.turns = 0
         self.errors: list[str] = []  # the reasons of the host's refusals
+        self.relay = relay
 
     def line(self, key: str, **fields: Any) -> str:
         return tr(self.options.lang, key, **fields)
@@ -105,9 +112,30 @@ class Client:
         self._save()
         return self.report()
 
+    def _attach(self, ws: Any) -> None:
+        """The window's answers go to the host as this client's messages."""
+        if self.relay is None:
+            return
+        loop = asyncio.get_running_loop()
+        sending: set[asyncio.Task[None]] = set()
+
+        def send(message: dict[str, Any]) -> None:
+            fields = {k: v for k, v in message.items() if k not in ("type", "seat")}
+            task = loop.create_task(self._send(ws, encode(str(message.get("type")), **fields)))
+            sending.add(task)
+            task.add_done_callback(sending.discard)
+
+        self.relay.attach(loop, send)
+
+    @staticmethod
+    async def _send(ws: Any, text: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(text)
+
     async def _play(self, ws: Any) -> None:
         opts = self.options
         brain = None
+        self._attach(ws)
         async for raw in ws:
             text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
             self.received.append(text)
@@ -115,6 +143,8 @@ class Client:
                 message = parse_host(raw)
             except BadMessage:
                 continue
+            if self.relay is not None:
+                self.relay.deliver(message)
             kind = message["type"]
             if kind == "host":
                 self.game = str(message.get("game", ""))
@@ -145,14 +175,17 @@ class Client:
                     opts.token_file.write_text(self.token, "utf-8")
                 record = REGISTRY[self.game]
                 assert record.net is not None
-                brain = record.net.brain(opts.bot, brain_seed(opts.seed, self.seat))
+                if self.relay is None:
+                    brain = record.net.brain(opts.bot, brain_seed(opts.seed, self.seat))
                 name = record.name(opts.lang)
                 where = f"{opts.address}:{opts.port}"
                 self.say(self.line("net.joined_as", game=name, address=where, seat=self.seat))
-            elif kind == "turn" and brain is not None:
+            elif kind == "turn":
                 self.turns += 1
                 if self.on_turn is not None:
                     self.on_turn(self, message)
+                if brain is None:
+                    continue  # the window answers
                 view, ask = message.get("view"), message.get("ask")
                 if message.get("kind") == "throw":
                     params = brain.throw(view, message.get("context") or {})

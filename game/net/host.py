@@ -27,12 +27,12 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.files.lang import tr
-from game.games import REGISTRY, GameRecord
+from game.games import REGISTRY
 from game.games.net_kit import NetBrain, NetKit, NetTable, Refused, TableRequest
 from game.net.handshake import Build, judge, local_build, new_code
 from game.net.messages import MAX_PEER_BYTES, BadMessage, RateLimit, encode, parse_peer
-
-SEAT_WORDS = ("here", "remote")
+from game.net.relay import LocalSocket, Relay
+from game.net.seats import SEAT_WORDS
 
 
 def brain_seed(seed: int, seat: int) -> int:
@@ -65,38 +65,16 @@ class HostOptions:
     turn_seconds: float = 120.0
     rejoin_wait: float = 30.0
     max_bad: int = 10
-
-
-class BadSeats(ValueError):
-    """What is wrong with ``--seats``, as the catalog line `key` (under ``net.seats``)
-    with its `fields`; the game's name is the caller's to add, in its language."""
-
-    def __init__(self, key: str, **fields: object) -> None:
-        super().__init__(f"{key}: {fields}")
-        self.key = f"net.seats.{key}"
-        self.fields = fields
-
-
-def parse_seats(spec: str, record: GameRecord) -> tuple[str, ...]:
-    """The seats of ``--seats``; `BadSeats` says what is wrong."""
-    kit = record.net
-    if kit is None:
-        raise BadSeats("no_network")
-    seats = tuple(w.strip() for w in spec.split(","))
-    for word in seats:
-        if word not in SEAT_WORDS and word not in kit.levels:
-            raise BadSeats("word", word=word[:40], levels=", ".join(kit.levels))
-    if len(seats) not in record.player_counts:
-        counts = ", ".join(str(n) for n in record.player_counts)
-        raise BadSeats("count", counts=counts, got=len(seats))
-    return seats
+    name: str = ""
+    """The host's person's name (the lobby shows it)."""
 
 
 @dataclass(slots=True)
 class Peer:
-    """A joined computer in its seat."""
+    """A joined computer in its seat (or the host's screen, for a ``here`` seat played
+    in the host's window: its `ws` a `LocalSocket`)."""
 
-    ws: ServerConnection
+    ws: ServerConnection | LocalSocket
     seat: int
     name: str
     token: str
@@ -114,7 +92,16 @@ Say = Callable[[str], None]
 
 
 class Host:
-    def __init__(self, options: HostOptions, say: Say, probe: Probe | None = None) -> None:
+    """`relay`: the host's window, which plays its ``here`` seats (each asked and shown
+    as a joined seat is, through the relay); None: headless, `bot` plays them."""
+
+    def __init__(
+        self,
+        options: HostOptions,
+        say: Say,
+        probe: Probe | None = None,
+        relay: Relay | None = None,
+    ) -> None:
         record = REGISTRY[options.game]
         if record.net is None:
             raise ValueError(f"{record.name('en')} cannot be played on the network yet")
@@ -144,6 +131,8 @@ class Host:
         self.held: dict[int, dict[str, Any]] = {}  # answers waiting for the others asked
         self.thrown: dict[int, int] = {}  # seat -> the throws it made
         self.loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time()
+        self.relay = relay
+        self.addresses: list[str] = []  # where a joiner may reach this host
 
     def line(self, key: str, **fields: Any) -> str:
         return tr(self.options.lang, key, **fields)
@@ -210,7 +199,7 @@ class Host:
                     game=self.options.game,
                 ),
             )
-            await self._listen(peer)
+            await self._listen(peer, ws)
         except ConnectionClosed:
             pass
         finally:
@@ -238,10 +227,54 @@ class Host:
         if all(p in self.peers for p in self.remote):
             self.joined.set()
         self.inbox.put_nowait((peer, {"type": "joined"}))
+        self._lobby()
         return peer
 
-    async def _listen(self, peer: Peer) -> None:
-        async for raw in peer.ws:
+    # --- the host's window ------------------------------------------------------------
+
+    def _lobby(self) -> None:
+        """Tell the host's window who sits where, and where to join (before the match)."""
+        if self.relay is None:
+            return
+        names = {p: peer.name for p, peer in self.peers.items() if not peer.gone}
+        self.relay.deliver(
+            {
+                "type": "lobby",
+                "game": self.options.game,
+                "seats": list(self.seats),
+                "names": [names.get(p, "") for p in range(len(self.seats))],
+                "port": self.port,
+                "code": self.code,
+                "addresses": list(self.addresses),
+            }
+        )
+
+    def _seat_here(self) -> None:
+        """The window's ``here`` seats as peers, and its answers taken as a peer's."""
+        relay = self.relay
+        if relay is None:
+            return
+        for p, s in enumerate(self.seats):
+            if s == "here":
+                self.peers[p] = Peer(LocalSocket(relay, p), p, self.options.name or "host", "")
+        loop = asyncio.get_running_loop()
+
+        def take(message: dict[str, Any]) -> None:
+            peer = self.peers.get(message.get("seat", -1)) if isinstance(message, dict) else None
+            if peer is None or not isinstance(peer.ws, LocalSocket):
+                return
+            fields = {k: v for k, v in message.items() if k != "seat"}
+            try:
+                checked = parse_peer(json.dumps(fields))
+            except BadMessage as e:
+                relay.deliver({"type": "error", "reason": e.code})
+                return
+            self.inbox.put_nowait((peer, checked))
+
+        relay.attach(loop, take)
+
+    async def _listen(self, peer: Peer, ws: ServerConnection) -> None:
+        async for raw in ws:
             size = len(raw.encode() if isinstance(raw, str) else raw)
             self.bytes_received[peer.seat] = self.bytes_received.get(peer.seat, 0) + size
             if not peer.limit.take(self.loop_time()):
@@ -283,6 +316,8 @@ class Host:
                     count=len(self.remote),
                 )
             )
+            self._seat_here()
+            self._lobby()
             self.ready.set()
             try:
                 await asyncio.wait_for(
@@ -320,7 +355,7 @@ class Host:
             waits = table.waiting()
             if not waits:
                 raise RuntimeError("the match waits for nobody and does not go on")
-            here = [p for p in waits if self.seats[p] == "here" or p in self.computer]
+            here = [p for p in waits if (p in local and p not in self.peers) or p in self.computer]
             if here:
                 self._answer_here(table, here[0], waits[here[0]], local[here[0]])
                 continue

@@ -8,7 +8,7 @@ import pytest
 
 from game.__main__ import main
 from game.games import REGISTRY
-from game.net.host import BadSeats, parse_seats
+from game.net.seats import BadSeats, parse_seats
 
 
 @pytest.mark.parametrize(

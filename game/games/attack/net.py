@@ -92,3 +92,8 @@ def table(request: TableRequest) -> AttackTable:
 
 def brain(level: str, seed: int) -> NetBrain:
     return UniformBrain(seed, _roll)
+
+
+def throw_table(context: Mapping[str, Any]) -> None:
+    """Attack's die takes no aim: a window rolls it with a press (no table to throw on)."""
+    return None

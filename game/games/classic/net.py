@@ -17,6 +17,7 @@ from game.games.net_kit import (
     Refused,
     SessionTable,
     TableRequest,
+    ThrowTable,
     UniformBrain,
     throw_args,
     throw_params,
@@ -113,10 +114,9 @@ class ClassicTable(SessionTable):
             raise Refused("bad_throw", str(e)) from None
 
 
-def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
-    """A throw at a card drawn at random, by the classic aimer on the table as sent."""
+def _table(context: Mapping[str, Any]) -> Any:
+    """The physics table of a throw's context (the cards and the Bakugan standing)."""
     from game import physics
-    from game.ai.classic.aim import plan_throw
 
     cards = tuple(
         physics.CardSpec(id=(int(s[0]), int(s[1])), center=(float(c[0]), float(c[1])))
@@ -126,12 +126,34 @@ def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str,
         physics.Obstacle((int(k[0]), str(k[1])), (float(p[0]), float(p[1])))
         for k, p in context["standing"]
     )
-    table = physics.TableSpec(
+    return physics.TableSpec(
         width=float(context["width"]),
         height=float(context["height"]),
         cards=cards,
         standing=standing,
     )
+
+
+def throw_table(context: Mapping[str, Any]) -> ThrowTable:
+    """The table a person throws on: the cards' outlines, the Bakugan standing."""
+    spec = _table(context)
+    x0, y0, x1, y1 = (float(v) for v in context["zone"])
+    return ThrowTable(
+        spec.width,
+        spec.height,
+        tuple(tuple(c.corners()) for c in spec.cards),
+        tuple(o.position for o in spec.standing),
+        (x0, y0, x1, y1),
+        "classic",
+    )
+
+
+def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
+    """A throw at a card drawn at random, by the classic aimer on the table as sent."""
+    from game.ai.classic.aim import plan_throw
+
+    table = _table(context)
+    cards = table.cards
     x0, y0, x1, y1 = (float(v) for v in context["zone"])
     target = cards[rng.randrange(len(cards))].id if cards else None
     t = plan_throw(table, (x0, y0, x1, y1), target, rng)
@@ -146,4 +168,4 @@ def brain(level: str, seed: int) -> NetBrain:
     return UniformBrain(seed, _aim)
 
 
-__all__: Sequence[str] = ("ClassicTable", "brain", "table")
+__all__: Sequence[str] = ("ClassicTable", "brain", "table", "throw_table")

@@ -18,6 +18,7 @@ from game.games.net_kit import (
     Refused,
     SessionTable,
     TableRequest,
+    ThrowTable,
     UniformBrain,
     throw_args,
     throw_params,
@@ -128,6 +129,24 @@ class PlanetTable(SessionTable):
             raise Refused("bad_throw", str(e)) from None
         if len(self.held) == 2:
             self._roll()
+
+
+def throw_table(context: Mapping[str, Any]) -> ThrowTable:
+    """The table a person rolls on: the Matrix's cores lying, rebuilt from its places."""
+    from game.match.planet.layout import planet_layout
+
+    places = [(int(h[0]), int(h[1])) for h in context["places"]]
+    cores = [(int(h[0]), int(h[1])) for h in context["cores"]]
+    layout = planet_layout(places)
+    x0, y0, x1, y1 = (float(v) for v in context["zone"])
+    return ThrowTable(
+        float(layout.width),
+        float(layout.height),
+        tuple(tuple(layout.core(h).corners()) for h in cores),
+        (),
+        (x0, y0, x1, y1),
+        "planet",
+    )
 
 
 def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
