@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from game.files.lang import tr
 from game.games import REGISTRY
 from game.games.net_kit import NetBrain, NetKit, NetTable, Refused, TableRequest
+from game.net.discovery import DISCOVERY_PORT, Announcement, Announcer, addresses_line, host_name
 from game.net.handshake import Build, judge, local_build, new_code
 from game.net.messages import MAX_PEER_BYTES, BadMessage, RateLimit, encode, parse_peer
 from game.net.relay import LocalSocket, Relay
@@ -65,8 +66,9 @@ class HostOptions:
     turn_seconds: float = 120.0
     rejoin_wait: float = 30.0
     max_bad: int = 10
-    name: str = ""
-    """The host's person's name (the lobby shows it)."""
+    announce: str | None = None  # where seats free are told (`discovery`); None: nowhere
+    announce_port: int = DISCOVERY_PORT
+    name: str = ""  # the host's name in its announcement and lobby ("": this computer's)
 
 
 @dataclass(slots=True)
@@ -316,17 +318,21 @@ class Host:
                     count=len(self.remote),
                 )
             )
+            give = await addresses_line(opts.address, self.port)  # what a joiner types
+            if give is not None:
+                self.say(self.line("net.give", addresses=give))
             self._seat_here()
             self._lobby()
             self.ready.set()
-            try:
-                await asyncio.wait_for(
-                    self.joined.wait(), opts.join_seconds if self.remote else 0.1
-                )
-            except TimeoutError:
-                if self.remote:
-                    self.say(self.line("net.timeout"))
-                    return self._report(None, started=False)
+            async with self._announcing():
+                try:
+                    await asyncio.wait_for(
+                        self.joined.wait(), opts.join_seconds if self.remote else 0.1
+                    )
+                except TimeoutError:
+                    if self.remote:
+                        self.say(self.line("net.timeout"))
+                        return self._report(None, started=False)
             self.say(self.line("net.playing"))
             request = TableRequest(opts.seats, opts.seed, opts.replay_dir)
             table = self.kit.table(request)
@@ -337,6 +343,24 @@ class Host:
                 table.close()
             await self._finish(table)
         return self._report(table)
+
+    def _announcing(self) -> contextlib.AbstractAsyncContextManager[object]:
+        """Announce the match on the local network while remote seats are free (the
+        join's wait); the announcement has no code (`discovery.Announcement`)."""
+        opts = self.options
+        if opts.announce is None or not self.remote:
+            return contextlib.nullcontext()
+        name = host_name(opts.name)
+        self.say(self.line("net.announcing", port=opts.announce_port))
+
+        def now() -> Announcement:
+            free = sum(1 for p in self.remote if p not in self.peers)
+            return Announcement(self.build.app, opts.game, self.port, name, free)
+
+        def failed(e: OSError) -> None:
+            self.say(self.line("net.announce_failed", reason=e.strerror or type(e).__name__))
+
+        return Announcer(opts.announce, opts.announce_port, now, on_error=failed)
 
     def _brain(self, seat: int) -> NetBrain:
         return self.kit.brain(self.options.bot, brain_seed(self.options.seed, seat))

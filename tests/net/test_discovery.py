@@ -11,6 +11,7 @@ import json
 import socket
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from game.net import discovery
 from game.net.discovery import (
+    ANNOUNCE_SCHEMA,
     MAX_DATAGRAM,
     MAX_HOSTS,
     Announcement,
@@ -30,9 +32,9 @@ from game.net.discovery import (
     local_addresses,
     parse_announcement,
 )
+from game.net.host import Host, HostOptions
 from game.net.messages import BadMessage
-
-LOOPBACK = "127.0.0.1"
+from tests.net.play import CODE, LOOPBACK, play
 
 
 class Heard(Sightings):
@@ -81,6 +83,51 @@ def finder() -> Iterator[Finder]:
 def sender() -> Iterator[socket.socket]:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         yield s
+
+
+def test_a_waiting_host_is_found_with_its_game_and_port_and_no_code(finder: Finder) -> None:
+    started = time.perf_counter()
+    options = HostOptions(
+        "classic", ("here", "remote"), LOOPBACK, 0, CODE, announce=LOOPBACK,
+        announce_port=finder.port, name="Den's PC",
+    )  # fmt: skip
+    lines: list[str] = []
+
+    async def main() -> list[Found]:
+        host = Host(options, lines.append)
+        hosting = asyncio.create_task(host.run())
+        await host.ready.wait()
+        await asyncio.to_thread(until, lambda: bool(finder.found()))
+        hosting.cancel()  # it would wait for a joiner
+        with pytest.raises(asyncio.CancelledError):
+            await hosting
+        assert [(f.address, f.port) for f in finder.found()] == [(LOOPBACK, host.port)]
+        return finder.found()
+
+    (found,) = asyncio.run(asyncio.wait_for(main(), 10.0))
+    assert (found.game, found.name, found.seats_free) == ("classic", "Den's PC", 1)
+    raw = finder.sightings.raw  # type: ignore[attr-defined]
+    assert raw and all(CODE.encode() not in d and CODE.lower().encode() not in d for d in raw)
+    assert all(set(json.loads(d)) == set(ANNOUNCE_SCHEMA) for d in raw)  # nothing else
+    assert any("UDP port" in line for line in lines)
+    assert time.perf_counter() - started < 3.0
+
+
+def test_a_whole_match_is_played_with_announcing_on_and_the_announcing_stops(
+    tmp_path: Path, finder: Finder
+) -> None:
+    played = play(
+        "classic", ["remote", "remote"], tmp_path, announce=LOOPBACK, announce_port=finder.port
+    )
+    assert played.report["started"] and all(r["over"] for r in played.reports)
+    assert all(r["winner"] == played.report["winner"] for r in played.reports)
+    raw = finder.sightings.raw  # type: ignore[attr-defined]
+    assert until(lambda: bool(raw))  # told at once, while the seats were free
+    seen = [parse_announcement(d) for d in raw]
+    assert {a.port for a in seen} == {played.host.port} and seen[0].seats_free <= 2
+    heard = len(raw)
+    time.sleep(discovery.ANNOUNCE_SECONDS * 1.2)
+    assert len(raw) == heard  # every seat taken: nothing more is announced
 
 
 BAD_VALUES: dict[str, list[Any]] = {
