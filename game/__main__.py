@@ -337,10 +337,11 @@ def main(argv: list[str] | None = None) -> int:
     take.add_argument("code", nargs="+", help="the code (spaces a chat put in are dropped)")
     take.add_argument("--name", default=None, help="the deck's name (default: Pasted deck)")
     dk.set_defaults(run=_cmd_deck)
-    from game.net.cli import add_host, add_join
+    from game.net.cli import add_find, add_host, add_join
 
     add_host(sub)
     add_join(sub)
+    add_find(sub)
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument(
         "--rules",

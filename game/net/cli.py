@@ -1,19 +1,26 @@
-"""`bakugan host` and `bakugan join`: a network match from the command line. Without a
-window (this slice has none) both need ``--headless``; the people's seats are played
-by ``--bot``. With ``--json`` each prints one JSON line at the end (`Host._report`,
-`Client.report`); the lines for a person go to stderr, from the language catalogs.
+"""`bakugan host`, `bakugan join` and `bakugan find`: a network match from the command
+line. Without a window (this slice has none) host and join need ``--headless``; the
+people's seats are played by ``--bot``. With ``--json`` each prints one JSON line at
+the end (`Host._report`, `Client.report`, the hosts found); the lines for a person go
+to stderr, from the language catalogs, but for `find`'s list of hosts (its output).
+
+A host announces itself on the local network (`game.net.discovery`) by default when it
+listens where other computers can reach it (``--address 0.0.0.0``), not when it
+listens on this computer only (the default 127.0.0.1: nobody who heard could join).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import json
 import sys
 from pathlib import Path
 
 from game.files.lang import tr
 from game.games import DEFAULT_GAME, REGISTRY
+from game.net.discovery import BROADCAST, DISCOVERY_PORT, default_announce
 from game.net.messages import DEFAULT_PORT
 
 LEVELS = ("easy", "normal", "hard")
@@ -46,8 +53,50 @@ def add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     host.add_argument(
         "--rejoin-wait", type=float, default=30.0, help="seconds a dropped seat may come back"
     )
+    host.add_argument(
+        "--announce",
+        nargs="?",
+        const=BROADCAST,
+        default=None,
+        type=_ipv4,
+        metavar="BROADCAST",
+        help=f"tell the local network (default {BROADCAST}; on when --address is not loopback)",
+    )
+    host.add_argument("--no-announce", action="store_true", help="tell nobody: joiners type")
+    host.add_argument("--name", default="", help="the name announced (default: the computer's)")
+    _discovery_port(host)
     _common(host)
     host.set_defaults(run=host_command)
+
+
+def _ipv4(text: str) -> str:
+    """An IPv4 address as typed (a name would be looked up: refused)."""
+    try:
+        return str(ipaddress.IPv4Address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an IPv4 address: {text!r}") from None
+
+
+def _udp_port(text: str) -> int:
+    port = int(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r}")
+    return port
+
+
+def _discovery_port(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--discovery-port", type=_udp_port, default=DISCOVERY_PORT, help="UDP, of discovery"
+    )
+
+
+def add_find(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    find = sub.add_parser("find", help="list the hosts on the local network")
+    find.add_argument("--seconds", type=float, default=3.0, help="how long to listen")
+    find.add_argument("--json", action="store_true", help="one JSON line: the hosts")
+    find.add_argument("--lang", default="en", choices=("en", "ru"))
+    _discovery_port(find)
+    find.set_defaults(run=find_command)
 
 
 def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -108,6 +157,9 @@ def host_command(args: argparse.Namespace) -> int:
         replay_dir=folder,
         lang=args.lang,
         rejoin_wait=args.rejoin_wait,
+        announce=None if args.no_announce else args.announce or default_announce(args.address),
+        announce_port=args.discovery_port,
+        name=args.name,
     )
     report = asyncio.run(Host(options, _say).run())
     if args.json:
@@ -144,3 +196,35 @@ def join_command(args: argparse.Namespace) -> int:
     if report["refused"] is not None:
         return 2
     return 0 if report["over"] else 1
+
+
+def find_command(args: argparse.Namespace) -> int:
+    """List the hosts heard within ``--seconds``: a line each (how to join it), or with
+    ``--json`` one line, ``{"hosts": [...]}``. 0 when one was heard, 1 when none."""
+    from game.match.replay_header import app_version
+    from game.net.discovery import find
+
+    seconds = min(max(args.seconds, 0.1), 60.0)
+    if not args.json:
+        _say(tr(args.lang, "net.finding", seconds=f"{seconds:g}"))
+    try:
+        hosts = asyncio.run(find(seconds, args.discovery_port))
+    except OSError as e:
+        _say(tr(args.lang, "net.find_failed", port=args.discovery_port, reason=e.strerror))
+        return 2
+    ours = app_version()
+    if args.json:
+        fields = ("address", "port", "game", "name", "app", "seats_free")
+        print(json.dumps({"hosts": [{k: getattr(h, k) for k in fields} for h in hosts]}))
+    for h in [] if args.json else hosts:
+        record = REGISTRY.get(h.game)
+        game = record.name(args.lang) if record is not None else h.game
+        where = f"{h.address}:{h.port}"
+        same = {"name": h.name, "game": game, "free": h.seats_free, "address": where}
+        if h.app == ours:
+            print(tr(args.lang, "net.found", **same), flush=True)
+        else:
+            print(tr(args.lang, "net.found_version", app=h.app, ours=ours, **same), flush=True)
+    if not hosts and not args.json:
+        _say(tr(args.lang, "net.found_none"))
+    return 0 if hosts else 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,9 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.match.replay_header import app_version
 from game.net import discovery
 from game.net.discovery import (
     ANNOUNCE_SCHEMA,
+    BROADCAST,
     MAX_DATAGRAM,
     MAX_HOSTS,
     Announcement,
@@ -29,6 +32,7 @@ from game.net.discovery import (
     Found,
     Sightings,
     addresses_line,
+    default_announce,
     local_addresses,
     parse_announcement,
 )
@@ -282,6 +286,13 @@ def test_a_finder_stops_twice_and_unstarted_and_found_is_empty() -> None:
     idle.stop()
 
 
+def test_a_host_announces_only_where_others_could_join_it_unless_told() -> None:
+    assert default_announce("127.0.0.1") is None and default_announce("localhost") is None
+    assert default_announce("::1") is None
+    assert default_announce("0.0.0.0") == BROADCAST == "255.255.255.255"
+    assert HostOptions("classic", ("here", "remote")).announce is None
+
+
 def test_the_address_to_give(monkeypatch: pytest.MonkeyPatch) -> None:
     """Looked up without the system's resolver (no name lookup leaves in the tests)."""
     names = ["127.0.1.1", "192.168.1.20", "not an address", "0.0.0.0", "192.168.1.20"]
@@ -302,3 +313,32 @@ def test_the_address_to_give(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(discovery, "_by_name", broken)
     assert local_addresses()  # at least 127.0.0.1
+
+
+def test_find_as_a_command(finder: Finder, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.__main__ import main
+
+    finder.stop()  # its port, for the command to listen on
+    port = str(finder.port)
+
+    async def tell() -> None:
+        make = lambda: Announcement(app_version(), "planet", 8765, "Den", 1)  # noqa: E731
+        async with Announcer(LOOPBACK, finder.port, make, every=0.2):
+            await asyncio.sleep(1.2)
+
+    telling = threading.Thread(target=asyncio.run, args=(tell(),))
+    telling.start()
+    try:
+        assert main(["find", "--seconds", "0.6", "--discovery-port", port, "--json"]) == 0
+        hosts = json.loads(capsys.readouterr().out)["hosts"]
+        assert hosts == [
+            {"address": LOOPBACK, "port": 8765, "game": "planet", "name": "Den",
+             "app": app_version(), "seats_free": 1}
+        ]  # fmt: skip
+        assert main(["find", "--seconds", "0.4", "--discovery-port", port, "--lang", "ru"]) == 0
+        out, err = capsys.readouterr()
+        assert f"bakugan join {LOOPBACK}:8765 --code КОД" in out and "секунд" in err
+    finally:
+        telling.join(5.0)
+    assert main(["find", "--seconds", "0.2", "--discovery-port", port]) == 1
+    assert "type the host's address" in capsys.readouterr().err
