@@ -210,6 +210,13 @@ def _cmd_deck(args: argparse.Namespace) -> int:
     return 0
 
 
+def _net_window(kind: str, options: object) -> int:
+    """`bakugan host` or `bakugan join` without --headless: the match in a window."""
+    from game.ui.launch import network
+
+    return network(kind, options)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from game.ui.launch import main as play
 
@@ -339,8 +346,8 @@ def main(argv: list[str] | None = None) -> int:
     dk.set_defaults(run=_cmd_deck)
     from game.net.cli import add_find, add_host, add_join
 
-    add_host(sub)
-    add_join(sub)
+    add_host(sub, _net_window)
+    add_join(sub, _net_window)
     add_find(sub)
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument(

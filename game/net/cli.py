@@ -1,8 +1,9 @@
 """`bakugan host`, `bakugan join` and `bakugan find`: a network match from the command
-line. Without a window (this slice has none) host and join need ``--headless``; the
-people's seats are played by ``--bot``. With ``--json`` each prints one JSON line at
-the end (`Host._report`, `Client.report`, the hosts found); the lines for a person go
-to stderr, from the language catalogs, but for `find`'s list of hosts (its output).
+line, in a window (the `Window` the caller hands in) or, with ``--headless``, without
+one: the people's seats are then played by ``--bot``. With ``--json`` each prints one
+JSON line at the end (`Host._report`, `Client.report`, the hosts found); the lines for
+a person go to stderr, from the language catalogs, but for `find`'s list of hosts (its
+output).
 
 A host announces itself on the local network (`game.net.discovery`) by default when it
 listens where other computers can reach it (``--address 0.0.0.0``), not when it
@@ -16,7 +17,10 @@ import asyncio
 import ipaddress
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from game.files.lang import tr
 from game.games import DEFAULT_GAME, REGISTRY
@@ -32,11 +36,16 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "--bot", default="easy", choices=LEVELS, help="who plays this computer's people"
     )
     parser.add_argument("--json", action="store_true", help="one JSON line at the end")
-    parser.add_argument("--lang", default="en", choices=("en", "ru"))
+    parser.add_argument("--lang", default=None, choices=("en", "ru"))
     parser.add_argument("--seed", type=int, default=1)
 
 
-def add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+Window = Callable[[str, Any], int]
+"""Opens the window of a network match: ("host", `HostOptions`) or ("join",
+`JoinOptions`) -> an exit code. The CLI's caller hands it in (the ui sits above)."""
+
+
+def add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser], window: Window) -> None:
     host = sub.add_parser("host", help="host a match on the network (docs/network.md)")
     host.add_argument("--rules", default=DEFAULT_GAME, help=f"the game: {', '.join(REGISTRY)}")
     host.add_argument(
@@ -66,7 +75,7 @@ def add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     host.add_argument("--name", default="", help="the name announced (default: the computer's)")
     _discovery_port(host)
     _common(host)
-    host.set_defaults(run=host_command)
+    host.set_defaults(run=host_command, window=window)
 
 
 def _ipv4(text: str) -> str:
@@ -99,7 +108,7 @@ def add_find(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     find.set_defaults(run=find_command)
 
 
-def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser], window: Window) -> None:
     join = sub.add_parser("join", help="join a match hosted on the network")
     join.add_argument("address", help="the host's ADDRESS[:PORT]")
     join.add_argument("--code", required=True, help="the room code the host shows")
@@ -115,7 +124,7 @@ def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--save", default=None, metavar="FILE", help="write what the host sent, a line each"
     )
     _common(join)
-    join.set_defaults(run=join_command)
+    join.set_defaults(run=join_command, window=window)
 
 
 def _say(line: str) -> None:
@@ -135,14 +144,12 @@ def host_command(args: argparse.Namespace) -> int:
     from game.net.host import Host, HostOptions
     from game.net.seats import BadSeats, parse_seats
 
-    if not args.headless:
-        _say(tr(args.lang, "net.no_window"))
-        return 2
+    lang = args.lang or "en"
     record = REGISTRY[args.rules]
     try:
         seats = parse_seats(args.seats, record)
     except BadSeats as e:
-        _say(tr(args.lang, e.key, game=record.name(args.lang), **e.fields))
+        _say(tr(lang, e.key, game=record.name(lang), **e.fields))
         return 2
     folder = _replays(args.record)
     folder.mkdir(parents=True, exist_ok=True)
@@ -155,12 +162,15 @@ def host_command(args: argparse.Namespace) -> int:
         bot=args.bot,
         seed=args.seed,
         replay_dir=folder,
-        lang=args.lang,
+        lang=lang,
         rejoin_wait=args.rejoin_wait,
         announce=None if args.no_announce else args.announce or default_announce(args.address),
         announce_port=args.discovery_port,
         name=args.name,
     )
+    if not args.headless:  # people take their time: the waits of a person's window
+        window = replace(options, lang=args.lang or "", join_seconds=900.0, turn_seconds=3600.0)
+        return int(args.window("host", window))
     report = asyncio.run(Host(options, _say).run())
     if args.json:
         print(json.dumps(report), flush=True)
@@ -170,13 +180,11 @@ def host_command(args: argparse.Namespace) -> int:
 def join_command(args: argparse.Namespace) -> int:
     from game.net.client import Client, JoinOptions, split_address
 
-    if not args.headless:
-        _say(tr(args.lang, "net.no_window"))
-        return 2
+    lang = args.lang or "en"
     try:
         address, port = split_address(args.address, DEFAULT_PORT)
     except ValueError:
-        _say(tr(args.lang, "net.no_host", address=args.address))
+        _say(tr(lang, "net.no_host", address=args.address))
         return 2
     options = JoinOptions(
         address=address,
@@ -185,11 +193,13 @@ def join_command(args: argparse.Namespace) -> int:
         name=args.name,
         bot=args.bot,
         seed=args.seed,
-        lang=args.lang,
+        lang=lang,
         token=args.token,
         save=Path(args.save) if args.save else None,
         token_file=Path(args.token_file) if args.token_file else None,
     )
+    if not args.headless:
+        return int(args.window("join", replace(options, lang=args.lang or "")))
     report = asyncio.run(Client(options, _say).run())
     if args.json:
         print(json.dumps(report), flush=True)

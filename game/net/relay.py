@@ -140,6 +140,11 @@ class NetThread:
                 loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
 
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the coroutine to end by itself; whether it did."""
+        self._thread.join(seconds)
+        return self.done
+
     def stop(self, wait: float = 2.0) -> None:
         loop, task = self._loop, self._task
         if loop is not None and task is not None and not self.done:

@@ -57,3 +57,29 @@ def main(lang: str | None = None, quick: str | None = None, game: str | None = N
         app.toggle_fullscreen()
     app.run(start(app) if start is not None else TitleScene(app))
     return 0
+
+
+def network(kind: str, options: object) -> int:
+    """`bakugan host` (kind ``host``, `HostOptions`) or `bakugan join` (``join``,
+    `JoinOptions`) in a window: the network table at once, the title its home."""
+    from game.net.client import JoinOptions
+    from game.net.host import HostOptions
+
+    from .net.lobby import host_table, join_table, where_to_join
+
+    lang = getattr(options, "lang", "") or None
+    install_log_tail()
+    try:
+        app = App(lang)
+    except pygame.error as e:
+        print(tr(lang or system_language(), "ui.no_display", error=str(e)))
+        return 1
+    app.home = TitleScene
+    app.on_crash = recover
+    if isinstance(options, HostOptions):
+        app.run(host_table(app, options, where_to_join(options)))
+    elif isinstance(options, JoinOptions):
+        app.run(join_table(app, options))
+    else:
+        raise TypeError(f"no network window for {kind}: {options!r}")
+    return 0

@@ -111,6 +111,8 @@ class TitleScene(BackdropScene):
             ("play_ai", self.tr("menu.play_ai"), partial(self._new_match, False)),
             ("hotseat", hotseat_label(self.app, self.game), partial(self._new_match, True)),
         ]
+        if record.net is not None:
+            items.append(("network", self.tr("menu.network"), self._network))
         if record.throw_challenges:
             items.append(("challenges", self.tr("menu.challenges"), self._challenges))
         items += [
@@ -125,8 +127,12 @@ class TitleScene(BackdropScene):
         ids = [ident for ident, _, _ in items]
         focus = None if was is None else ids.index(was[1]) if was[1] in ids else was[0]
         self.buttons = []
-        many = len(items) > 7  # with Continue: closer together, to stay above the notice
-        top, step, height = (305, 48, 42) if many else (311, 54, 46)
+        # more entries (Continue, the network): closer together, to stay above the notice
+        top, step, height = (311, 54, 46)
+        if len(items) > 8:
+            top, step, height = (296, 43, 38)
+        elif len(items) > 7:
+            top, step, height = (305, 48, 42)
         for i, (ident, label, fn) in enumerate(items):
             rect = pygame.Rect(0, 0, 380, height)
             rect.center = (640, top + i * step)
@@ -151,6 +157,11 @@ class TitleScene(BackdropScene):
             self.app.push(ReplaceSaveScene(self.app, self.game, setup, self._continue))
         else:
             self.app.push(setup())
+
+    def _network(self) -> None:
+        from .net.lobby import NetMenuScene
+
+        self.app.push(NetMenuScene(self.app, self.game))
 
     def _replays(self) -> None:
         from .replay_list import ReplayListScene

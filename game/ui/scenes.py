@@ -61,7 +61,8 @@ class GameScenes:
     title's attract mode (a key or click leaves it); `replay(app, replay)`: the viewer
     of one of its replays (raises `ReplayError` for one this build cannot play: other
     cards or physics, inputs the rules refuse); `lab(lang)`: its throw lab, a test table
-    to throw on (`bakugan lab`), an exit code.
+    to throw on (`bakugan lab`), an exit code; `net_view` and `net_label`: its words at
+    a network table (`game.ui.net`).
     """
 
     setup: Callable[[App, bool], Scene]
@@ -72,6 +73,11 @@ class GameScenes:
     attract: Callable[[App, int], Scene] | None = None
     replay: Callable[[App, Replay], Scene] | None = None
     lab: Callable[[str | None], int] | None = None
+    net_view: Callable[[Any, int, str], list[str]] | None = None
+    """(view, seat, language) -> what a seat of a network match sees, a line each: the
+    view as the host sent it (`game.net`), the seat's and no more."""
+    net_label: Callable[[str, str], str] | None = None
+    """(action text, language) -> a legal action of a network match as a button's words."""
 
 
 class Deferred:

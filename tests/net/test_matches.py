@@ -91,10 +91,28 @@ def test_host_and_join_as_commands(tmp_path: Path) -> None:
     identical(hosted["replay"])
 
 
+def test_without_headless_the_commands_open_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bakugan host` and `bakugan join` without --headless hand the match to the window
+    (`game.ui.launch.network`), with its options as the command line gave them."""
+    from game.__main__ import main
+    from game.net.client import JoinOptions
+    from game.net.host import HostOptions
+
+    opened: list[tuple[str, object]] = []
+    monkeypatch.setattr("game.ui.launch.network", lambda kind, o: opened.append((kind, o)) or 0)
+    assert main(["host", "--rules", "planet", "--seats", "here,remote", "--code", "ab12"]) == 0
+    assert main(["join", "10.0.0.7:9000", "--code", "AB12", "--name", "Dan"]) == 0
+    (host_kind, host), (join_kind, join) = opened
+    assert host_kind == "host" and isinstance(host, HostOptions)
+    assert host.game == "planet" and host.seats == ("here", "remote") and host.code == "ab12"
+    assert host.turn_seconds > 600  # a person takes their time
+    assert join_kind == "join" and isinstance(join, JoinOptions)
+    assert (join.address, join.port, join.code, join.name) == ("10.0.0.7", 9000, "AB12", "Dan")
+
+
 def test_the_commands_refuse_what_they_cannot_do(tmp_path: Path) -> None:
     from game.__main__ import main
 
     assert main(["host", "--rules", "planet", "--seats", "remote,remote,easy", "--headless"]) == 2
     assert main(["host", "--rules", "classic", "--seats", "remote,nobody", "--headless"]) == 2
-    assert main(["host", "--rules", "classic", "--seats", "remote,easy"]) == 2  # no window yet
     assert main(["join", "127.0.0.1:1", "--code", "X", "--headless"]) == 2  # nobody there

@@ -1,0 +1,407 @@
+"""The window of a network match, the same at the host and at a joined computer: what
+this screen's seats are sent (`game.net.relay`), in words (the game's `net_view` and
+`net_label`), each question answered by a button or a throw, and the lines for a person
+(who joined, who left, the end).
+
+The screen knows only what its seats were sent. At the host it may hold several seats
+(people sharing the host's screen): each question then waits behind a curtain that
+names its seat, so that no seat sees another's hand; a joined computer holds one.
+Before the match the host's screen shows where to join (its addresses, the port and
+the room code) and who sits where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.games import REGISTRY
+
+from .. import widgets as w
+from ..backdrop import backdrop
+from ..scene import Scene
+from ..scenes import game_scenes
+from .throw import NetThrow, throw_message
+
+if TYPE_CHECKING:
+    from game.net.relay import NetThread, Relay
+
+    from ..app import App
+
+PAGE = 8
+"""Action buttons a page."""
+VIEW_AREA = pygame.Rect(32, 96, 600, 540)
+ACTIONS_AREA = pygame.Rect(664, 96, 584, 540)
+THROW_AREA = pygame.Rect(24, 88, 820, 560)
+SIDE_AREA = pygame.Rect(868, 96, 388, 540)
+LOG_LINES = 2
+
+
+@dataclass
+class Seat:
+    """What one of this screen's seats was sent last."""
+
+    view: Any = None
+    turn: dict[str, Any] | None = None
+    throw: NetThrow | None = None
+
+
+@dataclass
+class Words:
+    """The game's words for a view and an action (its screens' `net_view`, `net_label`)."""
+
+    view: Callable[[Any, int, str], list[str]]
+    label: Callable[[str, str], str]
+    lines: list[str] = field(default_factory=list)
+
+
+def _words(game: str | None) -> Words:
+    scenes = game_scenes(game) if game is not None and game in REGISTRY else None
+    view = scenes.net_view if scenes is not None else None
+    label = scenes.net_label if scenes is not None else None
+    return Words(
+        view if view is not None else (lambda v, s, lang: []),
+        label if label is not None else (lambda text, lang: text),
+    )
+
+
+class NetTableScene(Scene):
+    """`relay` carries the match's messages, `thread` runs the match's connections (the
+    host or the client); `here` are the host's screen's seats (None: a joined computer,
+    whose seat its welcome names, and whose game the host names: `game` None)."""
+
+    def __init__(
+        self,
+        app: App,
+        game: str | None,
+        relay: Relay,
+        thread: NetThread,
+        here: Sequence[int] | None,
+    ) -> None:
+        super().__init__(app)
+        self.game = game
+        self.relay = relay
+        self.thread = thread
+        self.joined = here is None
+        self.seats: dict[int, Seat] = {p: Seat() for p in here or ()}
+        self.shown: int | None = None  # the seat whose view is on the screen
+        self.curtain: int | None = None  # the seat the screen waits to be handed to
+        self.lobby: dict[str, Any] | None = None
+        self.started = False
+        self.gone = False  # the connections ended before the match did
+        self.over: dict[str, Any] | None = None
+        self.log: list[str] = []
+        self.page = 0
+        self.t = 0.0
+        self.words = _words(game)
+        self.buttons: list[w.Button] = []
+        self._dirty = True
+
+    @property
+    def lang(self) -> str:
+        return str(self.app.lang)
+
+    # --- the messages -----------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        for kind, item in self.relay.take():
+            if kind == "line":
+                self.log = [*self.log, str(item)][-LOG_LINES:]
+            else:
+                self._message(item)
+        seat = self._asked()
+        if seat is not None and self.seats[seat].throw is not None:
+            thrown = self.seats[seat].throw.update(dt)  # type: ignore[union-attr]
+            if thrown is not None:
+                self._thrown(seat, thrown)
+        if self.thread.done and self.over is None and not self.gone:
+            self.gone = True
+            if self.thread.error is not None:
+                why = str(self.thread.error)[:80]
+                self.log = [*self.log, self.tr("net.ui.failed", reason=why)][-LOG_LINES:]
+            self._dirty = True
+        if self._dirty:
+            self._build()
+
+    def _message(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        seat = message.get("seat")
+        if kind in ("host", "welcome") and self.game is None:
+            named = message.get("game")
+            if isinstance(named, str) and named in REGISTRY:
+                self.game = named
+                self.words = _words(named)
+        if kind == "lobby":
+            self.lobby = message
+        elif kind == "welcome" and isinstance(seat, int):
+            self.seats.setdefault(seat, Seat())
+            self.lobby = message
+        elif kind in ("turn", "wait", "over") and self.joined and len(self.seats) == 1:
+            seat = next(iter(self.seats))
+        if not isinstance(seat, int) or seat not in self.seats:
+            return
+        mine = self.seats[seat]
+        if "view" in message:
+            mine.view = message["view"]
+        if kind == "turn":
+            self.started = True
+            mine.turn = message
+            mine.throw = self._throw_table(message)
+            self.page = 0
+        elif kind == "wait":
+            self.started = True
+            if isinstance(message.get("away"), int):
+                self.log = [*self.log, self.tr("net.left", seat=message["away"])][-LOG_LINES:]
+        elif kind == "over":
+            self.over = message
+            for each in self.seats.values():
+                each.turn, each.throw = None, None
+        elif kind == "error":
+            reason = str(message.get("reason", ""))[:40]
+            self.log = [*self.log, self.tr("net.ui.refused", reason=reason)][-LOG_LINES:]
+        self._dirty = True
+
+    def _throw_table(self, turn: dict[str, Any]) -> NetThrow | None:
+        if turn.get("kind") != "throw":
+            return None
+        kit = REGISTRY[self.game].net if self.game is not None else None
+        context = turn.get("context")
+        if kit is None or not isinstance(context, dict):
+            return None
+        try:
+            table = kit.throw_table(context)
+        except (KeyError, TypeError, ValueError):
+            return None
+        if table is None:
+            return None
+        return NetThrow(table, THROW_AREA, dict(self.app.settings.keys))
+
+    def _asked(self) -> int | None:
+        """The seat on the screen when it has a question (the curtain lifted)."""
+        asked = sorted(p for p, s in self.seats.items() if s.turn is not None)
+        if not asked:
+            return None
+        seat = self.shown if self.shown in asked else asked[0]
+        if len(self.seats) > 1 and seat != self.shown:
+            if self.curtain != seat:
+                self.curtain = seat
+                self._dirty = True
+            return None
+        return seat
+
+    # --- the answers ------------------------------------------------------------------
+
+    def _act(self, seat: int, text: str) -> None:
+        turn = self.seats[seat].turn
+        if turn is None:
+            return
+        self.relay.answer({"type": "act", "seat": seat, "ask": turn.get("ask"), "action": text})
+        self.seats[seat].turn = None
+        self._dirty = True
+
+    def _thrown(self, seat: int, throw: Any) -> None:
+        turn = self.seats[seat].turn
+        if turn is None:
+            return
+        self.relay.answer(throw_message(seat, int(turn.get("ask", 0)), throw))
+        self.seats[seat].turn, self.seats[seat].throw = None, None
+        self._dirty = True
+
+    def _roll(self, seat: int) -> None:
+        turn = self.seats[seat].turn
+        if turn is not None:
+            self.relay.answer({"type": "throw", "seat": seat, "ask": turn.get("ask"), "throw": {}})
+            self.seats[seat].turn = None
+            self._dirty = True
+
+    def _lift(self) -> None:
+        self.shown, self.curtain = self.curtain, None
+        self._dirty = True
+
+    def _leave(self) -> None:
+        self.thread.stop(0.5)
+        self.app.go_home()
+
+    def exit(self) -> None:
+        self.thread.stop(0.5)
+
+    # --- the buttons ------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self._dirty = False
+        leave = pygame.Rect(1064, 660, 192, 44)
+        done = self.over is not None or self.gone
+        label = self.tr("pause.menu") if done else self.tr("net.ui.leave")
+        self.buttons = [w.Button(leave, label, self._leave, key=pygame.K_ESCAPE)]
+        if done:
+            return
+        if self.curtain is not None:
+            ready = pygame.Rect(0, 0, 420, 64)
+            ready.center = (640, 400)
+            text = self.tr("net.ui.ready", seat=self.curtain + 1)
+            self.buttons.append(
+                w.Button(ready, text, self._lift, key=pygame.K_RETURN, colour=w.GO_COLOUR)
+            )
+            return
+        seat = self._asked()
+        if seat is None:
+            return
+        turn = self.seats[seat].turn or {}
+        if turn.get("kind") == "throw":
+            if self.seats[seat].throw is None:  # a die: no aim, only a press
+                roll = pygame.Rect(0, 0, 320, 64)
+                roll.center = ACTIONS_AREA.center
+                self.buttons.append(
+                    w.Button(
+                        roll, self.tr("net.ui.roll"), lambda: self._roll(seat), key=pygame.K_RETURN
+                    )
+                )
+            return
+        legal = [str(t) for t in turn.get("legal") or []]
+        pages = max(1, -(-len(legal) // PAGE))
+        self.page = min(self.page, pages - 1)
+        shown = legal[self.page * PAGE : (self.page + 1) * PAGE]
+        for i, text in enumerate(shown):
+            rect = pygame.Rect(ACTIONS_AREA.x, ACTIONS_AREA.y + 44 + i * 56, ACTIONS_AREA.w, 48)
+            label = self.words.label(text, self.lang)
+            button = w.Button(rect, label, partial(self._act, seat, text))
+            button.data["net"] = "act"
+            self.buttons.append(button)
+        if pages > 1:
+            y = ACTIONS_AREA.bottom - 44
+            prev = pygame.Rect(ACTIONS_AREA.x, y, 180, 44)
+            nxt = pygame.Rect(ACTIONS_AREA.right - 180, y, 180, 44)
+            self.buttons.append(
+                w.Button(prev, self.tr("net.ui.prev"), lambda: self._turn_page(-1, pages))
+            )
+            self.buttons.append(
+                w.Button(nxt, self.tr("net.ui.next"), lambda: self._turn_page(1, pages))
+            )
+
+    def _turn_page(self, step: int, pages: int) -> None:
+        self.page = (self.page + step) % pages
+        self._dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if w.handle_buttons(self.buttons, event):
+            return
+        seat = self._asked()
+        if seat is not None and self.seats[seat].throw is not None:
+            thrown = self.seats[seat].throw.handle(event)  # type: ignore[union-attr]
+            if thrown is not None:
+                self._thrown(seat, thrown)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.t)
+        name = REGISTRY[self.game].name(self.lang) if self.game is not None else ""
+        w.fit_text(
+            surface, name or self.tr("net.ui.title"), pygame.Rect(32, 16, 760, 44), 34, w.ACCENT
+        )
+        w.fit_text(surface, self._status(), pygame.Rect(32, 56, 1216, 32), 24, w.INK)
+        if self.over is None and self.curtain is None and not self.started:
+            self._draw_lobby(surface)
+        elif self.curtain is None:
+            self._draw_seat(surface)
+        for i, line in enumerate(self.log):
+            w.fit_text(surface, line, pygame.Rect(32, 656 + i * 26, 1010, 26), 20, w.MUTED)
+        for button in self.buttons:
+            button.draw(surface, 24)
+
+    def _status(self) -> str:
+        if self.over is not None:
+            winner = self.over.get("winner")
+            if not isinstance(winner, int):
+                return self.tr("net.ui.drawn")
+            if winner in self.seats:
+                return self.tr("net.ui.you_won", seat=winner + 1)
+            return self.tr("net.ui.won", seat=winner + 1)
+        if self.gone:
+            return self.tr("net.ui.ended")
+        if self.curtain is not None:
+            return self.tr("net.ui.pass_to", seat=self.curtain + 1)
+        seat = self._asked()
+        if seat is not None:
+            kind = (self.seats[seat].turn or {}).get("kind")
+            return self.tr("net.ui.throw" if kind == "throw" else "net.ui.choose", seat=seat + 1)
+        if not self.started:
+            return self.tr("net.ui.waiting_start")
+        return self.tr("net.ui.waiting")
+
+    def _draw_lobby(self, surface: pygame.Surface) -> None:
+        lobby = self.lobby or {}
+        box = pygame.Rect(240, 120, 800, 500)
+        w.panel(surface, box, 220)
+        lines: list[str] = []
+        if self.joined:
+            seat = next(iter(self.seats), None)
+            lines.append(
+                self.tr("net.ui.joining")
+                if seat is None
+                else self.tr("net.ui.seated", seat=seat + 1)
+            )
+        else:
+            addresses = [str(a) for a in lobby.get("addresses") or []][:3]
+            port = lobby.get("port", "")
+            lines.append(
+                self.tr(
+                    "net.ui.give",
+                    addresses=", ".join(f"{a}:{port}" for a in addresses) or f"127.0.0.1:{port}",
+                )
+            )
+            lines.append(self.tr("net.ui.code", code=lobby.get("code", "")))
+            names = list(lobby.get("names") or [])
+            for p, word in enumerate(lobby.get("seats") or []):
+                who = str(names[p]) if p < len(names) and names[p] else ""
+                lines.append(self._seat_line(p, str(word), who))
+        for i, line in enumerate(lines[:9]):
+            size = 34 if i == 1 and not self.joined else 26
+            w.fit_text(
+                surface,
+                line,
+                pygame.Rect(box.x + 32, box.y + 28 + i * 52, box.w - 64, 48),
+                size,
+                w.INK,
+            )
+
+    def _seat_line(self, seat: int, word: str, who: str) -> str:
+        if word == "remote":
+            key = "net.ui.seat_joined" if who else "net.ui.seat_open"
+        elif word == "here":
+            key = "net.ui.seat_here"
+        else:
+            key = "net.ui.seat_computer"
+        level = self.tr(f"level.{word}") if word not in ("here", "remote") else ""
+        return self.tr(key, seat=seat + 1, name=who[:24], level=level)
+
+    def _draw_seat(self, surface: pygame.Surface) -> None:
+        seat = self._asked()
+        if seat is None:
+            seat = self.shown if self.shown in self.seats else next(iter(self.seats), None)
+        if seat is None:
+            return
+        mine = self.seats[seat]
+        if mine.throw is not None and mine.turn is not None:
+            mine.throw.draw(surface)
+            area = SIDE_AREA
+        else:
+            area = VIEW_AREA
+        w.panel(surface, area, 200)
+        lines = self.words.view(mine.view, seat, self.lang) if mine.view is not None else []
+        for i, line in enumerate(lines[:14]):
+            w.fit_text(
+                surface,
+                line,
+                pygame.Rect(area.x + 16, area.y + 12 + i * 36, area.w - 32, 34),
+                22,
+                w.INK,
+            )
+        if mine.turn is not None and mine.turn.get("kind") == "act":
+            head = pygame.Rect(ACTIONS_AREA.x, ACTIONS_AREA.y, ACTIONS_AREA.w, 36)
+            w.fit_text(surface, self.tr("net.ui.your_choices"), head, 24, w.ACCENT)

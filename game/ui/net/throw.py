@@ -1,0 +1,131 @@
+"""A throw at a network table: the public table the host sent with the question
+(`game.games.net_kit.ThrowTable`), seen from above, and the seat's slingshot in its band
+(`hand_throw.BandSlingshot`, the very hand of the game's own screens, with its pull
+curve). The throw goes to the host as its parameters; the host resolves it, once.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import physics
+from game.match.zone import Zone
+from game.physics.tuning import SPHERE_RADIUS
+
+from .. import slingshot
+from .. import widgets as w
+from ..hand_throw import BandSlingshot, bound_keys
+from ..table_view import TableView
+
+if TYPE_CHECKING:
+    from game.games.net_kit import ThrowTable
+
+FEELS = {"classic": slingshot.MATCH, "planet": slingshot.PLANET_FEEL}
+FELT = (24, 70, 52)
+BAND = (44, 100, 80)
+TARGET = (206, 170, 70)
+STANDING = (200, 80, 70)
+SPHERE = (235, 235, 240)
+
+
+class NetThrow:
+    """The slingshot on `table` in `area`, the sphere aimed at the table's middle; a
+    seat's band below it (the table turned so that the thrower's band is near)."""
+
+    def __init__(self, table: ThrowTable, area: pygame.Rect, keys: dict[str, str]) -> None:
+        self.table = table
+        self.view = TableView(table.width, table.height, area)
+        x0, y0, x1, y1 = table.zone
+        self.zone = Zone(x0, y0, x1, y1)
+        self.flipped = y0 > table.height / 2  # the far band: turned to face the thrower
+        if self.flipped:
+            self._turn(area)
+        feel = FEELS.get(table.curve, slingshot.MATCH)
+        toward = (table.width / 2, table.height / 2)
+        self.hand = TurnedSlingshot(feel, bound_keys(keys), self.view, 0, self.zone, toward)
+        self.hand.turned = self.flipped
+
+    def _turn(self, area: pygame.Rect) -> None:
+        """A view with the far band at the bottom: the table's y runs down the screen."""
+        view = self.view
+        view.scale = -view.scale
+        view.ox = area.centerx + self.table.width / 2 * -view.scale
+        view.oy = area.centery - self.table.height / 2 * -view.scale
+
+    def handle(self, event: pygame.event.Event) -> physics.Throw | None:
+        """The throw, when this event lets the sphere go with power enough."""
+        if event.type == pygame.MOUSEMOTION and not self.hand.dragging:
+            self.hand.hover(event.pos)
+        if event.type == pygame.KEYDOWN:
+            self.hand.key(self.hand.keys.get(event.key), event)
+        return self.hand.handle(event)
+
+    def update(self, dt: float) -> physics.Throw | None:
+        """A key charge let go throws (`Slingshot.update` says so by `throws`)."""
+        self.hand.update(dt)
+        return self.hand.current() if self.hand.throws() else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.view
+        rect = view.rect if view.scale > 0 else _turned(view)
+        pygame.draw.rect(surface, FELT, rect, border_radius=12)
+        zone = [view.px(p) for p in self._zone_corners()]
+        pygame.draw.polygon(surface, BAND, zone)
+        for outline in self.table.targets:
+            points = [view.px(p) for p in outline]
+            if len(points) >= 3:
+                pygame.draw.polygon(surface, TARGET, points, 3)
+        radius = max(3, round(abs(view.scale) * SPHERE_RADIUS))
+        for spot in self.table.standing:
+            pygame.draw.circle(surface, STANDING, view.px(spot), radius)
+        self._draw_aim(surface, radius)
+        self.hand.draw_pull(surface, w.ACCENT)
+
+    def _zone_corners(self) -> list[physics.Point]:
+        z = self.zone
+        return [(z.x0, z.y0), (z.x1, z.y0), (z.x1, z.y1), (z.x0, z.y1)]
+
+    def _draw_aim(self, surface: pygame.Surface, radius: int) -> None:
+        hand = self.hand
+        sx, sy = hand.sphere_px()
+        ox, oy = hand.origin()
+        reach = 220.0 + 500.0 * hand.power
+        tip = self.view.fpx((ox + math.cos(hand.angle) * reach, oy + math.sin(hand.angle) * reach))
+        pygame.draw.line(surface, w.ACCENT, (sx, sy), tip, 2)
+        pygame.draw.circle(surface, SPHERE, (round(sx), round(sy)), radius)
+
+
+class TurnedSlingshot(BandSlingshot):
+    """The band's slingshot on a table that may be seen turned (the far band near): a
+    pull on the screen then points the other way on the table."""
+
+    turned = False
+
+    def _pulled_to(self, vector: tuple[float, float]) -> None:
+        super()._pulled_to((-vector[0], -vector[1]) if self.turned else vector)
+
+
+def _turned(view: TableView) -> pygame.Rect:
+    """The table's rectangle on screen in a turned view (a negative scale)."""
+    a = view.px((0.0, 0.0))
+    b = view.px((view.width, view.height))
+    return pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def throw_message(seat: int, ask: int, throw: physics.Throw) -> dict[str, object]:
+    """The answer a window sends for its throw (the wire's ``throw`` message)."""
+    ox, oy = throw.origin
+    return {
+        "type": "throw",
+        "seat": seat,
+        "ask": ask,
+        "throw": {
+            "origin": [ox, oy],
+            "angle": throw.angle,
+            "speed": throw.speed,
+            "spin": throw.spin,
+        },
+    }
