@@ -179,7 +179,7 @@ class Client:
                     brain = record.net.brain(opts.bot, brain_seed(opts.seed, self.seat))
                 name = record.name(opts.lang)
                 where = f"{opts.address}:{opts.port}"
-                self.say(self.line("net.joined_as", game=name, address=where, seat=self.seat))
+                self.say(self.line("net.joined_as", game=name, address=where, seat=self.seat + 1))
             elif kind == "turn":
                 self.turns += 1
                 if self.on_turn is not None:
@@ -195,7 +195,7 @@ class Client:
                     if legal:
                         await ws.send(encode("act", ask=ask, action=brain.choose(view, legal)))
             elif kind == "wait" and isinstance(message.get("away"), int):
-                self.say(self.line("net.left", seat=message["away"]))
+                self.say(self.line("net.left", seat=message["away"] + 1))
             elif kind == "error":
                 self.errors.append(str(message.get("reason", "")))
             elif kind == "over":
@@ -203,7 +203,7 @@ class Client:
                 winner = message.get("winner")
                 self.winner = winner if isinstance(winner, int) else None
                 self.say(
-                    self.line("net.over", winner=self.winner)
+                    self.line("net.over", winner=self.winner + 1)
                     if self.winner is not None
                     else self.line("net.drawn")
                 )

@@ -153,7 +153,7 @@ class Host:
         peer.bad += 1
         await self._send(peer, encode("error", reason=reason))
         if peer.bad >= self.options.max_bad and not peer.gone:
-            self.say(self.line("net.dropped", seat=peer.seat, count=peer.bad, reason=reason))
+            self.say(self.line("net.dropped", seat=peer.seat + 1, count=peer.bad, reason=reason))
             self.dropped.append(peer.seat)
             await peer.ws.close(1008, "too many bad messages")
 
@@ -225,7 +225,7 @@ class Host:
             peer = Peer(ws, free[0], name, secrets.token_hex(16))
             self.tokens[peer.token] = peer.seat
         self.peers[peer.seat] = peer
-        self.say(self.line("net.joined", name=name, seat=peer.seat))
+        self.say(self.line("net.joined", name=name, seat=peer.seat + 1))
         if all(p in self.peers for p in self.remote):
             self.joined.set()
         self.inbox.put_nowait((peer, {"type": "joined"}))
@@ -461,7 +461,7 @@ class Host:
             return
         if message is None:  # its computer went away
             if self.peers.get(peer.seat) is peer and not table.over:
-                self.say(self.line("net.left", seat=peer.seat))
+                self.say(self.line("net.left", seat=peer.seat + 1))
                 self.absent[peer.seat] = self.loop_time() + self.options.rejoin_wait
                 for other in list(self.peers.values()):
                     if other is not peer and not other.gone:
@@ -512,7 +512,9 @@ class Host:
     async def _finish(self, table: NetTable) -> None:
         winner = table.winner
         self.say(
-            self.line("net.over", winner=winner) if winner is not None else self.line("net.drawn")
+            self.line("net.over", winner=winner + 1)
+            if winner is not None
+            else self.line("net.drawn")
         )
         if table.replay is not None:
             self.say(self.line("net.replay", path=table.replay))

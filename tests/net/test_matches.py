@@ -87,7 +87,7 @@ def test_host_and_join_as_commands(tmp_path: Path) -> None:
         joined["replay"] == str(save)
         and save.read_text().count("\n") == joined["messages_received"]
     )
-    assert "Dan joined, in seat 0" in host_err
+    assert "Dan joined, in seat 1" in host_err
     identical(hosted["replay"])
 
 

@@ -22,7 +22,6 @@ import pygame
 from game.games import REGISTRY
 
 from .. import widgets as w
-from ..backdrop import backdrop
 from ..scene import Scene
 from ..scenes import game_scenes
 from .throw import NetThrow, throw_message
@@ -156,7 +155,7 @@ class NetTableScene(Scene):
         elif kind == "wait":
             self.started = True
             if isinstance(message.get("away"), int):
-                self.log = [*self.log, self.tr("net.left", seat=message["away"])][-LOG_LINES:]
+                self.log = [*self.log, self.tr("net.left", seat=message["away"] + 1)][-LOG_LINES:]
         elif kind == "over":
             self.over = message
             for each in self.seats.values():
@@ -299,7 +298,7 @@ class NetTableScene(Scene):
     # --- drawing ----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.t)
+        surface.fill(w.BG)  # still: nothing moves behind what a seat must read
         name = REGISTRY[self.game].name(self.lang) if self.game is not None else ""
         w.fit_text(
             surface, name or self.tr("net.ui.title"), pygame.Rect(32, 16, 760, 44), 34, w.ACCENT

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import math
+import time
 from pathlib import Path
 
 import pygame
@@ -23,7 +24,7 @@ from game.ui.net.table import NetTableScene
 from tests.ui.driver import post_click
 
 LOOPBACK = "127.0.0.1"
-FRAMES = 20_000
+SECONDS = 60.0
 
 
 def _app() -> App:
@@ -92,12 +93,19 @@ class Person:
 
 
 def play_out(app: App, scene: NetTableScene, person: Person) -> None:
-    for n in range(FRAMES):
+    """Frames until the match ends (at most `SECONDS`); each frame gives the network's
+    thread a moment, as a real frame's wait for the screen does (a test's frames come
+    back to back, and would count out the time a match takes on the other thread)."""
+    ends = time.monotonic() + SECONDS
+    n = 0
+    while time.monotonic() < ends:
+        n += 1
         app.step(draw=n % 8 == 0)
         if scene.over is not None or scene.gone:
             break
         if n % 2 == 0:
             person(scene)
+        time.sleep(0.0005)
     app.draw()
 
 
