@@ -269,7 +269,8 @@ class Host:
             try:
                 checked = parse_peer(json.dumps(fields))
             except BadMessage as e:
-                relay.deliver({"type": "error", "reason": e.code})
+                relay.deliver({"type": "error", "reason": e.code, "seat": peer.seat})
+                self.inbox.put_nowait((peer, {"type": "again"}))  # asked anew, not lost
                 return
             self.inbox.put_nowait((peer, checked))
 
@@ -467,8 +468,8 @@ class Host:
                     if other is not peer and not other.gone:
                         await self._send(other, encode("wait", away=peer.seat))
             return
-        if message["type"] == "joined":
-            peer.asked = peer.shown = None  # a rejoined seat is asked again
+        if message["type"] in ("joined", "again"):
+            peer.asked = peer.shown = None  # a rejoined (or refused) seat is asked again
             return
         if self.peers.get(peer.seat) is not peer or peer.gone:
             return

@@ -22,6 +22,7 @@ from tests.net.test_matches import identical
 
 
 def screen(relay: Relay, game: str, seed: int, stop: threading.Event) -> list[dict[str, Any]]:
+    """(It reads until `stop` is set, then what is left.)"""
     """A stand-in for the window: it answers each question for a seat with the headless
     brain of that seat, and keeps every message it was given."""
     kit = REGISTRY[game].net
@@ -31,7 +32,8 @@ def screen(relay: Relay, game: str, seed: int, stop: threading.Event) -> list[di
     welcome_seat: list[int] = []
 
     def run() -> None:
-        while not stop.is_set():
+        while True:
+            done = stop.is_set()
             for kind, item in relay.take():
                 if kind != "message":
                     continue
@@ -48,10 +50,23 @@ def screen(relay: Relay, game: str, seed: int, stop: threading.Event) -> list[di
                 else:
                     answer |= {"type": "act", "action": brain.choose(item["view"], item["legal"])}
                 relay.answer(answer)
+            if done:
+                return
             stop.wait(0.001)
 
-    threading.Thread(target=run, daemon=True).start()
+    reader = threading.Thread(target=run, daemon=True)
+    reader.start()
+    readers.append(reader)
     return seen
+
+
+readers: list[threading.Thread] = []
+
+
+def stop_reading(stop: threading.Event) -> None:
+    stop.set()
+    while readers:
+        readers.pop().join(5.0)
 
 
 def host_window(game: str, seats: Sequence[str], tmp: Path, seed: int) -> dict[str, Any]:
@@ -73,7 +88,7 @@ def host_window(game: str, seats: Sequence[str], tmp: Path, seed: int) -> dict[s
     try:
         report = asyncio.run(asyncio.wait_for(main(), 60))
     finally:
-        stop.set()
+        stop_reading(stop)
     report["seen"] = seen
     return report
 
@@ -130,7 +145,35 @@ def test_a_joined_window_plays_its_seat_to_the_end(tmp_path: Path) -> None:
     try:
         report, joined = asyncio.run(asyncio.wait_for(main(), 60))
     finally:
-        stop.set()
+        stop_reading(stop)
     assert joined["over"] and joined["winner"] == report["winner"] and joined["seat"] == 1
     kinds = [m["type"] for m in seen]
     assert kinds[:2] == ["host", "welcome"] and kinds[-1] == "over" and "turn" in kinds
+
+
+def test_a_window_s_malformed_answer_is_refused_with_a_reason_and_asked_again() -> None:
+    relay = Relay()
+    options = HostOptions("classic", ("here", "easy"), LOOPBACK, 0, CODE, seed=2)
+
+    async def main() -> list[dict[str, Any]]:
+        host = Host(options, relay.say, relay=relay)
+        hosting = asyncio.create_task(host.run())
+        seen: list[dict[str, Any]] = []
+        for _ in range(2000):
+            await asyncio.sleep(0.002)
+            seen += [m for k, m in relay.take() if k == "message"]
+            turns = [m for m in seen if m["type"] == "turn"]
+            if len(turns) == 1 and not any(m["type"] == "error" for m in seen):
+                relay.answer({"type": "act", "seat": 0, "ask": turns[0]["ask"], "action": 5})
+            if len(turns) >= 2:
+                break
+        hosting.cancel()
+        return seen
+
+    seen = asyncio.run(asyncio.wait_for(main(), 30))
+    kinds = [m["type"] for m in seen]
+    assert "error" in kinds, kinds
+    error = next(m for m in seen if m["type"] == "error")
+    assert error["seat"] == 0 and error["reason"]
+    asked = [m for m in seen if m["type"] == "turn"]
+    assert len(asked) == 2 and asked[0]["legal"] == asked[1]["legal"]  # the same question
