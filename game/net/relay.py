@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import queue
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
+
+from game.net.messages import parse_host
 
 Answer = Callable[[dict[str, Any]], None]
 """Where a screen's answer goes, on the network's loop (set by the side that serves)."""
@@ -87,7 +88,7 @@ class LocalSocket:
         self.seat = seat
 
     async def send(self, text: str) -> None:
-        self.relay.deliver({**json.loads(text), "seat": self.seat})
+        self.relay.deliver({**parse_host(text), "seat": self.seat})  # as a client reads it
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         return None
