@@ -29,6 +29,10 @@ from game.rules.api import GameError
 PERSON_SEATS = ("here", "remote")
 """The seats of people: at the host's screen, or at a joined computer."""
 
+NOBODY = -1
+"""The viewer of the public view: no player (also the rules cores' chance player, whose
+observation has no hand)."""
+
 THROW_FIELDS = ("origin", "angle", "speed", "spin")
 """A throw's parameters as a client sends them (the rest is the table's: the sphere's
 radius and mass); Attack's die takes none (its face is the rules core's seeded draw)."""
@@ -63,6 +67,11 @@ class NetTable(Protocol):
     def waiting(self) -> dict[int, str]: ...
 
     def view(self, seat: int) -> Any: ...
+
+    def public_view(self) -> Any:
+        """What anyone at the table may see (a spectator's view), as plain JSON in the
+        shape of a seat's view, ``viewer`` null: no hidden card of any seat."""
+        ...
 
     def legal(self, seat: int) -> list[str]: ...
 
@@ -118,6 +127,18 @@ class SessionTable:
 
     def view(self, seat: int) -> Any:
         return plain(self.session.observation(seat))
+
+    def public_view(self) -> Any:
+        """The observation of nobody's seat (`NOBODY`): each game's observation already
+        blanks what is private to a seat for every seat but the viewer's, so a viewer
+        who is no player sees every seat as an opponent does (classic: the hands and
+        face-down Gate Cards; Attack: no hand, caught pile nor choice, and a blind play
+        or Runo's draw only once turned up; Planet: the hands, Energy faces, face-down
+        Characters, the backs of cores, the steps and picks made at once). The viewer
+        is null, not a seat's number, so that no screen takes it for one."""
+        view = plain(self.session.observation(NOBODY))
+        view["viewer"] = None
+        return view
 
     def legal(self, seat: int) -> list[str]:
         return [str(a) for a in self.session.legal_actions(seat)]
