@@ -123,6 +123,9 @@ def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser], window: W
     join.add_argument(
         "--save", default=None, metavar="FILE", help="write what the host sent, a line each"
     )
+    join.add_argument(
+        "--watch", action="store_true", help="watch the match: no seat, only what is public"
+    )
     _common(join)
     join.set_defaults(run=join_command, window=window)
 
@@ -197,6 +200,7 @@ def join_command(args: argparse.Namespace) -> int:
         token=args.token,
         save=Path(args.save) if args.save else None,
         token_file=Path(args.token_file) if args.token_file else None,
+        watch=args.watch,
     )
     if not args.headless:
         return int(args.window("join", replace(options, lang=args.lang or "")))

@@ -2,6 +2,9 @@
 code (`handshake`), then answers each question for its seat (a legal action's text or
 a throw's parameters) from what the host sent it, which is all it knows of the match.
 
+With ``watch`` it greets as a spectator (`game.net.watchers`): the host gives it no
+seat (``seat: null``) and sends it only what is public; it answers nothing.
+
 Headless, its seat is played by the game's brain (`NetKit.brain`); `received` keeps
 every text the host sent (the tests read them for hidden cards), and `save` writes them
 as JSON lines, the match as this seat saw it (also when the host goes away).
@@ -43,6 +46,8 @@ class JoinOptions:
     joining (a process started again goes back to its seat)."""
     build: Build | None = None
     """This computer's build as it greets (None: the real one; tests change it)."""
+    watch: bool = False
+    """Watch the match (a spectator, no seat) rather than take a seat."""
 
 
 def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -149,6 +154,7 @@ class Client:
             if kind == "host":
                 self.game = str(message.get("game", ""))
                 build = opts.build or local_build(self.game)
+                watch = {"watch": True} if opts.watch else {}  # a seat's greeting as before
                 await ws.send(
                     encode(
                         "hello",
@@ -159,6 +165,7 @@ class Client:
                         code=opts.code,
                         name=opts.name or "guest",
                         token=self.token,
+                        **watch,
                     )
                 )
             elif kind == "refused":
@@ -168,17 +175,20 @@ class Client:
                 self.say(self.line(f"net.refused.{self.refused}", **fields))
                 return
             elif kind == "welcome":
-                self.seat = int(message["seat"])
+                self.seat = message["seat"]  # a number, or None: watching (`parse_host`)
                 self.seats = [str(s) for s in message.get("seats", [])]
+                record = REGISTRY[self.game]
+                name = record.name(opts.lang)
+                where = f"{opts.address}:{opts.port}"
+                if self.seat is None:
+                    self.say(self.line("net.watching", game=name, address=where))
+                    continue
                 self.token = str(message.get("token", ""))
                 if opts.token_file is not None:
                     opts.token_file.write_text(self.token, "utf-8")
-                record = REGISTRY[self.game]
                 assert record.net is not None
                 if self.relay is None:
                     brain = record.net.brain(opts.bot, brain_seed(opts.seed, self.seat))
-                name = record.name(opts.lang)
-                where = f"{opts.address}:{opts.port}"
                 self.say(self.line("net.joined_as", game=name, address=where, seat=self.seat + 1))
             elif kind == "turn":
                 self.turns += 1
@@ -225,6 +235,7 @@ class Client:
             "game": self.game,
             "seats": self.seats,
             "seat": self.seat,
+            "watching": self.options.watch,
             "winner": self.winner,
             "over": self.over,
             "refused": self.refused,

@@ -10,6 +10,7 @@ a seat's answer only if it answers the question asked last (its ``ask`` number: 
 older one is left unanswered, not counted) and the table takes it (a legal action's
 text, a throw the table allows). A seat whose computer goes away may come back with
 its seat token within `rejoin_wait` seconds; after it, the host's `bot` plays it.
+A greeting that asks to ``watch`` takes no seat: `game.net.watchers` serves it.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from game.net.handshake import Build, judge, local_build, new_code
 from game.net.messages import MAX_PEER_BYTES, BadMessage, RateLimit, encode, parse_peer
 from game.net.relay import LocalSocket, Relay
 from game.net.seats import SEAT_WORDS
+from game.net.watchers import Watchers
 
 
 def brain_seed(seed: int, seat: int) -> int:
@@ -66,6 +68,7 @@ class HostOptions:
     turn_seconds: float = 120.0
     rejoin_wait: float = 30.0
     max_bad: int = 10
+    max_watchers: int = 8  # spectators at once (`watchers`); one more is refused
     announce: str | None = None  # where seats free are told (`discovery`); None: nowhere
     announce_port: int = DISCOVERY_PORT
     name: str = ""  # the host's name in its announcement and lobby ("": this computer's)
@@ -135,6 +138,7 @@ class Host:
         self.loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time()
         self.relay = relay
         self.addresses: list[str] = []  # where a joiner may reach this host
+        self.watchers = Watchers(self)
 
     def line(self, key: str, **fields: Any) -> str:
         return tr(self.options.lang, key, **fields)
@@ -186,6 +190,9 @@ class Host:
             problem = judge(hello, self.build, self.code)
             if problem is not None:
                 await self._refuse(ws, *problem)
+                return
+            if hello.get("watch"):
+                await self.watchers.serve(ws, hello)
                 return
             peer = self._seat(ws, hello)
             if peer is None:
@@ -375,6 +382,7 @@ class Host:
                 raise RuntimeError(f"the match did not end in {MAX_STEPS} steps")
             if steps % 50 == 0:
                 await asyncio.sleep(0)  # the connections' tasks get their turn
+            await self.watchers.show(table)  # each step: a match of computers asks nobody
             if table.step():
                 continue
             waits = table.waiting()
@@ -467,6 +475,7 @@ class Host:
                 for other in list(self.peers.values()):
                     if other is not peer and not other.gone:
                         await self._send(other, encode("wait", away=peer.seat))
+                await self.watchers.tell(encode("wait", away=peer.seat))
             return
         if message["type"] in ("joined", "again"):
             peer.asked = peer.shown = None  # a rejoined (or refused) seat is asked again
@@ -523,6 +532,7 @@ class Host:
             if not peer.gone:
                 view = table.view(peer.seat)
                 await self._send(peer, encode("over", winner=winner, view=view))
+        await self.watchers.finish(table)
         for peer in list(self.peers.values()):
             if not peer.gone:
                 try:
@@ -544,4 +554,6 @@ class Host:
             "bytes_sent": {str(k): v for k, v in sorted(self.bytes_sent.items())},
             "bytes_received": {str(k): v for k, v in sorted(self.bytes_received.items())},
             "messages_sent": self.messages_sent,
+            "watchers": self.watchers.count,
+            "bytes_watched": self.watchers.bytes_sent,
         }

@@ -7,7 +7,8 @@ actions, never parsed into a new object), a throw as its four parameters. A mess
 from a peer is refused with a reason (`BadMessage.code`, a catalog key's last part)
 when it is too big (`MAX_PEER_BYTES`, also the websockets ``max_size`` of the host),
 not JSON (NaN and Infinity included), not an object, of a type the host does not take,
-or with a field missing, unknown, of the wrong kind or out of bounds. `RateLimit` caps
+or with a field missing, unknown, of the wrong kind or out of bounds (a field of
+`PEER_OPTIONAL` may be absent, and is checked when it is there). `RateLimit` caps
 how many messages a peer may send a second: the work a message can cause is bounded by
 its size, its schema and this rate.
 """
@@ -101,6 +102,12 @@ PEER_SCHEMAS: Mapping[str, Mapping[str, Check]] = {
 }
 """What a client may send: each type's fields, every one required."""
 
+PEER_OPTIONAL: Mapping[str, Mapping[str, Check]] = {
+    "hello": {"watch": lambda v: type(v) is bool},
+}
+"""Fields a client may leave out: a greeting's ``watch`` (true: a spectator, no seat),
+absent in a seat's greeting, so that a seat greets as it did before spectators."""
+
 HOST_TYPES = frozenset({"host", "welcome", "refused", "wait", "turn", "error", "over"})
 """What the host sends (a client checks the type and that it is an object)."""
 
@@ -132,22 +139,45 @@ def parse_peer(data: str | bytes) -> dict[str, Any]:
     schema = PEER_SCHEMAS.get(value["type"])
     if schema is None:
         raise BadMessage("unknown_type", str(value["type"])[:32])
+    optional = PEER_OPTIONAL.get(value["type"], {})
     for name in value:
-        if name != "type" and name not in schema:
+        if name != "type" and name not in schema and name not in optional:
             raise BadMessage("unknown_field", str(name)[:32])
     for name, check in schema.items():
         if name not in value:
             raise BadMessage("missing_field", name)
         if not check(value[name]):
             raise BadMessage("bad_field", name)
+    for name, check in optional.items():
+        if name in value and not check(value[name]):
+            raise BadMessage("bad_field", name)
     return value
 
 
+MAX_SEATS = 16
+"""More seats than any game has (a welcome's seat is below it)."""
+
+
+def _seat_or_none(v: Any) -> bool:
+    """A seat's number, or None: a spectator's welcome (it takes no seat)."""
+    return v is None or whole(0, MAX_SEATS - 1)(v)
+
+
+HOST_CHECKS: Mapping[str, Mapping[str, Check]] = {"welcome": {"seat": _seat_or_none}}
+"""The fields of the host's messages a client reads as numbers, each checked."""
+
+
 def parse_host(data: str | bytes) -> dict[str, Any]:
-    """The host's message: an object of a type the client knows."""
+    """The host's message: an object of a type the client knows, with the fields it
+    reads as numbers (`HOST_CHECKS`) there and of their kind."""
     value = decode(data, MAX_HOST_BYTES)
     if value["type"] not in HOST_TYPES:
         raise BadMessage("unknown_type", str(value["type"])[:32])
+    for name, check in HOST_CHECKS.get(value["type"], {}).items():
+        if name not in value:
+            raise BadMessage("missing_field", name)
+        if not check(value[name]):
+            raise BadMessage("bad_field", name)
     return value
 
 
