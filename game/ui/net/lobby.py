@@ -181,7 +181,8 @@ class HostSetupScene(BackdropScene):
 
 
 class JoinScene(BackdropScene):
-    """The host's address (and port) and the room code, typed; Enter or Join joins."""
+    """The host's address (and port) and the room code, typed; Enter or Join joins, Watch
+    joins as a spectator (no seat: what everyone at the table sees)."""
 
     FIELDS = ("address", "code", "name")
     LIMITS: ClassVar[dict[str, int]] = {"address": 60, "code": 12, "name": 24}
@@ -231,6 +232,8 @@ class JoinScene(BackdropScene):
             (pygame.Rect(640, 600, 260, 56), self.tr("net.ui.join"), self._join),
             (pygame.Rect(380, 600, 240, 56), self.tr("ui.back"), self.app.pop),
         )
+        watch = pygame.Rect(920, 600, 220, 56)
+        self.buttons.append(w.Button(watch, self.tr("net.ui.watch"), partial(self._join, True)))
         for i, found in enumerate(self.found):
             rect = pygame.Rect(940, 220 + i * 60, 310, 50)
             name = REGISTRY[found.game].name(self.app.lang) if found.game in REGISTRY else ""
@@ -260,7 +263,7 @@ class JoinScene(BackdropScene):
                 return  # letters come as TEXTINPUT: no key is a shortcut while typing
         super().handle(event)
 
-    def _join(self) -> None:
+    def _join(self, watch: bool = False) -> None:
         text = self.values["address"].strip() or "127.0.0.1"
         try:
             address, port = split_address(text, DEFAULT_PORT)
@@ -273,6 +276,7 @@ class JoinScene(BackdropScene):
             code=self.values["code"].strip(),
             name=self.values["name"].strip() or "guest",
             lang=self.app.lang,
+            watch=watch,
         )
         self.app.push(join_table(self.app, options))
 

@@ -5,7 +5,8 @@ this screen's seats are sent (`game.net.relay`), in words (the game's `net_view`
 
 The screen knows only what its seats were sent. At the host it may hold several seats
 (people sharing the host's screen): each question then waits behind a curtain that
-names its seat, so that no seat sees another's hand; a joined computer holds one.
+names its seat, so that no seat sees another's hand; a joined computer holds one, or
+none: a spectator (`WATCHER`) is shown the public view and has no choices.
 Before the match the host's screen shows where to join (its addresses, the port and
 the room code) and who sits where.
 """
@@ -38,6 +39,9 @@ ACTIONS_AREA = pygame.Rect(664, 96, 584, 540)
 THROW_AREA = pygame.Rect(24, 88, 820, 560)
 SIDE_AREA = pygame.Rect(868, 96, 388, 540)
 LOG_LINES = 2
+WATCHER = -1
+"""A spectator's place among the screen's seats: the host welcomed it with no seat, and
+the game's words are asked for the view of seat -1 (no player's)."""
 
 
 @dataclass
@@ -137,7 +141,8 @@ class NetTableScene(Scene):
                 self.words = _words(named)
         if kind == "lobby":
             self.lobby = message
-        elif kind == "welcome" and isinstance(seat, int):
+        elif kind == "welcome" and (isinstance(seat, int) or (seat is None and self.joined)):
+            seat = WATCHER if seat is None else seat
             self.seats.setdefault(seat, Seat())
             self.lobby = message
         elif kind in ("turn", "wait", "over") and self.joined and len(self.seats) == 1:
@@ -331,7 +336,7 @@ class NetTableScene(Scene):
             return self.tr("net.ui.throw" if kind == "throw" else "net.ui.choose", seat=seat + 1)
         if not self.started:
             return self.tr("net.ui.waiting_start")
-        return self.tr("net.ui.waiting")
+        return self.tr("net.ui.watching" if WATCHER in self.seats else "net.ui.waiting")
 
     def _draw_lobby(self, surface: pygame.Surface) -> None:
         lobby = self.lobby or {}
@@ -340,11 +345,12 @@ class NetTableScene(Scene):
         lines: list[str] = []
         if self.joined:
             seat = next(iter(self.seats), None)
-            lines.append(
-                self.tr("net.ui.joining")
-                if seat is None
-                else self.tr("net.ui.seated", seat=seat + 1)
-            )
+            if seat is None:
+                lines.append(self.tr("net.ui.joining"))
+            elif seat == WATCHER:
+                lines.append(self.tr("net.ui.watching_start"))
+            else:
+                lines.append(self.tr("net.ui.seated", seat=seat + 1))
         else:
             addresses = [str(a) for a in lobby.get("addresses") or []][:3]
             port = lobby.get("port", "")

@@ -236,3 +236,50 @@ def test_the_join_screen_lists_a_host_heard_on_the_network_and_a_pick_fills_its_
     assert join.values["address"] == f"{LOOPBACK}:9123" and join.focus == "code"
     app.pop()  # leaving the screen stops listening
     assert join.finder is None
+
+
+def test_a_spectator_at_the_join_screen_watches_a_whole_match() -> None:
+    """The "Watch" button joins with no seat: the table shows the public view (the
+    game's words for no player's seat) and no choice, to the end the host saw."""
+    options = HostOptions("planet", ("easy", "remote"), LOOPBACK, 0, "ROOM43")
+    box: dict[str, Host] = {}
+
+    async def run() -> dict[str, object]:
+        host = Host(options, lambda line: None)
+        box["host"] = host
+        return await host.run()
+
+    hosting = NetThread(run).start()
+    for _ in range(500):
+        if "host" in box and box["host"].ready.is_set():
+            break
+        pygame.time.wait(5)
+    host = box["host"]
+    app = _app()
+    join = JoinScene(app)
+    app.push(join)
+    app.step()
+    for name, text in (("address", f"{LOOPBACK}:{host.port}"), ("code", "room43")):
+        post_click(join._rect(name).center)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        app.step()
+    _press(app, "Watch")
+    table = app.top
+    assert isinstance(table, NetTableScene)
+    for _ in range(500):
+        app.step()
+        if host.watchers.count:
+            break
+        pygame.time.wait(5)
+    seat = JoinOptions(LOOPBACK, host.port, "ROOM43", "c")
+    seated = NetThread(lambda: Client(seat, lambda line: None).run()).start()
+
+    def no_choices(scene: NetTableScene) -> None:
+        assert len(scene.buttons) == 1  # Leave, and nothing to answer
+
+    play_out(app, table, no_choices)
+    assert table.over is not None, table.log
+    assert hosting.wait(10.0) and seated.wait(10.0)
+    assert hosting.result is not None and hosting.result["winner"] == table.over["winner"]
+    assert list(table.seats) == [-1] and table.seats[-1].view["viewer"] is None
+    assert table._status().startswith("The match is over: seat")
