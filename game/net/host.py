@@ -20,7 +20,7 @@ import contextlib
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +32,10 @@ from game.games import REGISTRY
 from game.games.net_kit import NetBrain, NetKit, NetTable, Refused, TableRequest
 from game.net.discovery import DISCOVERY_PORT, Announcement, Announcer, addresses_line, host_name
 from game.net.handshake import Build, judge, local_build, new_code
-from game.net.messages import MAX_PEER_BYTES, BadMessage, RateLimit, encode, parse_peer
-from game.net.relay import LocalSocket, Relay
+from game.net.host_window import lobby, seat_here
+from game.net.messages import MAX_PEER_BYTES, BadMessage, encode, parse_peer
+from game.net.peers import Peer
+from game.net.relay import Relay
 from game.net.seats import SEAT_WORDS
 from game.net.watchers import Watchers
 
@@ -72,23 +74,6 @@ class HostOptions:
     announce: str | None = None  # where seats free are told (`discovery`); None: nowhere
     announce_port: int = DISCOVERY_PORT
     name: str = ""  # the host's name in its announcement and lobby ("": this computer's)
-
-
-@dataclass(slots=True)
-class Peer:
-    """A joined computer in its seat (or the host's screen, for a ``here`` seat played
-    in the host's window: its `ws` a `LocalSocket`)."""
-
-    ws: ServerConnection | LocalSocket
-    seat: int
-    name: str
-    token: str
-    bad: int = 0
-    limit: RateLimit = field(default_factory=RateLimit)
-    ask: int = 0
-    asked: object = None  # what the last question was about (kind, view, legal)
-    shown: object = None  # the last view sent while it waited
-    gone: bool = False
 
 
 Probe = Callable[[int, str], None]
@@ -236,52 +221,8 @@ class Host:
         if all(p in self.peers for p in self.remote):
             self.joined.set()
         self.inbox.put_nowait((peer, {"type": "joined"}))
-        self._lobby()
+        lobby(self)
         return peer
-
-    # --- the host's window ------------------------------------------------------------
-
-    def _lobby(self) -> None:
-        """Tell the host's window who sits where, and where to join (before the match)."""
-        if self.relay is None:
-            return
-        names = {p: peer.name for p, peer in self.peers.items() if not peer.gone}
-        self.relay.deliver(
-            {
-                "type": "lobby",
-                "game": self.options.game,
-                "seats": list(self.seats),
-                "names": [names.get(p, "") for p in range(len(self.seats))],
-                "port": self.port,
-                "code": self.code,
-                "addresses": list(self.addresses),
-            }
-        )
-
-    def _seat_here(self) -> None:
-        """The window's ``here`` seats as peers, and its answers taken as a peer's."""
-        relay = self.relay
-        if relay is None:
-            return
-        for p, s in enumerate(self.seats):
-            if s == "here":
-                self.peers[p] = Peer(LocalSocket(relay, p), p, self.options.name or "host", "")
-        loop = asyncio.get_running_loop()
-
-        def take(message: dict[str, Any]) -> None:
-            peer = self.peers.get(message.get("seat", -1)) if isinstance(message, dict) else None
-            if peer is None or not isinstance(peer.ws, LocalSocket):
-                return
-            fields = {k: v for k, v in message.items() if k != "seat"}
-            try:
-                checked = parse_peer(json.dumps(fields))
-            except BadMessage as e:
-                relay.deliver({"type": "error", "reason": e.code, "seat": peer.seat})
-                self.inbox.put_nowait((peer, {"type": "again"}))  # asked anew, not lost
-                return
-            self.inbox.put_nowait((peer, checked))
-
-        relay.attach(loop, take)
 
     async def _listen(self, peer: Peer, ws: ServerConnection) -> None:
         async for raw in ws:
@@ -329,8 +270,8 @@ class Host:
             give = await addresses_line(opts.address, self.port)  # what a joiner types
             if give is not None:
                 self.say(self.line("net.give", addresses=give))
-            self._seat_here()
-            self._lobby()
+            seat_here(self)
+            lobby(self)
             self.ready.set()
             async with self._announcing():
                 try:

@@ -90,7 +90,6 @@ def sender() -> Iterator[socket.socket]:
 
 
 def test_a_waiting_host_is_found_with_its_game_and_port_and_no_code(finder: Finder) -> None:
-    started = time.perf_counter()
     options = HostOptions(
         "classic", ("here", "remote"), LOOPBACK, 0, CODE, announce=LOOPBACK,
         announce_port=finder.port, name="Den's PC",
@@ -114,7 +113,6 @@ def test_a_waiting_host_is_found_with_its_game_and_port_and_no_code(finder: Find
     assert raw and all(CODE.encode() not in d and CODE.lower().encode() not in d for d in raw)
     assert all(set(json.loads(d)) == set(ANNOUNCE_SCHEMA) for d in raw)  # nothing else
     assert any("UDP port" in line for line in lines)
-    assert time.perf_counter() - started < 3.0
 
 
 def test_a_whole_match_is_played_with_announcing_on_and_the_announcing_stops(
@@ -178,7 +176,6 @@ def junk(draw: st.DrawFn) -> bytes:
 def test_junk_datagrams_are_ignored_and_the_finder_keeps_listening(
     finder: Finder, sender: socket.socket
 ) -> None:
-    started = time.perf_counter()
     told = [0]
 
     @settings(
@@ -199,7 +196,6 @@ def test_junk_datagrams_are_ignored_and_the_finder_keeps_listening(
 
     one()
     assert finder.sightings.ignored >= told[0]
-    assert time.perf_counter() - started < 3.0
 
 
 def test_at_most_max_hosts_are_kept_and_the_first_ones_stay(
