@@ -130,7 +130,7 @@ class TitleScene(BackdropScene):
         # more entries (Continue, the network): closer together, to stay above the notice
         top, step, height = (311, 54, 46)
         if len(items) > 8:
-            top, step, height = (296, 43, 38)
+            top, step, height = (306, 42, 36)
         elif len(items) > 7:
             top, step, height = (305, 48, 42)
         for i, (ident, label, fn) in enumerate(items):
