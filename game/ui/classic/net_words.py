@@ -1,0 +1,349 @@
+"""The classic game on a network screen, in words: what a seat's view shows (the turn,
+whose move, the Gate Cards on the table by slot with what stands on them, the seat's own
+cards by name, the others' counts, the Gate Cards won) and each legal action's replay
+text as a button label.
+
+The view is the host's observation as plain JSON (`game.games.net_kit.plain`), already
+redacted: a face-down Gate Card of another player comes as ``null`` and is told as face
+down, nothing guessed behind it. It comes over the network, so it is read field by field
+(`game.ui.plain_view`): a part that does not read is left out, never raised over.
+
+A card on the table is named by its slot, in the numbers of the action's text (``@2,1``
+is ``2,1``) in both the lines and the buttons: a network screen draws no table yet, so
+the slot is what ties a button to its line. The names are the content's, the words the
+match screen's where it has them (`match.*`, and its `choices.action_label` for the
+choices that name no slot); the rest is `classic_net.*`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+from game.content.classic import shipped_catalog
+from game.content.errors import ContentError
+from game.files.lang import tr
+from game.rules.classic import (
+    Action,
+    ActionSyntaxError,
+    Catalog,
+    ChooseAttribute,
+    MoveBakugan,
+    PlayAbility,
+    SetGate,
+    TakeGate,
+    parse_action,
+)
+from game.rules.classic.phases import Phase
+
+from ..plain_view import (
+    LINE,
+    MAX_LINES,
+    Say,
+    capped,
+    fit,
+    ident,
+    items,
+    lang_of,
+    listing,
+    mapping,
+    number,
+    one_of,
+    pair,
+    place,
+    sayer,
+    unknown_action,
+    who,
+)
+from .choices import action_label as choice_label
+
+PHASES = frozenset(p.value for p in Phase)
+
+FIELD_LEAST = 3
+"""The Gate Cards on the table told one a line even when the rest of the view is long;
+past the room left, the last line counts the others."""
+
+
+def _catalog() -> Catalog | None:
+    """The shipped cards, or None when they do not load: the lines then name the ids
+    (the screen that shows them has its own word for the damage)."""
+    try:
+        return shipped_catalog()
+    except ContentError:
+        return None
+
+
+def _namer(catalog: Catalog | None, lang: str, table: str) -> Callable[[object], str | None]:
+    """Names of one kind of piece (``bakugan``, ``gates`` ...): the content's name, the
+    id itself for one the content does not know, None for what is no id."""
+    pieces: Mapping[str, Any] = getattr(catalog, table) if catalog is not None else {}
+
+    def name(value: object) -> str | None:
+        key = ident(value)
+        if key is None:
+            return None
+        piece = pieces.get(key)
+        return str(piece.name.get(lang)) if piece is not None else key
+
+    return name
+
+
+# --------------------------------------------------------------------- the view
+
+
+def _players(view: dict[Any, Any]) -> dict[int, dict[Any, Any]]:
+    """The players' entries by their number (an entry naming none is left out)."""
+    out: dict[int, dict[Any, Any]] = {}
+    for entry in items(view.get("players")):
+        p = number(mapping(entry).get("player"))
+        if p is not None and p not in out:
+            out[p] = mapping(entry)
+    return out
+
+
+def _head(view: dict[Any, Any], seat: int, say: Say) -> list[str]:
+    """The turn and its phase with whose move it is, in one line (a line saved is a
+    Gate Card more on a full table); at the end, who won."""
+    phase = one_of(view.get("phase"), PHASES)
+    turn = number(view.get("turn"))
+    parts = []
+    if phase is not None:
+        words = say(f"classic_net.phase.{phase}")
+        parts.append(say("classic_net.head", turn=turn, phase=words) if turn else words)
+    if phase == Phase.OVER:
+        winner = number(view.get("winner"))
+        if winner == seat:
+            return [*parts, say("match.won_you")]
+        if winner is not None and winner >= 0:
+            return [*parts, say("match.won", name=who(say, winner, seat))]
+        return parts
+    current = who(say, view.get("current"), seat)
+    if current is not None:
+        mine = number(view.get("current")) == seat
+        parts.append(
+            say("classic_net.your_move") if mine else say("net.words.to_move", player=current)
+        )
+    return [" · ".join(parts)] if parts else []
+
+
+def _field(
+    view: dict[Any, Any], seat: int, say: Say, names: dict[str, Callable[[object], str | None]]
+) -> list[list[str]]:
+    """The lines of each Gate Card on the table: its slot, its name only when the view
+    gives it (one's own, or one turned over), and the Bakugan standing on it (a second
+    line when they do not fit beside it)."""
+    gates = []
+    for entry in items(view.get("field")):
+        gate = mapping(entry)
+        slot = pair(gate.get("slot"))
+        if slot is None:
+            continue
+        owner = number(gate.get("owner"))
+        name = names["gates"](gate.get("gate"))
+        fields = {"slot": place(slot), "owner": who(say, owner, seat) or "?"}
+        if name is None:
+            line = say("classic_net.gate_hidden", **fields)
+        elif owner == seat:
+            key = (
+                "classic_net.gate_own_up" if gate.get("face_up") is True else "classic_net.gate_own"
+            )
+            line = say(key, gate=name, **fields)
+        else:
+            line = say("classic_net.gate_up", gate=name, **fields)
+        standing = []
+        for stand in items(gate.get("standing")):
+            parts = items(stand)
+            bakugan = names["bakugan"](parts[1]) if len(parts) == 2 else None
+            by = who(say, parts[0], seat) if len(parts) == 2 else None
+            if bakugan is not None and by is not None:
+                standing.append(say("classic_net.piece_of", bakugan=bakugan, who=by))
+        together = say("classic_net.standing", gate=line, names=", ".join(standing))
+        if not standing:
+            gates.append([line])
+        elif len(together) <= LINE:
+            gates.append([together])
+        else:  # its Bakugan on a line of their own rather than counted unnamed
+            gates.append([line, listing(say, "classic_net.on_it", standing, slot=place(slot))])
+    return gates
+
+
+def _battle(
+    view: dict[Any, Any], say: Say, names: dict[str, Callable[[object], str | None]]
+) -> list[str]:
+    battle = mapping(view.get("battle"))
+    slot = pair(battle.get("slot"))
+    if slot is None:
+        return []
+    sides = []
+    for side in items(mapping(battle.get("evaluation")).get("sides")):
+        side = mapping(side)
+        bakugan, total = names["bakugan"](side.get("bakugan")), number(side.get("total"))
+        if bakugan is not None and total is not None:
+            sides.append(say("classic_net.power", bakugan=bakugan, g=total))
+    lines = [listing(say, "classic_net.battle", sides, slot=place(slot))]
+    played = [
+        n
+        for n in (
+            names["abilities"](p[1]) for p in map(items, items(battle.get("plays"))) if len(p) == 2
+        )
+        if n
+    ]
+    if played:
+        lines.append(listing(say, "match.played", played, field="cards"))
+    return lines
+
+
+def _own(
+    me: dict[Any, Any], say: Say, names: dict[str, Callable[[object], str | None]]
+) -> list[str]:
+    """The seat's own cards and Bakugan, by name (its hand is in its own entry only)."""
+
+    def named(field: str, table: str) -> list[str]:
+        return [n for n in map(names[table], items(me.get(field))) if n]
+
+    lines = []
+    for field, table, key in (
+        ("gates", "gates", "classic_net.gates"),
+        ("abilities", "abilities", "classic_net.abilities"),
+        ("unused", "bakugan", "classic_net.ready"),
+    ):
+        shown = named(field, table)
+        if shown:
+            lines.append(listing(say, key, shown))
+    support = named("traps", "traps") + named("gear", "gear") + named("evolutions", "evolutions")
+    if support:
+        lines.append(listing(say, "classic_net.support", support))
+    return lines
+
+
+def _others(players: dict[int, dict[Any, Any]], seat: int, say: Say) -> list[str]:
+    lines = []
+    for p, entry in sorted(players.items()):
+        gates, abilities = number(entry.get("gate_count")), number(entry.get("ability_count"))
+        if p == seat or p < 0 or gates is None or abilities is None:
+            continue
+        ready = len(items(entry.get("unused")))
+        lines.append(
+            say(
+                "classic_net.other",
+                player=who(say, p, seat),
+                gates=gates,
+                abilities=abilities,
+                ready=ready,
+            )
+        )
+    return lines
+
+
+def _won(
+    view: dict[Any, Any], players: dict[int, dict[Any, Any]], seat: int, say: Say
+) -> list[str]:
+    scores = [
+        say("classic_net.score", who=who(say, p, seat), n=len(items(entry.get("captured"))))
+        for p, entry in sorted(players.items())
+        if p >= 0
+    ]
+    if not scores:
+        return []
+    need = number(view.get("gates_to_win"))
+    key = "classic_net.won_of" if need is not None else "classic_net.won"
+    return [listing(say, key, scores, need=need)]
+
+
+def view_lines(view: Any, seat: int, lang: str) -> list[str]:
+    """What `seat` sees in `view` (its observation as plain JSON), a short line each,
+    at most `MAX_LINES` of at most `LINE` characters; [] for a view that is no object.
+    Only what the view holds is told: another player's face-down card stays face down."""
+    v = mapping(view)
+    if not v or isinstance(seat, bool) or not isinstance(seat, int):
+        return []
+    lang = lang_of(lang)
+    say = sayer(lang)
+    catalog = _catalog()
+    names = {
+        t: _namer(catalog, lang, t)
+        for t in ("bakugan", "gates", "abilities", "traps", "gear", "evolutions")
+    }
+    players = _players(v)
+    head = _head(v, seat, say)
+    field = _field(v, seat, say, names)
+    rest = _battle(v, say, names) + _own(players.get(seat, {}), say, names)
+    rest += _won(v, players, seat, say)
+    others = _others(players, seat, say)
+    lines = [line for gate in field for line in gate]
+    if len(head) + len(lines) + len(rest) + len(others) <= MAX_LINES:
+        return capped(head + lines + rest + others)
+    # A full table: the others' hand counts give way first, then the Gate Cards past
+    # the room left are counted on one line.
+    room = max(FIELD_LEAST, MAX_LINES - len(head) - len(rest))
+    if len(lines) > room:
+        lines, shown = [], 0
+        while len(lines) + len(field[shown]) < room:
+            lines += field[shown]
+            shown += 1
+        lines.append(say("classic_net.more_gates", count=len(field) - shown))
+    return capped(head + lines + rest)
+
+
+# --------------------------------------------------------------------- the buttons
+
+
+def _slotted(a: Action, say: Say, names: dict[str, Callable[[object], str | None]]) -> str | None:
+    """The label of a choice that names a slot (the match screen names the card there
+    as its table shows it; here the slot stands for it, as in the view's lines)."""
+
+    def bakugan(ident_: str) -> str:
+        return names["bakugan"](ident_) or ident_
+
+    if isinstance(a, SetGate):
+        gate = names["gates"](a.gate) or a.gate
+        return say("classic_net.set", gate=gate, slot=place(a.slot))
+    if isinstance(a, TakeGate):
+        return say("classic_net.take", slot=place(a.slot))
+    if isinstance(a, MoveBakugan):
+        return say("classic_net.move", bakugan=bakugan(a.bakugan), slot=place(a.slot))
+    if isinstance(a, PlayAbility) and a.slot is None and a.bakugan is None:
+        return say("classic_net.ability", card=names["abilities"](a.card) or a.card)
+    if isinstance(a, PlayAbility) and a.slot is not None:
+        card = names["abilities"](a.card) or a.card
+        if a.bakugan is not None:
+            return say(
+                "classic_net.ability_move",
+                card=card,
+                bakugan=bakugan(a.bakugan),
+                slot=place(a.slot),
+            )
+        return say("classic_net.ability_slot", card=card, slot=place(a.slot))
+    if isinstance(a, ChooseAttribute):
+        return say(
+            "classic_net.attribute",
+            bakugan=bakugan(a.bakugan),
+            attribute=say(f"attr.{a.attribute.value}"),
+        )
+    return None
+
+
+def action_label(text: str, lang: str) -> str:
+    """A legal action's replay text (``p0 set gold_volcano @2,2``) as a short button
+    label in words ("Set Gold Volcano on 2,2"); a text this build does not read, or
+    one naming pieces its cards do not hold, is labelled by its verb. Never raises."""
+    lang = lang_of(lang)
+    say = sayer(lang)
+    try:
+        action = parse_action(text) if isinstance(text, str) else None
+    except (ActionSyntaxError, ValueError):
+        action = None
+    catalog = _catalog()
+    if action is None or catalog is None:
+        return unknown_action(text, lang)
+    names = {t: _namer(catalog, lang, t) for t in ("bakugan", "gates", "abilities")}
+    label = _slotted(action, say, names)
+    if label is None:
+        try:  # the match screen's own words for the rest (none of them names a slot)
+            label = choice_label(action, catalog, lang, partial(tr, lang), lambda _: (None, None))
+        except (KeyError, StopIteration):  # a piece these cards do not hold
+            label = None
+    if label is None or label == text:
+        return unknown_action(text, lang)
+    return fit(label, LINE)
