@@ -17,4 +17,6 @@ SCENES = GameScenes(
     screen_demo=deferred(__name__, "demo:run_attack_screen_demo"),
     attract=deferred(__name__, "demo:AttackDemoScene", attract=True),
     replay=deferred(__name__, "replay:open_replay"),
+    net_view=deferred(__name__, "net_words:view_lines"),
+    net_label=deferred(__name__, "net_words:action_label"),
 )

@@ -21,4 +21,6 @@ SCENES = GameScenes(
     attract=deferred(__name__, "demo:DemoScene", attract=True),
     replay=deferred(__name__, "replay:ReplayScene"),
     lab=deferred(__name__, "lab:run_lab"),
+    net_view=deferred(__name__, "net_words:view_lines"),
+    net_label=deferred(__name__, "net_words:action_label"),
 )

@@ -18,4 +18,6 @@ SCENES = GameScenes(
     screen_demo=deferred(__name__, "demo:run_planet_screen_demo"),
     attract=deferred(__name__, "demo:PlanetDemoScene", attract=True),
     replay=deferred(__name__, "replay:PlanetReplayScene"),
+    net_view=deferred(__name__, "net_words:view_lines"),
+    net_label=deferred(__name__, "net_words:action_label"),
 )

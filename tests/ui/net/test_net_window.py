@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import time
 from pathlib import Path
 
@@ -65,6 +66,7 @@ class Person:
         self.choices = 0
         self.throws = 0
         self.curtains = 0
+        self.labels: list[str] = []  # the buttons' words it pressed
 
     def __call__(self, scene: NetTableScene) -> None:
         if scene.curtain is not None:
@@ -89,6 +91,7 @@ class Person:
             choices = [b for b in scene.buttons[1:] if b.data.get("net") == "act"]
             assert choices, "a question with no choice on the screen"
             post_click(choices[0].rect.center)
+            self.labels.append(choices[0].label)
             self.choices += 1
 
 
@@ -167,6 +170,10 @@ def test_a_person_at_the_host_s_screen_plays_a_whole_match(game: str, seats: lis
     assert joined.result is not None and joined.result["winner"] == table.over["winner"]
     assert person.choices > 3
     assert person.throws > 0  # every game asks a person to throw (Attack: its die)
+    # the choices in the game's words, never the wire's text ("p0 set ... @2,2")
+    assert not [label for label in person.labels if re.match(r"p\d ", label)]
+    seat = next(iter(table.seats))
+    assert table.words.view(table.seats[seat].view, seat, "en")  # the view in words
     assert table.thread.wait(10.0)
     host = table.thread.result
     assert host is not None and host["winner"] == table.over["winner"]
