@@ -36,7 +36,9 @@ PAGE = 8
 """Action buttons a page."""
 VIEW_AREA = pygame.Rect(32, 96, 600, 540)
 ACTIONS_AREA = pygame.Rect(664, 96, 584, 540)
-THROW_AREA = pygame.Rect(24, 88, 820, 560)
+THROW_AREA = pygame.Rect(24, 88, 820, 440)
+"""The table a seat throws on, above room for a long pull toward the screen's bottom
+(a pull that reaches the window's edge goes on only as relative motion)."""
 SIDE_AREA = pygame.Rect(868, 96, 388, 540)
 LOG_LINES = 2
 WATCHER = -1
@@ -118,10 +120,9 @@ class NetTableScene(Scene):
             else:
                 self._message(item)
         seat = self._asked()
-        if seat is not None and self.seats[seat].throw is not None:
-            thrown = self.seats[seat].throw.update(dt)  # type: ignore[union-attr]
-            if thrown is not None:
-                self._thrown(seat, thrown)
+        hand = self.seats[seat].throw if seat is not None else None
+        if hand is not None:
+            hand.update(dt)
         if self.thread.done and self.over is None and not self.gone:
             self.gone = True
             if self.thread.error is not None:

@@ -63,10 +63,10 @@ class NetThrow:
             self.hand.key(self.hand.keys.get(event.key), event)
         return self.hand.handle(event)
 
-    def update(self, dt: float) -> physics.Throw | None:
-        """A key charge let go throws (`Slingshot.update` says so by `throws`)."""
+    def update(self, dt: float) -> None:
+        """The held keys' charge and repeats (a charge let go throws in `handle`, as a
+        release does: a pull in progress is no throw yet)."""
         self.hand.update(dt)
-        return self.hand.current() if self.hand.throws() else None
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view

@@ -1,0 +1,37 @@
+"""The network table's slingshot, frame by frame as a real window feeds it: a pull that
+spans many frames throws once, on the release, with the whole pull's power (a frame's
+update in the middle of a pull is no throw)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.games.net_kit import ThrowTable
+from game.ui.net.throw import NetThrow
+from game.ui.slingshot import MATCH
+
+
+def test_a_pull_over_many_frames_throws_once_on_the_release_with_its_whole_length() -> None:
+    pygame.init()
+    card = ((380.0, 500.0), (420.0, 500.0), (420.0, 560.0), (380.0, 560.0))
+    table = ThrowTable(800.0, 1000.0, (card,), (), (0.0, 0.0, 800.0, 140.0), "classic")
+    hand = NetThrow(table, pygame.Rect(24, 88, 820, 440), {})
+    sx, sy = (round(c) for c in hand.hand.sphere_px())
+    thrown = []
+
+    def feed(event: pygame.event.Event) -> None:
+        got = hand.handle(event)
+        if got is not None:
+            thrown.append(got)
+
+    feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(sx, sy), rel=(0, 0), buttons=(0, 0, 0)))
+    feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1))
+    for k in range(1, 21):  # 160 px straight down, 8 px a frame
+        pos = (sx, sy + 8 * k)
+        feed(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 8), buttons=(1, 0, 0)))
+        made = hand.update(1 / 60)  # type: ignore[func-returns-value]
+        assert made is None and thrown == []  # mid-pull: no throw yet
+    feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(sx, sy + 160), button=1))
+    assert len(thrown) == 1
+    assert abs(thrown[0].speed - MATCH.curve.speed(160.0)) < 1e-6
+    assert abs(thrown[0].angle - 1.5707963267948966) < 1e-6  # straight up the table
