@@ -193,6 +193,9 @@ class ThrowTable:
     standing: tuple[Point, ...]
     zone: tuple[float, float, float, float]
     curve: str
+    places: tuple[str, ...] = ()
+    """Each target's place as the seat's words name it ("2,1": a Gate Card's slot, a
+    core's hex), drawn on it so that a view's line and the table meet."""
 
 
 @dataclass(frozen=True, slots=True)

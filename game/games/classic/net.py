@@ -145,6 +145,7 @@ def throw_table(context: Mapping[str, Any]) -> ThrowTable:
         tuple(o.position for o in spec.standing),
         (x0, y0, x1, y1),
         "classic",
+        tuple(f"{c.id[0]},{c.id[1]}" for c in spec.cards),
     )
 
 

@@ -146,6 +146,7 @@ def throw_table(context: Mapping[str, Any]) -> ThrowTable:
         (),
         (x0, y0, x1, y1),
         "planet",
+        tuple(f"{h[0]},{h[1]}" for h in cores),
     )
 
 

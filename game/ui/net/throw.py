@@ -74,10 +74,16 @@ class NetThrow:
         pygame.draw.rect(surface, FELT, rect, border_radius=12)
         zone = [view.px(p) for p in self._zone_corners()]
         pygame.draw.polygon(surface, BAND, zone)
-        for outline in self.table.targets:
+        places = self.table.places
+        for i, outline in enumerate(self.table.targets):
             points = [view.px(p) for p in outline]
             if len(points) >= 3:
                 pygame.draw.polygon(surface, TARGET, points, 3)
+                if i < len(places):
+                    box = pygame.Rect(points[0], (0, 0)).unionall(
+                        [pygame.Rect(p, (0, 0)) for p in points]
+                    )
+                    w.fit_text(surface, places[i], box.inflate(-4, -4), 18, w.INK, "center")
         radius = max(3, round(abs(view.scale) * SPHERE_RADIUS))
         for spot in self.table.standing:
             pygame.draw.circle(surface, STANDING, view.px(spot), radius)

@@ -4,6 +4,8 @@ update in the middle of a pull is no throw)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from game.games.net_kit import ThrowTable
@@ -35,3 +37,31 @@ def test_a_pull_over_many_frames_throws_once_on_the_release_with_its_whole_lengt
     assert len(thrown) == 1
     assert abs(thrown[0].speed - MATCH.curve.speed(160.0)) < 1e-6
     assert abs(thrown[0].angle - 1.5707963267948966) < 1e-6  # straight up the table
+
+
+def test_the_throw_table_names_each_target_by_the_place_the_view_s_lines_give() -> None:
+    from game.games import REGISTRY
+
+    kit = REGISTRY["classic"].net
+    assert kit is not None
+    context = {
+        "width": 800.0,
+        "height": 1000.0,
+        "cards": [[[2, 1], [400.0, 456.0]], [[1, 3], [312.0, 632.0]]],
+        "standing": [],
+        "zone": [0.0, 0.0, 800.0, 140.0],
+    }
+    table = kit.throw_table(context)
+    assert table is not None and table.places == ("2,1", "1,3")
+    planet = REGISTRY["planet"].net
+    assert planet is not None
+    rolled = planet.throw_table(
+        {"places": [[0, 0], [1, 0]], "cores": [[1, 0]], "zone": [0, 0, 800, 140]}
+    )
+    assert rolled is not None and rolled.places == ("1,0",) and len(rolled.targets) == 1
+    pygame.init()
+    named, bare = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    area = pygame.Rect(24, 88, 820, 440)
+    NetThrow(table, area, {}).draw(named)
+    NetThrow(dataclasses.replace(table, places=()), area, {}).draw(bare)
+    assert pygame.image.tobytes(named, "RGB") != pygame.image.tobytes(bare, "RGB")
