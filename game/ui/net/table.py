@@ -51,6 +51,7 @@ class Seat:
     """What one of this screen's seats was sent last."""
 
     view: Any = None
+    lines: list[str] = field(default_factory=list)  # the view in words, made once a view
     turn: dict[str, Any] | None = None
     throw: NetThrow | None = None
 
@@ -61,7 +62,6 @@ class Words:
 
     view: Callable[[Any, int, str], list[str]]
     label: Callable[[str, str], str]
-    lines: list[str] = field(default_factory=list)
 
 
 def _words(game: str | None) -> Words:
@@ -153,6 +153,7 @@ class NetTableScene(Scene):
         mine = self.seats[seat]
         if "view" in message:
             mine.view = message["view"]
+            mine.lines = self.words.view(mine.view, seat, self.lang)
         if kind == "turn":
             self.started = True
             mine.turn = message
@@ -399,8 +400,7 @@ class NetTableScene(Scene):
         else:
             area = VIEW_AREA
         w.panel(surface, area, 200)
-        lines = self.words.view(mine.view, seat, self.lang) if mine.view is not None else []
-        for i, line in enumerate(lines[:14]):
+        for i, line in enumerate(mine.lines[:14]):
             w.fit_text(
                 surface,
                 line,

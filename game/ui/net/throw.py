@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import physics
+from game.games.net_kit import throw_params
 from game.match.zone import Zone
 from game.physics.tuning import SPHERE_RADIUS
 
@@ -123,15 +124,5 @@ def _turned(view: TableView) -> pygame.Rect:
 
 def throw_message(seat: int, ask: int, throw: physics.Throw) -> dict[str, object]:
     """The answer a window sends for its throw (the wire's ``throw`` message)."""
-    ox, oy = throw.origin
-    return {
-        "type": "throw",
-        "seat": seat,
-        "ask": ask,
-        "throw": {
-            "origin": [ox, oy],
-            "angle": throw.angle,
-            "speed": throw.speed,
-            "spin": throw.spin,
-        },
-    }
+    params = throw_params(throw.origin, throw.angle, throw.speed, throw.spin)
+    return {"type": "throw", "seat": seat, "ask": ask, "throw": params}
