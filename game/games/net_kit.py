@@ -13,13 +13,14 @@ only if it is one of the seat's legal actions now), a throw is its parameters
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import hashlib
 import json
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -81,6 +82,11 @@ class NetTable(Protocol):
 
     def throw(self, seat: int, params: Mapping[str, Any]) -> None: ...
 
+    def thrown(self) -> list[dict[str, Any]]:
+        """The throws resolved since last asked, each the body of the host's ``thrown``
+        message (`game.games.net_paths`): public, the same for every screen."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -95,6 +101,8 @@ class SessionTable:
     people: set[int]
     _writer: Any = None
     _replay: str | None = None
+    _thrown: list[dict[str, Any]] | None = None
+    _throws: int = 0
 
     def _record_to(self, folder: Path, header: dict[str, Any]) -> Any:
         """The match's replay file, opened in `folder` with `header` (kept to close)."""
@@ -149,6 +157,38 @@ class SessionTable:
     def act(self, seat: int, text: str) -> None:
         self._turn(seat, "act")
         self.session.act(legal_text(self.session.legal_actions(seat), text))
+
+    def public_table(self) -> dict[str, Any]:
+        """The public table a throw is made on (a throw's `context` without the band)."""
+        return {}
+
+    def zones(self) -> list[list[float]]:
+        """Each seat's band (x0, y0, x1, y1), by seat."""
+        return []
+
+    def paths_of(self, entry: Any) -> list[dict[str, Any]]:
+        """The paths (`net_paths.path_of`) of a session's timeline entry; none for an
+        entry that is no resolved throw."""
+        return []
+
+    @contextlib.contextmanager
+    def _throwing(self) -> Iterator[None]:
+        """Around a throw's resolution: the table it is thrown on, kept as it was, and
+        the paths the session's timeline gained, kept for `thrown` (a refused throw,
+        which raises, leaves nothing)."""
+        table, zones = self.public_table(), self.zones()
+        mark = len(self.session.timeline)
+        yield
+        for entry in self.session.timeline[mark:]:
+            paths = self.paths_of(entry)
+            if paths:
+                self._throws += 1
+                body = {"n": self._throws, "table": table, "zones": zones, "paths": paths}
+                self._thrown = [*(self._thrown or []), body]
+
+    def thrown(self) -> list[dict[str, Any]]:
+        made, self._thrown = self._thrown or [], None
+        return made
 
     def close(self) -> None:
         if self._writer is not None:

@@ -323,6 +323,7 @@ class Host:
                 raise RuntimeError(f"the match did not end in {MAX_STEPS} steps")
             if steps % 50 == 0:
                 await asyncio.sleep(0)  # the connections' tasks get their turn
+            await self._tell_thrown(table)
             await self.watchers.show(table)  # each step: a match of computers asks nobody
             if table.step():
                 continue
@@ -460,7 +461,19 @@ class Host:
                 await self._send(peer, encode("error", reason=e.code))
         self.held.clear()
 
+    async def _tell_thrown(self, table: NetTable) -> None:
+        """Each throw resolved since the last step, to every screen at once (a throw is
+        public: where a sphere goes, everyone at the table sees), before any question
+        or view that follows it."""
+        for body in table.thrown():
+            text = encode("thrown", **body)
+            for peer in list(self.peers.values()):
+                if not peer.gone:
+                    await self._send(peer, text)
+            await self.watchers.tell(text)
+
     async def _finish(self, table: NetTable) -> None:
+        await self._tell_thrown(table)
         winner = table.winner
         self.say(
             self.line("net.over", winner=winner + 1)

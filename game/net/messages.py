@@ -108,7 +108,7 @@ PEER_OPTIONAL: Mapping[str, Mapping[str, Check]] = {
 """Fields a client may leave out: a greeting's ``watch`` (true: a spectator, no seat),
 absent in a seat's greeting, so that a seat greets as it did before spectators."""
 
-HOST_TYPES = frozenset({"host", "welcome", "refused", "wait", "turn", "error", "over"})
+HOST_TYPES = frozenset({"host", "welcome", "refused", "wait", "turn", "thrown", "error", "over"})
 """What the host sends (a client checks the type and that it is an object)."""
 
 

@@ -80,7 +80,9 @@ class ClassicTable(SessionTable):
         obs = session.observation(player)
         waiting = session.awaiting_throw()
         if waiting is not None:
-            session.throw(player, bot.throw(obs, waiting[1], session.table(), session.zone(player)))
+            throw = bot.throw(obs, waiting[1], session.table(), session.zone(player))
+            with self._throwing():
+                session.throw(player, throw)
         else:
             session.act(bot.choose(obs, session.legal_actions()))
         return True
@@ -91,17 +93,33 @@ class ClassicTable(SessionTable):
             return {}
         return {player: "throw" if self.session.awaiting_throw() is not None else "act"}
 
-    def context(self, seat: int) -> dict[str, Any]:
-        """The public table a throw is aimed on: its size, the cards and the Bakugan
-        standing, and the seat's own band."""
+    def public_table(self) -> dict[str, Any]:
+        """The public table: its size, the cards and the Bakugan standing."""
         table = self.session.table()
         return {
             "width": table.width,
             "height": table.height,
             "cards": [[list(c.id), list(c.center)] for c in table.cards],  # type: ignore[call-overload]
             "standing": [[list(o.id), list(o.position)] for o in table.standing],  # type: ignore[call-overload]
-            "zone": list(self.session.zone(seat).box),
         }
+
+    def zones(self) -> list[list[float]]:
+        return [list(self.session.zone(p).box) for p in range(len(self.session.state.players))]
+
+    def context(self, seat: int) -> dict[str, Any]:
+        """The public table a throw is aimed on, and the seat's own band."""
+        return {**self.public_table(), "zone": list(self.session.zone(seat).box)}
+
+    def paths_of(self, entry: Any) -> list[dict[str, Any]]:
+        from game.games.net_paths import path_of
+        from game.match.classic.session import ThrowDone
+
+        if not isinstance(entry, ThrowDone):
+            return []
+        landing = entry.result.landing
+        card = landing.card
+        place = f"{card[0]},{card[1]}" if isinstance(card, tuple) else None
+        return [path_of(entry.player, entry.result.trajectory, landing, place)]
 
     def throw(self, seat: int, params: Mapping[str, Any]) -> None:
         from game.match.classic.session import ThrowRefused
@@ -109,7 +127,9 @@ class ClassicTable(SessionTable):
         self._turn(seat, "throw")
         origin, angle, speed, spin = throw_args(params)
         try:
-            self.session.throw(seat, self._physics.Throw(origin, angle, speed, spin))
+            throw = self._physics.Throw(origin, angle, speed, spin)
+            with self._throwing():
+                self.session.throw(seat, throw)
         except (ThrowRefused, self._physics.PhysicsError) as e:
             raise Refused("bad_throw", str(e)) from None
 

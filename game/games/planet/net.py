@@ -94,7 +94,8 @@ class PlanetTable(SessionTable):
         throws = [self.held[0], self.held[1]]
         self.held.clear()
         try:
-            self.session.roll(throws)
+            with self._throwing():
+                self.session.roll(throws)
         except (ThrowRefused, self._physics.PhysicsError) as e:
             raise Refused("bad_throw", str(e)) from None
 
@@ -108,15 +109,34 @@ class PlanetTable(SessionTable):
             }
         return {p: "act" for p in session.to_act() if p in self.people}
 
-    def context(self, seat: int) -> dict[str, Any]:
-        """The public table a roll is aimed on: the Matrix's places in their order, the
-        cores lying on it, and the seat's own band."""
+    def public_table(self) -> dict[str, Any]:
+        """The public table: the Matrix's places in their order, the cores lying on it."""
         session = self.session
         return {
             "places": [list(h) for h in session.state.matrix],
             "cores": [list(h) for h in session.cores()],
-            "zone": list(session.zone(seat).box),
         }
+
+    def zones(self) -> list[list[float]]:
+        return [list(self.session.zone(p).box) for p in (0, 1)]
+
+    def context(self, seat: int) -> dict[str, Any]:
+        """The public table a roll is aimed on, and the seat's own band."""
+        return {**self.public_table(), "zone": list(self.session.zone(seat).box)}
+
+    def paths_of(self, entry: Any) -> list[dict[str, Any]]:
+        from game.games.net_paths import path_of
+        from game.match.planet.session import RollDone
+
+        if not isinstance(entry, RollDone):
+            return []
+        paths = []
+        for p in (0, 1):
+            landing = entry.outcome.landings[p]
+            card = landing.card
+            place = f"{card[0]},{card[1]}" if isinstance(card, tuple) else None
+            paths.append(path_of(p, entry.track(p), landing, place))
+        return paths
 
     def throw(self, seat: int, params: Mapping[str, Any]) -> None:
         self._turn(seat, "throw")

@@ -25,6 +25,7 @@ from game.games import REGISTRY
 from .. import widgets as w
 from ..scene import Scene
 from ..scenes import game_scenes
+from .path import PathShow, paths
 from .throw import NetThrow, throw_message
 
 if TYPE_CHECKING:
@@ -103,6 +104,8 @@ class NetTableScene(Scene):
         self.page = 0
         self.t = 0.0
         self.words = _words(game)
+        self.shows: list[PathShow] = []  # the throws resolved, played back in turn
+        self.thrown = 0  # the last throw's number (each of the screen's seats is sent it)
         self.buttons: list[w.Button] = []
         self._dirty = True
 
@@ -119,6 +122,11 @@ class NetTableScene(Scene):
                 self.log = [*self.log, str(item)][-LOG_LINES:]
             else:
                 self._message(item)
+        if self.shows:
+            self.shows[0].update(dt)
+            if self.shows[0].done:
+                self.shows.pop(0)
+                self._dirty = True
         seat = self._asked()
         hand = self.seats[seat].throw if seat is not None else None
         if hand is not None:
@@ -140,6 +148,9 @@ class NetTableScene(Scene):
             if isinstance(named, str) and named in REGISTRY:
                 self.game = named
                 self.words = _words(named)
+        if kind == "thrown":
+            self._show(message)
+            return
         if kind == "lobby":
             self.lobby = message
         elif kind == "welcome" and (isinstance(seat, int) or (seat is None and self.joined)):
@@ -187,8 +198,52 @@ class NetTableScene(Scene):
             return None
         return NetThrow(table, THROW_AREA, dict(self.app.settings.keys))
 
+    def _show(self, message: dict[str, Any]) -> None:
+        """A resolved throw to play back, once (each of this screen's seats is sent it):
+        on the table it was thrown on, turned to this screen's seat (a spectator's, or
+        a screen of several seats', to the thrower's band)."""
+        n = message.get("n")
+        kit = REGISTRY[self.game].net if self.game is not None else None
+        if type(n) is not int or n <= self.thrown or kit is None:
+            return
+        self.thrown = n
+        try:
+            rolls = paths(message)
+            table, zones = message["table"], message["zones"]
+            viewer = self._viewer(rolls[0].seat)
+            context = {**table, "zone": zones[viewer]}
+            drawn = kit.throw_table(context)
+            if drawn is None:
+                return
+            mine = [p for p in self.seats if p != WATCHER]
+            show = PathShow(drawn, THROW_AREA, drawn.zone, rolls, mine)
+        except (KeyError, TypeError, ValueError, IndexError):
+            return  # a message this screen cannot draw: the match goes on without it
+        self.shows.append(show)
+        self._dirty = True
+
+    def _viewer(self, thrower: int) -> int:
+        """The seat whose band a throw's table is turned to."""
+        seats = [p for p in self.seats if p != WATCHER]
+        if len(seats) == 1:
+            return seats[0]
+        if thrower in seats or not seats:
+            return thrower
+        return self.shown if self.shown in seats else seats[0]
+
+    def _go_on(self) -> None:
+        """A press during a throw's playback: to its rest, then on."""
+        if self.shows:
+            self.shows[0].skip()
+            if self.shows[0].done:
+                self.shows.pop(0)
+            self._dirty = True
+
     def _asked(self) -> int | None:
-        """The seat on the screen when it has a question (the curtain lifted)."""
+        """The seat on the screen when it has a question (the curtain lifted, no throw
+        being played back)."""
+        if self.shows:
+            return None
         asked = sorted(p for p, s in self.seats.items() if s.turn is not None)
         if not asked:
             return None
@@ -244,6 +299,13 @@ class NetTableScene(Scene):
         done = self.over is not None or self.gone
         label = self.tr("pause.menu") if done else self.tr("net.ui.leave")
         self.buttons = [w.Button(leave, label, self._leave, key=pygame.K_ESCAPE)]
+        if self.shows:
+            go_on = pygame.Rect(0, 0, 320, 56)
+            go_on.center = (SIDE_AREA.centerx, SIDE_AREA.bottom - 40)
+            button = w.Button(go_on, self.tr("net.ui.go_on"), self._go_on, key=pygame.K_SPACE)
+            button.data["net"] = "go_on"
+            self.buttons.append(button)
+            return
         if done:
             return
         if self.curtain is not None:
@@ -311,7 +373,9 @@ class NetTableScene(Scene):
             surface, name or self.tr("net.ui.title"), pygame.Rect(32, 16, 760, 44), 34, w.ACCENT
         )
         w.fit_text(surface, self._status(), pygame.Rect(32, 56, 1216, 32), 24, w.INK)
-        if self.over is None and self.curtain is None and not self.started:
+        if self.shows:
+            self._draw_show(surface)
+        elif self.over is None and self.curtain is None and not self.started:
             self._draw_lobby(surface)
         elif self.curtain is None:
             self._draw_seat(surface)
@@ -321,6 +385,12 @@ class NetTableScene(Scene):
             button.draw(surface, 24)
 
     def _status(self) -> str:
+        if self.shows:
+            said = self.shows[0].words(self.tr)
+            if said:
+                return said
+            seats = sorted({r.seat + 1 for r in self.shows[0].rolls})
+            return self.tr("net.ui.rolling", seats=", ".join(str(s) for s in seats))
         if self.over is not None:
             winner = self.over.get("winner")
             if not isinstance(winner, int):
@@ -387,6 +457,28 @@ class NetTableScene(Scene):
         level = self.tr(f"level.{word}") if word not in ("here", "remote") else ""
         return self.tr(key, seat=seat + 1, name=who[:24], level=level)
 
+    def _draw_show(self, surface: pygame.Surface) -> None:
+        """The throw played back, beside the lines of the view the screen had (the
+        view after it comes with the next question; a seat's lines behind a curtain
+        are not shown)."""
+        self.shows[0].draw(surface)
+        seat = self.shown if self.shown in self.seats else next(iter(self.seats), None)
+        if seat is not None and (len(self.seats) == 1 or self.shown == seat):
+            self._draw_lines(surface, self.seats[seat].lines, SIDE_AREA, 12)
+
+    def _draw_lines(
+        self, surface: pygame.Surface, lines: list[str], area: pygame.Rect, n: int
+    ) -> None:
+        w.panel(surface, area, 200)
+        for i, line in enumerate(lines[:n]):
+            w.fit_text(
+                surface,
+                line,
+                pygame.Rect(area.x + 16, area.y + 12 + i * 36, area.w - 32, 34),
+                22,
+                w.INK,
+            )
+
     def _draw_seat(self, surface: pygame.Surface) -> None:
         seat = self._asked()
         if seat is None:
@@ -399,15 +491,7 @@ class NetTableScene(Scene):
             area = SIDE_AREA
         else:
             area = VIEW_AREA
-        w.panel(surface, area, 200)
-        for i, line in enumerate(mine.lines[:14]):
-            w.fit_text(
-                surface,
-                line,
-                pygame.Rect(area.x + 16, area.y + 12 + i * 36, area.w - 32, 34),
-                22,
-                w.INK,
-            )
+        self._draw_lines(surface, mine.lines, area, 14)
         if mine.turn is not None and mine.turn.get("kind") == "act":
             head = pygame.Rect(ACTIONS_AREA.x, ACTIONS_AREA.y, ACTIONS_AREA.w, 36)
             w.fit_text(surface, self.tr("net.ui.your_choices"), head, 24, w.ACCENT)

@@ -32,29 +32,62 @@ STANDING = (200, 80, 70)
 SPHERE = (235, 235, 240)
 
 
-class NetThrow:
-    """The slingshot on `table` in `area`, the sphere aimed at the table's middle; a
-    seat's band below it (the table turned so that the thrower's band is near)."""
+class TableDrawing:
+    """`table` seen from above in `area`, turned so that the band `zone` (x0, y0, x1, y1,
+    table mm) is near the screen's bottom: what a seat throws on, and what a resolved
+    throw's path is drawn on (`game.ui.net.path`)."""
 
-    def __init__(self, table: ThrowTable, area: pygame.Rect, keys: dict[str, str]) -> None:
+    def __init__(
+        self, table: ThrowTable, area: pygame.Rect, zone: tuple[float, float, float, float]
+    ) -> None:
         self.table = table
         self.view = TableView(table.width, table.height, area)
-        x0, y0, x1, y1 = table.zone
+        x0, y0, x1, y1 = zone
         self.zone = Zone(x0, y0, x1, y1)
         self.flipped = y0 > table.height / 2  # the far band: turned to face the thrower
         if self.flipped:
-            self._turn(area)
+            view = self.view
+            view.scale = -view.scale
+            view.ox = area.centerx + table.width / 2 * -view.scale
+            view.oy = area.centery - table.height / 2 * -view.scale
+
+    @property
+    def radius(self) -> int:
+        """A sphere's radius on the screen."""
+        return max(3, round(abs(self.view.scale) * SPHERE_RADIUS))
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """The felt, the band, each target's outline with its place, the Bakugan standing."""
+        view = self.view
+        rect = view.rect if view.scale > 0 else _turned(view)
+        pygame.draw.rect(surface, FELT, rect, border_radius=12)
+        z = self.zone
+        band = [(z.x0, z.y0), (z.x1, z.y0), (z.x1, z.y1), (z.x0, z.y1)]
+        pygame.draw.polygon(surface, BAND, [view.px(p) for p in band])
+        places = self.table.places
+        for i, outline in enumerate(self.table.targets):
+            points = [view.px(p) for p in outline]
+            if len(points) >= 3:
+                pygame.draw.polygon(surface, TARGET, points, 3)
+                if i < len(places):
+                    box = pygame.Rect(points[0], (0, 0)).unionall(
+                        [pygame.Rect(p, (0, 0)) for p in points]
+                    )
+                    w.fit_text(surface, places[i], box.inflate(-4, -4), 18, w.INK, "center")
+        for spot in self.table.standing:
+            pygame.draw.circle(surface, STANDING, view.px(spot), self.radius)
+
+
+class NetThrow(TableDrawing):
+    """The slingshot on `table` in `area`, the sphere aimed at the table's middle; the
+    seat's band below it (the table turned so that the thrower's band is near)."""
+
+    def __init__(self, table: ThrowTable, area: pygame.Rect, keys: dict[str, str]) -> None:
+        super().__init__(table, area, table.zone)
         feel = FEELS.get(table.curve, slingshot.MATCH)
         toward = (table.width / 2, table.height / 2)
         self.hand = TurnedSlingshot(feel, bound_keys(keys), self.view, 0, self.zone, toward)
         self.hand.turned = self.flipped
-
-    def _turn(self, area: pygame.Rect) -> None:
-        """A view with the far band at the bottom: the table's y runs down the screen."""
-        view = self.view
-        view.scale = -view.scale
-        view.ox = area.centerx + self.table.width / 2 * -view.scale
-        view.oy = area.centery - self.table.height / 2 * -view.scale
 
     def handle(self, event: pygame.event.Event) -> physics.Throw | None:
         """The throw, when this event lets the sphere go with power enough."""
@@ -70,39 +103,15 @@ class NetThrow:
         self.hand.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        view = self.view
-        rect = view.rect if view.scale > 0 else _turned(view)
-        pygame.draw.rect(surface, FELT, rect, border_radius=12)
-        zone = [view.px(p) for p in self._zone_corners()]
-        pygame.draw.polygon(surface, BAND, zone)
-        places = self.table.places
-        for i, outline in enumerate(self.table.targets):
-            points = [view.px(p) for p in outline]
-            if len(points) >= 3:
-                pygame.draw.polygon(surface, TARGET, points, 3)
-                if i < len(places):
-                    box = pygame.Rect(points[0], (0, 0)).unionall(
-                        [pygame.Rect(p, (0, 0)) for p in points]
-                    )
-                    w.fit_text(surface, places[i], box.inflate(-4, -4), 18, w.INK, "center")
-        radius = max(3, round(abs(view.scale) * SPHERE_RADIUS))
-        for spot in self.table.standing:
-            pygame.draw.circle(surface, STANDING, view.px(spot), radius)
-        self._draw_aim(surface, radius)
-        self.hand.draw_pull(surface, w.ACCENT)
-
-    def _zone_corners(self) -> list[physics.Point]:
-        z = self.zone
-        return [(z.x0, z.y0), (z.x1, z.y0), (z.x1, z.y1), (z.x0, z.y1)]
-
-    def _draw_aim(self, surface: pygame.Surface, radius: int) -> None:
+        self.draw_table(surface)
         hand = self.hand
         sx, sy = hand.sphere_px()
         ox, oy = hand.origin()
         reach = 220.0 + 500.0 * hand.power
         tip = self.view.fpx((ox + math.cos(hand.angle) * reach, oy + math.sin(hand.angle) * reach))
         pygame.draw.line(surface, w.ACCENT, (sx, sy), tip, 2)
-        pygame.draw.circle(surface, SPHERE, (round(sx), round(sy)), radius)
+        pygame.draw.circle(surface, SPHERE, (round(sx), round(sy)), self.radius)
+        hand.draw_pull(surface, w.ACCENT)
 
 
 class TurnedSlingshot(BandSlingshot):

@@ -67,8 +67,17 @@ class Person:
         self.throws = 0
         self.curtains = 0
         self.labels: list[str] = []  # the buttons' words it pressed
+        self.shows: list[str] = []  # what each throw played back said at its rest
 
     def __call__(self, scene: NetTableScene) -> None:
+        if scene.shows:
+            show = scene.shows[0]
+            go_on = [b for b in scene.buttons if b.data.get("net") == "go_on"]
+            assert go_on, "a throw played back with no way on"
+            if show.t >= show.seconds:
+                self.shows.append(scene._status())
+            post_click(go_on[0].rect.center)  # to its rest, then on
+            return
         if scene.curtain is not None:
             ready = [b for b in scene.buttons if b.key == pygame.K_RETURN]
             if ready:
@@ -178,6 +187,16 @@ def test_a_person_at_the_host_s_screen_plays_a_whole_match(game: str, seats: lis
     host = table.thread.result
     assert host is not None and host["winner"] == table.over["winner"]
     _identical(host["replay"])
+    if game == "attack":
+        assert person.shows == []  # a die has no path
+    else:  # every throw played back on this screen, and where it went said in words
+        assert len(person.shows) >= person.throws
+        assert all(re.match(r"Seat \d's throw (opened|missed)", said) for said in person.shows)
+    for _ in range(20):  # the last throw's playback, gone on from
+        if not table.shows:
+            break
+        person(table)
+        app.step()
     app.step()  # the end screen: its one way out
     assert [b.label for b in table.buttons] == ["Main menu"]
 
@@ -281,11 +300,18 @@ def test_a_spectator_at_the_join_screen_watches_a_whole_match() -> None:
     seat = JoinOptions(LOOPBACK, host.port, "ROOM43", "c")
     seated = NetThread(lambda: Client(seat, lambda line: None).run()).start()
 
+    rolls: set[int] = set()
+
     def no_choices(scene: NetTableScene) -> None:
-        assert len(scene.buttons) == 1  # Leave, and nothing to answer
+        # Leave, and nothing to answer (but "Go on" past a roll played back)
+        assert [b.data.get("net") for b in scene.buttons[1:]] == (["go_on"] if scene.shows else [])
+        if scene.shows:
+            rolls.update(r.seat for r in scene.shows[0].rolls)
+            scene.shows[0].update(1.0)  # a spectator may sit back and watch it roll
 
     play_out(app, table, no_choices)
     assert table.over is not None, table.log
+    assert rolls == {0, 1}  # both spheres of each roll drawn, though the screen has no seat
     assert hosting.wait(10.0) and seated.wait(10.0)
     assert hosting.result is not None and hosting.result["winner"] == table.over["winner"]
     assert list(table.seats) == [-1] and table.seats[-1].view["viewer"] is None
