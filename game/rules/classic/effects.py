@@ -163,9 +163,10 @@ PRIMITIVES: Mapping[str, Primitive] = {
 OWN_TURN: frozenset[str] = frozenset({"move_bakugan"})
 
 
-# What a Battle Gear's property card may do: the battle primitives that make sense while
-# the battle runs (a gear ability cannot cancel a card, move or recover a Bakugan).
-GEAR_KINDS: frozenset[str] = frozenset(
+# The primitives that act only through the battle's G-Power calculation
+# (`battle.evaluate`): a card of these alone changes a battle only if the calculation says
+# so (the match screen asks before a card is wasted: `game.ui.classic.card_effects`).
+CALCULATED: frozenset[str] = frozenset(
     {
         "add_g",
         "lower_wins",
@@ -174,9 +175,15 @@ GEAR_KINDS: frozenset[str] = frozenset(
         "double_base",
         "nullify_gate",
         "set_attribute",
-        "save_bakugan",
+        "tie_to_attacker",
     }
 )
+
+
+# What a Battle Gear's property card may do: the battle primitives that make sense while
+# the battle runs (a gear ability cannot cancel a card, move or recover a Bakugan): the
+# calculated ones but the tie rule, which only a Gate Card carries, and the save.
+GEAR_KINDS: frozenset[str] = (CALCULATED - {"tie_to_attacker"}) | {"save_bakugan"}
 
 
 def check_effect(raw: Mapping[str, Any], on: str, timings: frozenset[Timing]) -> list[str]:

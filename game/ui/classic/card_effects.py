@@ -13,20 +13,7 @@ from __future__ import annotations
 
 from game.rules.classic import MatchState
 from game.rules.classic import battle as bt
-
-# Effects that act only through the G-Power calculation.
-CALCULATED = frozenset(
-    {
-        "add_g",
-        "lower_wins",
-        "swap_g",
-        "double_species",
-        "double_base",
-        "nullify_gate",
-        "set_attribute",
-        "tie_to_attacker",
-    }
-)
+from game.rules.classic.effects import CALCULATED
 
 
 def _outcome(e: bt.Evaluation) -> tuple[object, ...]:
