@@ -239,7 +239,7 @@ class Attempt:
                 return knock_bonus(True)
             if lr.on is None:
                 return None
-            card = self.level.card(lr.on).card.spec
+            card = self.level.card(lr.on).card.target
             if rect_distance(card.frame, pos[0], pos[1]) >= lr.rival.radius:
                 return knock_bonus(False)
             return None

@@ -153,7 +153,7 @@ class _Search:
         pos, _ = after.rivals[lr.id]
         if pos is None or lr.on is None:
             return 0.0
-        spec = self.level.card(lr.on).card.spec
+        spec = self.level.card(lr.on).card.target
         still_on = lr.rival.radius - rect_distance(spec.frame, pos[0], pos[1])
         moved = math.dist(pos, lr.rival.position)
         near = 0.0 if moved > 0.5 else (1600.0 if exited else math.dist(rest, pos))

@@ -172,7 +172,7 @@ def check_level(level: LevelDef) -> list[LevelProblem]:
     for i, lc in enumerate(level.cards):
         field = f"cards[{i + 1}]"
         card = lc.card
-        speed = _motion_speed(card.motion, math.hypot(card.spec.width, card.spec.length) / 2)
+        speed = _motion_speed(card.motion, math.hypot(card.target.width, card.target.length) / 2)
         if speed > MAX_PIECE_SPEED:
             out.append(problem(f, field, "too_fast", got=round(speed), max=MAX_PIECE_SPEED))
         mine = card_shapes[i]

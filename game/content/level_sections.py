@@ -222,14 +222,14 @@ def rivals(
             on = r.value(entry, "card", Ref(cards, "card", named), prefix)
             if on is None:
                 continue
-            place = cards[on].card.spec.center
+            place = cards[on].card.target.center
         else:
             x = r.value(entry, "x", Num(-1e6, 1e6), prefix)
             y = r.value(entry, "y", Num(-1e6, 1e6), prefix)
             if x is not None and y is not None:
                 place = (x, y)
                 for c in cards.values():
-                    if not c.card.moves and c.card.spec.contains(place):
+                    if not c.card.moves and c.card.target.contains(place):
                         on = c.id
         if ident is None or place is None or attribute is None or radius is None or mass is None:
             continue

@@ -158,7 +158,7 @@ def challenge_seats(levels: Sequence[LevelDef]) -> list[Seat]:
         attempt = Attempt(level)
         targets = [t.card for t in level.targets if t.kind == LAND and t.card is not None]
         centres: dict[Hashable, physics.Point] = {
-            card: level.card(card).card.spec.center for card in targets
+            card: level.card(card).card.target.center for card in targets
         }
         sphere = level.spheres[0]
 
@@ -193,7 +193,7 @@ def challenge_seats(levels: Sequence[LevelDef]) -> list[Seat]:
 
 
 def centres_of(level: LevelDef) -> dict[Hashable, physics.Point]:
-    return {c.id: c.card.spec.center for c in level.cards}
+    return {c.id: c.card.target.center for c in level.cards}
 
 
 __all__ = ["Seat", "Window", "always", "challenge_seats", "window"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from game.physics.geometry import PhysicsError, Point, Pose, circle_hits_box, finite
 from game.physics.motion import Motion, pose_at
 from game.physics.release import Throw
-from game.physics.scene import CUSHION_ID
+from game.physics.scene import CUSHION_ID, Placement
 from game.physics.targets import CardSpec
 from game.physics.tuning import (
     CUSHION_ELASTICITY,
@@ -103,29 +103,9 @@ Piece = Block | Round
 
 
 @dataclass(frozen=True, slots=True)
-class ArenaCard:
-    """A Gate Card (its resting place and size in `spec`), possibly moving."""
-
-    spec: CardSpec
-    motion: Motion | None = None
-
-    @property
-    def id(self) -> Hashable:
-        return self.spec.id
-
-    @property
-    def moves(self) -> bool:
-        return self.motion is not None and (self.motion.moves or self.motion.turn != 0.0)
-
-    def pose(self, t: float) -> Pose:
-        return pose_at(self.motion, (*self.spec.center, self.spec.angle), t)
-
-    def at(self, t: float) -> CardSpec:
-        """The card where the clock puts it at time t."""
-        if not self.moves:
-            return self.spec
-        x, y, a = self.pose(t)
-        return self.spec.placed((x, y), a)
+class ArenaCard(Placement[CardSpec]):
+    """A Gate Card (its resting place and size in `target`), possibly moving: the
+    engine's own moving target, so the arena hands its cards to the Scene as they are."""
 
 
 @dataclass(frozen=True, slots=True)

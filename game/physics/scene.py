@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from game.physics.geometry import Bounds, PhysicsError, Point, Pose, bounds_of, finite, place, real
 from game.physics.motion import Motion, pose_at
@@ -80,11 +81,15 @@ class Solid:
         return pose_at(self.motion, self.base, t)
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A target on the table; with a `motion`, it moves (from its own centre and angle)."""
+T_co = TypeVar("T_co", bound=Target, covariant=True)
 
-    target: Target
+
+@dataclass(frozen=True, slots=True)
+class Placement(Generic[T_co]):
+    """A target on the table; with a `motion`, it moves (from its own centre and angle).
+    A challenge's Gate Card is one (`pieces.ArenaCard`)."""
+
+    target: T_co
     motion: Motion | None = None
 
     @property
@@ -98,7 +103,7 @@ class Placement:
     def pose(self, t: float) -> Pose:
         return pose_at(self.motion, (*self.target.center, self.target.angle), t)
 
-    def at(self, t: float) -> Target:
+    def at(self, t: float) -> T_co:
         """The target where the clock puts it at time t."""
         if not self.moves:
             return self.target
@@ -135,7 +140,7 @@ class Scene:
     height: float
     cushions: frozenset[str] = frozenset()
     pieces: tuple[Solid, ...] = ()
-    targets: tuple[Placement, ...] = ()
+    targets: tuple[Placement[Target], ...] = ()
     standing: tuple[Solid, ...] = ()
     loose: tuple[Loose, ...] = ()
     touches: bool = False

@@ -22,7 +22,7 @@ from game.physics.judge import CLASSIC, OFF_CARD, OFF_TABLE, Landing, rest_landi
 from game.physics.outcome import Run, RunContact
 from game.physics.pieces import ArenaSpec, Block, box, check_shot
 from game.physics.release import Throw, Trajectory
-from game.physics.scene import Loose, Placement, Scene, Solid
+from game.physics.scene import Loose, Scene, Solid
 from game.physics.targets import CardSpec
 from game.physics.tuning import (
     DT,
@@ -146,7 +146,7 @@ def scene_of(arena: ArenaSpec) -> Scene:
         height=arena.height,
         cushions=frozenset(arena.cushions),
         pieces=tuple(pieces),
-        targets=tuple(Placement(c.spec, c.motion) for c in arena.cards),
+        targets=arena.cards,
         standing=tuple(standing),
         loose=tuple(Loose(r.id, r.position, r.radius, r.mass, r.angle) for r in arena.rivals),
     )

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, Self
 
 from game.physics.geometry import (
     Frame,
@@ -71,7 +71,7 @@ class Target(Protocol):
         """`point` in the target's own frame."""
         ...
 
-    def placed(self, center: Point, angle: float) -> Target:
+    def placed(self, center: Point, angle: float) -> Self:
         """The same target moved to `center`, turned to `angle`."""
         ...
 

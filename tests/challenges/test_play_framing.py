@@ -55,7 +55,9 @@ def test_the_sphere_rolls_in_sight_and_a_miss_is_marked_on_every_level(app: App)
             app.reset(scene)
             aim = scene.aim
             target = next((c for c in level.cards), None)
-            tx, ty = (level.width / 2, level.height) if target is None else target.card.spec.center
+            tx, ty = (
+                (level.width / 2, level.height) if target is None else target.card.target.center
+            )
             ox, oy = aim.origin()
             aim.angle = math.atan2(ty - oy, tx - ox) + turn
             aim.pulled = power * aim.curve.full_px  # (power: the share of the full pull)

@@ -257,14 +257,14 @@ class TableArt:
         v = self.view
         for lc in self.level.cards:
             x, y, angle = lc.card.pose(t)
-            w_px = v.length(lc.card.spec.width)
-            h_px = v.length(lc.card.spec.length)
+            w_px = v.length(lc.card.target.width)
+            h_px = v.length(lc.card.target.length)
             turn = round(math.degrees(angle))
             img = card_image(lc.colour, w_px, h_px, turn)
             centre = v.px((x, y))
             surface.blit(img, img.get_rect(center=centre))
             self.outlines.polygon("table", "card", lc.id, _turned_box(centre, w_px, h_px, turn))
-            mag = v.length(lc.card.spec.magnet_radius)
+            mag = v.length(lc.card.target.magnet_radius)
             if mag > 1:
                 glow = pygame.Surface((mag * 2 + 4, mag * 2 + 4), pygame.SRCALPHA)
                 gc = glow.get_rect().center

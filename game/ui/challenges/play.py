@@ -232,7 +232,7 @@ class ChallengeScene(Scene):
             track = report.result.track(report.result.sphere_id)
             level = self.attempt.level
             self.gone = miss_mark.where(track, off, level.width, level.height)
-            side = miss_mark.why(self.gone, track, [c.card.spec.corners() for c in level.cards])
+            side = miss_mark.why(self.gone, track, [c.card.target.corners() for c in level.cards])
             key = f"challenge.missed_{side}" if side is not None else "challenge.missed"
             self.notes.append((self.tr(key), BAD, 2.2))
             if side is None and not off:  # where it went says nothing: the judge's words
