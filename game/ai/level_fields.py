@@ -5,15 +5,25 @@ typed and bounded, every problem reported as (field, problem).
 A schema maps a field to (kind, low, high): "str" (non-empty), "int" or "float" (within
 low..high; a bool is not a number). A game with kinds of its own passes a reader for
 each: value in, (the value to keep, the problem or None) out. Every game's schema begins
-with `TITLES`; `make_level` turns a table into the game's level record.
+with `TITLES`; `make_level` turns a table into the game's level record, and
+`level_checker` makes a game's ``check_level`` of its record and schema.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from dataclasses import fields
+from typing import Any, ClassVar, Protocol, TypeVar
+
+
+class _Record(Protocol):
+    """A dataclass: a game's level record."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
 
 L = TypeVar("L")
+R = TypeVar("R", bound=_Record)
 Schema = Mapping[str, tuple[str, float, float]]
 Problems = list[tuple[str, str]]
 HAND_SIGMA_MAX = 40.0
@@ -42,6 +52,29 @@ def make_level(
     if problems:
         return None, problems
     return record(**values), []
+
+
+def level_checker(
+    record: type[R],
+    schema: Schema,
+    kinds: Mapping[str, KindReader] | None = None,
+    across: Callable[[dict[str, Any]], Problems] | None = None,
+) -> Callable[[str, Any], tuple[R | None, Problems]]:
+    """A game's ``check_level(name, raw)``: the level `record` made from one raw table
+    (`make_level`), or None and the problems as (field, problem). The schema must name
+    every field of the record but its `name`; one that does not is refused here, when
+    the game's levels module loads, not at the first level file read."""
+    wanted = {f.name for f in fields(record)} - {"name"}
+    if set(schema) != wanted:
+        raise ValueError(
+            f"{record.__name__}: the level schema's fields {sorted(set(schema))} "
+            f"are not the record's {sorted(wanted)}"
+        )
+
+    def check_level(name: str, raw: Any) -> tuple[R | None, Problems]:
+        return make_level(record, name, raw, schema, kinds, across)
+
+    return check_level
 
 
 def read_fields(

@@ -8,10 +8,10 @@ docs/ai.md, "Bakugan Attack!". This module imports nothing heavy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from ..level_fields import HAND_SIGMA_MAX, TITLES, Problems, make_level
+from ..level_fields import HAND_SIGMA_MAX, TITLES, Problems, level_checker
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -60,15 +60,12 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "hand_sigma": ("float", 0.0, HAND_SIGMA_MAX),
 }
 
-assert set(LEVEL_SCHEMA) == {f.name for f in fields(AttackLevel)} - {"name"}
-
-
-def check_level(name: str, raw: Any) -> tuple[AttackLevel | None, list[tuple[str, str]]]:
-    """An `AttackLevel` from one raw table, or None and the problems as (field, problem)."""
-    return make_level(AttackLevel, name, raw, LEVEL_SCHEMA, across=_across)
-
 
 def _across(values: dict[str, Any]) -> Problems:
     if values["worlds"] > 0 and values["counting"] < 1:
         return [("counting", "a searching level counts the cards (1)")]
     return []
+
+
+check_level = level_checker(AttackLevel, LEVEL_SCHEMA, across=_across)
+"""An `AttackLevel` from one raw table, or None and the problems as (field, problem)."""

@@ -10,10 +10,10 @@ This module imports nothing heavy, so the content loader may use it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from ..level_fields import HAND_SIGMA_MAX, TITLES, Problems, make_level
+from ..level_fields import HAND_SIGMA_MAX, TITLES, Problems, level_checker
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -90,15 +90,12 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "model_hit_occupied": ("float", 0.0, 1.0),
 }
 
-assert set(LEVEL_SCHEMA) == {f.name for f in fields(Level)} - {"name"}
-
-
-def check_level(name: str, raw: Any) -> tuple[Level | None, list[tuple[str, str]]]:
-    """A `Level` from one raw table, or None and the problems as (field, problem)."""
-    return make_level(Level, name, raw, LEVEL_SCHEMA, across=_across)
-
 
 def _across(values: dict[str, Any]) -> Problems:
     if values["iterations"] > 0 and values["determinizations"] < 1:
         return [("determinizations", "a searching level needs at least 1")]
     return []
+
+
+check_level = level_checker(Level, LEVEL_SCHEMA, across=_across)
+"""A `Level` from one raw table, or None and the problems as (field, problem)."""

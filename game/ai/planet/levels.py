@@ -17,10 +17,10 @@ loader may use it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..level_fields import HAND_SIGMA_MAX, TITLES, KindReader, Problems, make_level
+from ..level_fields import HAND_SIGMA_MAX, TITLES, KindReader, Problems, level_checker
 
 if TYPE_CHECKING:
     from game.ai.planet.aim import RollAim
@@ -115,9 +115,6 @@ def hand(level: Level) -> RollAim:
     return RollAim(level.hand_sigma, level.aim_samples)
 
 
-assert set(LEVEL_SCHEMA) == {f.name for f in fields(Level)} - {"name"}
-
-
 def _read_bool(value: Any) -> tuple[Any, str | None]:
     if not isinstance(value, bool):
         return None, f"must be true or false, got {value!r}"
@@ -136,11 +133,6 @@ def _read_steps(value: Any) -> tuple[Any, str | None]:
 _KINDS: dict[str, KindReader] = {"bool": _read_bool, "steps": _read_steps}
 
 
-def check_level(name: str, raw: Any) -> tuple[Level | None, list[tuple[str, str]]]:
-    """A `Level` from one raw table, or None and the problems as (field, problem)."""
-    return make_level(Level, name, raw, LEVEL_SCHEMA, _KINDS, _across)
-
-
 def _across(values: dict[str, Any]) -> Problems:
     problems: Problems = []
     if values["rollouts"] > 0 and values["determinizations"] < 1:
@@ -148,3 +140,7 @@ def _across(values: dict[str, Any]) -> Problems:
     if values["model_on_core"] + values["model_no_core"] > 1.0:
         problems.append(("model_no_core", "model_on_core + model_no_core must be at most 1"))
     return problems
+
+
+check_level = level_checker(Level, LEVEL_SCHEMA, _KINDS, _across)
+"""A `Level` from one raw table, or None and the problems as (field, problem)."""
