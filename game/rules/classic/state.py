@@ -30,36 +30,15 @@ from .kits import InvalidKit, check_kit, random_kit
 from .observation import Observation, observe
 from .phases import BATTLE, LANDING, MAIN, OPEN, OVER, OWN, SETUP, Phase
 from .piles import FieldGate, PlayerState, where
-from .settings import (
-    CLEAR_EACH,
-    CLEAR_FIRST_STANDER,
-    DEFAULT_SETTINGS,
-    LAYOUTS,
-    LEVEL_UNUSED_GATES,
-    LEVEL_USED_PILES,
-    MARKED_OFFICIAL,
-    MARKED_SEEDS,
-    SEASON_2,
-    SEASON_3,
-    Settings,
-)
+from .settings import DEFAULT_SETTINGS, LEVEL_UNUSED_GATES, Settings
 
-__all__ = [  # the names this module has always given, wherever they live now
+__all__ = [  # the names others import from here (the settings live in `.settings`)
     "BATTLE",
-    "CLEAR_EACH",
-    "CLEAR_FIRST_STANDER",
     "LANDING",
-    "LAYOUTS",
-    "LEVEL_UNUSED_GATES",
-    "LEVEL_USED_PILES",
     "MAIN",
-    "MARKED_OFFICIAL",
-    "MARKED_SEEDS",
     "OPEN",
     "OVER",
     "OWN",
-    "SEASON_2",
-    "SEASON_3",
     "SETUP",
     "FieldGate",
     "InvalidKit",
