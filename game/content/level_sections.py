@@ -25,16 +25,8 @@ from game.challenges.defs import (
     Target,
     card_spec,
 )
-from game.physics.arena import (
-    BUMPER_BOUNCE,
-    POST_BOUNCE,
-    ArenaCard,
-    Block,
-    Motion,
-    Piece,
-    Rival,
-    Round,
-)
+from game.physics.motion import Motion
+from game.physics.pieces import BUMPER_BOUNCE, POST_BOUNCE, ArenaCard, Block, Piece, Rival, Round
 from game.physics.tuning import (
     CUSHION_ELASTICITY,
     MAGNET_RADIUS,

@@ -36,9 +36,7 @@ from game.content.reader import (
 from game.files import decode
 from game.files.paths import levels_dir
 from game.physics import MAX_SPEED
-from game.physics.arena import (
-    SIDES,
-)
+from game.physics.pieces import SIDES
 
 FORMAT = 1
 MAX_FILE_BYTES = 1024 * 1024

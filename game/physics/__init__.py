@@ -25,8 +25,7 @@ Map of the package (docs/physics.md tells the story): `tuning` (constants), `geo
 `pieces` (a challenge table as data), `scene` (what the engine simulates), `release`
 (Throw, Trajectory), `engine` (the prepared space), `fast` (C reads and the recorder),
 `loop` (the step loop), `outcome` (the Run), `judge` (landing judges), `touch` (the
-judge by contact), `throw`, `shot` and `simulate` (the front ends), `cache`, and `arena`
-(old import names).
+judge by contact), `throw`, `shot` and `simulate` (the front ends), and `cache`.
 """
 
 from game.physics.geometry import PhysicsError

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game.physics.arena import clear_arena_cache
+from game.physics.shot import clear_arena_cache
 
 
 @pytest.fixture(autouse=True)

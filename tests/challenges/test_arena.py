@@ -1,5 +1,6 @@
-"""The challenge arena (game.physics.arena): more than one sphere, blocks, bumpers and
-moving pieces, added beside the match table without touching it."""
+"""The challenge arena (`game.physics.pieces`, `game.physics.shot`): more than one
+sphere, blocks, bumpers and moving pieces, added beside the match table without
+touching it."""
 
 from __future__ import annotations
 
@@ -11,20 +12,19 @@ import pytest
 import game.physics.fast as fast_mod
 from game.content.levels import discover
 from game.physics import CardSpec, TableSpec, Throw, resolve_throw
-from game.physics.arena import (
+from game.physics.motion import Motion, pose_at
+from game.physics.pieces import (
     SIDES,
     ArenaCard,
     ArenaSpec,
     Block,
-    Motion,
     Rival,
     Round,
     Standing,
     check_shot,
-    pose_at,
-    resolve_shot,
     standing_position,
 )
+from game.physics.shot import resolve_shot
 from game.physics.tuning import DT, MAX_SPEED
 
 CARD = CardSpec("a", (300.0, 600.0))

@@ -20,7 +20,8 @@ from game.physics import (
     resolve_throw,
     standing_on,
 )
-from game.physics.arena import ArenaSpec, Rival, clear_arena_cache, resolve_shot
+from game.physics.pieces import ArenaSpec, Rival
+from game.physics.shot import clear_arena_cache, resolve_shot
 from game.physics.tuning import MAX_MASS, MIN_MASS
 
 TABLE = grid_table([(2, 1), (2, 2)])

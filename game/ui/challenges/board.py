@@ -13,7 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.challenges import KNOCK, LAND, ZONE, Attempt, LevelDef
-from game.physics.arena import Block, Round, standing_position
+from game.physics.pieces import Block, Round, standing_position
 
 from .. import widgets as w
 from ..outlines import Outlines

@@ -16,7 +16,7 @@ from game.challenges import Attempt, LevelDef
 from game.challenges.run import ShotReport
 from game.persist.progress import Progress
 from game.physics import DT
-from game.physics.arena import ShotResult
+from game.physics.shot import ShotResult
 
 from .. import aim_guide, miss_mark
 from .. import widgets as w
