@@ -1,5 +1,6 @@
-"""What every game's re-run of a replay shares: its one error, and the check that this
-build can re-run the replay at all (the same cards, the same physics).
+"""What every game's re-run of a replay shares: its one error, the check that this
+build can re-run the replay at all (the same cards, the same physics), and what its
+result means by identical (`RerunResult`).
 
 Whatever a replay's records hold, a re-run raises nothing but `RerunError` (reason codes
 of `game.persist.replay_file.REASONS`).
@@ -24,6 +25,19 @@ class RerunError(GameError):
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
+
+
+class RerunResult:
+    """What every game's re-run result says alike: its `drift`, the first record that
+    differed (the record's index and what differed) or None, and so whether the re-run
+    is `identical`. Each game's result is a dataclass of this with its own fields."""
+
+    __slots__ = ()
+    drift: tuple[int, str] | None
+
+    @property
+    def identical(self) -> bool:
+        return self.drift is None
 
 
 def recorded_throw(record: Any, sphere_id: Hashable) -> physics.Throw:

@@ -25,7 +25,7 @@ from game.match.attack.session import HUMAN, AttackMatch
 from game.match.replay_check import Budget, RecordCheck, why
 from game.match.replay_header import Record, SeatInfo, header, stable_hash
 from game.match.replay_stats import MatchLine, PeoplesPlay, people_line
-from game.match.rerun import RerunError, check_build
+from game.match.rerun import RerunError, RerunResult, check_build
 from game.rules.attack import Action, AttackState, Deck, Event, PlayCard, Roll, Settings
 from game.rules.attack import events as ev
 from game.rules.attack.actions import Deal, Pick, parse_action
@@ -81,16 +81,12 @@ def _ignore() -> None:
 
 
 @dataclass(slots=True)
-class AttackRerun:
+class AttackRerun(RerunResult):
     state: AttackState
     log: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     drift: tuple[int, str] | None = None
     steps: int = 0
-
-    @property
-    def identical(self) -> bool:
-        return self.drift is None
 
 
 def rerun_attack(

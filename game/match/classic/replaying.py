@@ -29,7 +29,7 @@ from game import physics
 from game.match.classic.recording import SessionRecorder, catalog_hash
 from game.match.classic.session import Entry, MatchSession
 from game.match.replay_check import RecordCheck, replay_records, why
-from game.match.rerun import RerunError, check_build, recorded_throw
+from game.match.rerun import RerunError, RerunResult, check_build, recorded_throw
 from game.rules.classic import Catalog, Kit, Settings
 from game.rules.classic.actions import parse_action
 
@@ -45,7 +45,7 @@ class Step:
 
 
 @dataclass(slots=True)
-class Rerun:
+class Rerun(RerunResult):
     """The re-run match: its session at the end, every step, and the first drift
     (the index of the record and what differed), if any."""
 
@@ -53,10 +53,6 @@ class Rerun:
     steps: list[Step] = field(default_factory=list)
     drift: tuple[int, str] | None = None
     opening: int = 0  # the session's timeline entries before the first record
-
-    @property
-    def identical(self) -> bool:
-        return self.drift is None
 
     def log(self) -> list[str]:
         """Every entry of the re-run as text (what a fresh process must repeat)."""

@@ -22,7 +22,7 @@ from game import physics
 from game.match.planet.session import Entry, PlanetSession, RollDone
 from game.match.replay_check import RecordCheck, replay_records, why
 from game.match.replay_header import Record, SeatInfo, header, stable_hash
-from game.match.rerun import RerunError, check_build, recorded_throw
+from game.match.rerun import RerunError, RerunResult, check_build, recorded_throw
 from game.rules.planet import Action, Catalog, Kit, PlanetState, Settings
 from game.rules.planet.actions import parse_action
 
@@ -119,15 +119,11 @@ class PlanetRecorder:
 
 
 @dataclass(slots=True)
-class PlanetRerun:
+class PlanetRerun(RerunResult):
     session: PlanetSession
     log: list[str] = field(default_factory=list)
     drift: tuple[int, str] | None = None
     steps: int = 0
-
-    @property
-    def identical(self) -> bool:
-        return self.drift is None
 
 
 def throw_of(data: Any, player: int) -> physics.Throw:
