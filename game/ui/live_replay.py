@@ -35,16 +35,6 @@ class LiveReplay(Generic[M]):
         self.started = False
 
     @property
-    def name(self) -> str | None:
-        """The replay file's name, for the autosave (None: nothing is written)."""
-        return self.file.name
-
-    @property
-    def count(self) -> int:
-        """Records in the file (the autosave keeps it: ``replay_records``)."""
-        return self.file.count
-
-    @property
     def writer(self) -> ReplayWriter | None:
         return self.file.writer
 

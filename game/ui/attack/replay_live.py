@@ -51,6 +51,16 @@ class AttackLiveReplay(LiveReplay["AttackMatch"]):
 
     # --- the recorder (AttackMatch.recorder) ----------------------------------------
 
+    @property
+    def name(self) -> str | None:
+        """The replay file's name (None: nothing is being written)."""
+        return self.file.name
+
+    @property
+    def count(self) -> int:
+        """The records written so far."""
+        return self.file.count
+
     def action(self, action: Action) -> None:
         self.records.action(action)
 

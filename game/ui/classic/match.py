@@ -199,8 +199,7 @@ class MatchScene(Scene):
                     self.session, self.humans, self.seed, self.level, self.levels
                 )
                 payload["bots"] = seats_snapshot(self.bots)  # a resumed match goes on the same
-                payload["replay"] = self.live_replay.name
-                payload["replay_records"] = self.live_replay.count
+                payload |= self.live_replay.fields()  # and with its replay
                 save_match(payload, GAME, REGISTRY[GAME].save_version)
         except (OSError, ValueError) as e:  # a full disk must not end the match
             log.warning("autosave failed: %s", e)

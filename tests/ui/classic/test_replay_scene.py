@@ -298,7 +298,7 @@ def test_leaving_a_match_for_the_title_closes_its_replay_and_continue_goes_on(
     app.push(again)
     app.step()
     kept = list((tmp_path / "data" / "replays").iterdir())
-    assert [p.name for p in kept] == [again.live_replay.name]
+    assert [p.name for p in kept] == [again.live_replay.file.name]
     pygame.quit()
 
 
