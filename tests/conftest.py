@@ -155,3 +155,22 @@ def _suite_settings() -> Iterator[None]:
     if now != _SUITE_SETTINGS:
         _SETTINGS.parent.mkdir(parents=True, exist_ok=True)
         _SETTINGS.write_bytes(_SUITE_SETTINGS)
+
+
+# ---------------------------------------------------------------- fsync
+
+# Where a write's surviving a crash or a power cut is what is tested, fsync stays; the
+# network's tests are left as their own engineer keeps them.
+_FSYNC_KEPT = ("tests/files/", "tests/persist/", "tests/net/", "tests/ui/net/")
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _no_fsync(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matches autosave after every step and keep their replays: thousands of atomic
+    writes in the suite, each with two fsyncs, a millisecond each on a quiet disk and
+    several on one the suite's workers share (up to a third of a match on screen). Their
+    durability is tested in tests/files and tests/persist, with the real fsync."""
+    where = Path(str(request.node.path)).resolve().relative_to(_ROOT).as_posix()
+    if not where.startswith(_FSYNC_KEPT):
+        monkeypatch.setattr(os, "fsync", lambda fd: None)
