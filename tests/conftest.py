@@ -159,9 +159,8 @@ def _suite_settings() -> Iterator[None]:
 
 # ---------------------------------------------------------------- fsync
 
-# Where a write's surviving a crash or a power cut is what is tested, fsync stays; the
-# network's tests are left as their own engineer keeps them.
-_FSYNC_KEPT = ("tests/files/", "tests/persist/", "tests/net/", "tests/ui/net/")
+# Where a write's surviving a crash or a power cut is what is tested, fsync stays.
+_FSYNC_KEPT = ("tests/files/", "tests/persist/")
 _ROOT = Path(__file__).resolve().parent.parent
 
 
