@@ -104,11 +104,23 @@ class SessionTable:
     _thrown: list[dict[str, Any]] | None = None
     _throws: int = 0
 
-    def _record_to(self, folder: Path, header: dict[str, Any]) -> Any:
-        """The match's replay file, opened in `folder` with `header` (kept to close)."""
-        from game.games.replays import open_in
+    def _seat(self, request: TableRequest) -> list[str | None]:
+        """Each seat's computer level (None: a person's seat, at the host or joined),
+        and `people` set to the seats of people."""
+        levels = [None if s in PERSON_SEATS else s for s in request.seats]
+        self.people = {p for p, level in enumerate(levels) if level is None}
+        return levels
 
-        self._writer = open_in(folder)(header)
+    def _record(self, request: TableRequest, header: Callable[[list[Any]], dict[str, Any]]) -> Any:
+        """The match's replay file (None: the request keeps none), opened with the
+        `header` of who sat where (`replay_header.seat_infos`), kept to close."""
+        if request.replay_dir is None:
+            return None
+        from game.games.replays import open_in
+        from game.match.replay_header import seat_infos
+
+        infos = seat_infos(request.seed, self._seat(request))
+        self._writer = open_in(Path(request.replay_dir))(header(infos))
         self._replay = str(self._writer.path)
         return self._writer
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.games.net_kit import (
-    PERSON_SEATS,
     NetBrain,
     SessionTable,
     TableRequest,
@@ -33,18 +31,17 @@ class AttackTable(SessionTable):
         from game.games.attack import shipped_levels
         from game.match.attack.recording import AttackRecorder, attack_header
         from game.match.attack.session import HUMAN, AttackMatch
-        from game.match.replay_header import seat_infos
 
         deck = shipped_deck()
-        seats, seed = request.seats, request.seed
-        self.people = {p for p, s in enumerate(seats) if s in PERSON_SEATS}
-        names = [HUMAN if p in self.people else s for p, s in enumerate(seats)]
-        self.match = self.session = AttackMatch.new(deck, shipped_levels(), names, seed=seed)
-        if request.replay_dir is not None:
-            levels = [None if p in self.people else s for p, s in enumerate(seats)]
-            head = attack_header(deck, self.match.state.settings, seed, seat_infos(seed, levels))
-            writer = self._record_to(Path(request.replay_dir), head)
-            self.match.recorder = AttackRecorder(writer.write, writer.close)
+        names = [HUMAN if level is None else level for level in self._seat(request)]
+        match = AttackMatch.new(deck, shipped_levels(), names, seed=request.seed)
+        self.match = self.session = match
+        settings = match.state.settings
+        writer = self._record(
+            request, lambda infos: attack_header(deck, settings, request.seed, infos)
+        )
+        if writer is not None:
+            match.recorder = AttackRecorder(writer.write, writer.close)
 
     @property
     def winner(self) -> int | None:

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.games.net_kit import (
-    PERSON_SEATS,
     NetBrain,
     Refused,
     SessionTable,
@@ -40,7 +38,6 @@ class ClassicTable(SessionTable):
         from game.match.classic.recording import SessionRecorder, classic_header
         from game.match.classic.seats import BotSeat
         from game.match.classic.session import MatchSession
-        from game.match.replay_header import seat_infos
         from game.rules.classic import Settings, random_kit
 
         self._physics = physics
@@ -49,26 +46,20 @@ class ClassicTable(SessionTable):
         settings = Settings.preset(len(seats), False)
         rng = random.Random(seed)
         kits = [random_kit(catalog, rng, settings, 0, False) for _ in seats]
-        self.session = MatchSession(catalog, kits, settings, seed=seed)
-        self.people = {p for p, s in enumerate(seats) if s in PERSON_SEATS}
+        self.session = session = MatchSession(catalog, kits, settings, seed=seed)
         self.bots = {
-            p: BotSeat.named(s, catalog, seat_seed(seed, p), shipped_levels(), settings)
-            for p, s in enumerate(seats)
-            if p not in self.people
+            p: BotSeat.named(level, catalog, seat_seed(seed, p), shipped_levels(), settings)
+            for p, level in enumerate(self._seat(request))
+            if level is not None
         }
-        if request.replay_dir is not None:
-            levels = [None if p in self.people else s for p, s in enumerate(seats)]
-            session = self.session
-            head = classic_header(
-                catalog,
-                kits,
-                session.state,
-                seed,
-                seat_infos(seed, levels),
-                (session.width, session.height),
-                session.sphere_radius,
-            )
-            writer = self._record_to(Path(request.replay_dir), head)
+        size = (session.width, session.height)
+        writer = self._record(
+            request,
+            lambda infos: classic_header(
+                catalog, kits, session.state, seed, infos, size, session.sphere_radius
+            ),
+        )
+        if writer is not None:
             session.recorder = SessionRecorder(writer.write)
 
     def step(self) -> bool:

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.games.net_kit import (
-    PERSON_SEATS,
     NetBrain,
     Refused,
     SessionTable,
@@ -41,7 +39,6 @@ class PlanetTable(SessionTable):
         from game.match.planet.recording import PlanetRecorder, planet_header
         from game.match.planet.seats import computer_seat
         from game.match.planet.session import PlanetSession
-        from game.match.replay_header import seat_infos
 
         self._physics = physics
         catalog = shipped_catalog()
@@ -51,20 +48,19 @@ class PlanetTable(SessionTable):
         rng = random.Random(seed)
         presets = sorted(catalog.presets)
         kits = [catalog.presets[presets[rng.randrange(len(presets))]].kit for _ in seats]
-        self.session = PlanetSession(catalog, kits, None, seed=seed)
-        self.people = {p for p, s in enumerate(seats) if s in PERSON_SEATS}
+        self.session = session = PlanetSession(catalog, kits, None, seed=seed)
         self.bots = {
-            p: computer_seat(catalog, s, seat_seed(seed, p), kits[p], shipped_levels())
-            for p, s in enumerate(seats)
-            if p not in self.people
+            p: computer_seat(catalog, level, seat_seed(seed, p), kits[p], shipped_levels())
+            for p, level in enumerate(self._seat(request))
+            if level is not None
         }
         self.held: dict[int, Any] = {}  # the throws in, unseen, until both are
-        if request.replay_dir is not None:
-            levels = [None if p in self.people else s for p, s in enumerate(seats)]
-            state = self.session.state
-            head = planet_header(catalog, kits, state.settings, seed, seat_infos(seed, levels))
-            writer = self._record_to(Path(request.replay_dir), head)
-            self.session.recorder = PlanetRecorder(writer.write)
+        settings = session.state.settings
+        writer = self._record(
+            request, lambda infos: planet_header(catalog, kits, settings, seed, infos)
+        )
+        if writer is not None:
+            session.recorder = PlanetRecorder(writer.write)
 
     def step(self) -> bool:
         session = self.session
