@@ -63,6 +63,13 @@ def add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser], window: W
         "--rejoin-wait", type=float, default=30.0, help="seconds a dropped seat may come back"
     )
     host.add_argument(
+        "--max-watchers",
+        type=_watchers,
+        default=8,
+        metavar="N",
+        help=f"spectators at once (0: none may watch; at most {MAX_WATCHERS})",
+    )
+    host.add_argument(
         "--announce",
         nargs="?",
         const=BROADCAST,
@@ -84,6 +91,22 @@ def _ipv4(text: str) -> str:
         return str(ipaddress.IPv4Address(text))
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an IPv4 address: {text!r}") from None
+
+
+MAX_WATCHERS = 64
+"""The most spectators a host may be told to take (each is sent every public view)."""
+
+
+def _watchers(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if not 0 <= count <= MAX_WATCHERS:
+        raise argparse.ArgumentTypeError(
+            f"not a count of spectators from 0 to {MAX_WATCHERS}: {text!r}"
+        )
+    return count
 
 
 def _udp_port(text: str) -> int:
@@ -167,6 +190,7 @@ def host_command(args: argparse.Namespace) -> int:
         replay_dir=folder,
         lang=lang,
         rejoin_wait=args.rejoin_wait,
+        max_watchers=args.max_watchers,
         announce=None if args.no_announce else args.announce or default_announce(args.address),
         announce_port=args.discovery_port,
         name=args.name,

@@ -36,3 +36,21 @@ def test_the_seats_a_game_takes_pass() -> None:
     with pytest.raises(BadSeats) as e:
         parse_seats("here", REGISTRY["classic"])
     assert e.value.key == "net.seats.count" and e.value.fields["got"] == 1
+
+
+def test_max_watchers_reaches_the_host_and_a_count_out_of_bounds_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import game.__main__ as entry
+
+    asked: list[object] = []
+    monkeypatch.setattr(entry, "_net_window", lambda kind, options: asked.append(options) or 0)
+    base = ["host", "--rules", "classic", "--seats", "here,remote", "--port", "0"]
+    assert main([*base, "--max-watchers", "0"]) == 0
+    assert [getattr(o, "max_watchers", None) for o in asked] == [0]  # 0: nobody may watch
+    assert main(base) == 0 and getattr(asked[-1], "max_watchers", None) == 8
+    for bad in ("-1", "65", "many"):
+        with pytest.raises(SystemExit) as e:
+            main([*base, "--max-watchers", bad])
+        assert e.value.code == 2
+        assert "not a count of spectators from 0 to 64" in capsys.readouterr().err
