@@ -32,7 +32,8 @@ if str(ROOT) not in sys.path:
 from game.games import REGISTRY  # noqa: E402
 from game.games.net_kit import TableRequest  # noqa: E402
 from game.net.client import Client, JoinOptions  # noqa: E402
-from game.net.host import Host, HostOptions, brain_seed  # noqa: E402
+from game.net.host import Host  # noqa: E402
+from game.net.options import HostOptions  # noqa: E402
 
 SEATS = {"classic": ("remote", "remote"), "attack": ("remote",) * 4, "planet": ("remote",) * 2}
 CODE = "BENCH1"
@@ -88,31 +89,24 @@ async def _networked(game: str, seed: int, trips: list[float]) -> dict[str, Any]
 
 
 def _without_network(game: str, seed: int) -> int | None:
-    """The same match: the same table, the same brains seeded as the clients seed
-    theirs, answering the same questions."""
+    """The same match: the same table, each seat played by the level its client asks
+    the host to think for it (`NetTable.hint`, "easy"), the same questions answered."""
     kit = REGISTRY[game].net
     assert kit is not None
     seats = SEATS[game]
     table = kit.table(TableRequest(seats, seed, None))
-    brains = [kit.brain("easy", brain_seed(seed, p)) for p in range(len(seats))]
-    thrown = [0] * len(seats)
     while not table.over:
         if table.step():
             continue
         waits = table.waiting()
-        answers = {}  # as the host: the seats asked at once answer the same state
-        for seat, kind in sorted(waits.items()):
-            if kind == "act":
-                answers[seat] = brains[seat].choose(table.view(seat), table.legal(seat))
-            else:
-                context = {**table.context(seat), "throws": thrown[seat]}
-                answers[seat] = brains[seat].throw(table.view(seat), context)
-        for seat, answer in answers.items():  # then taken in seat order
+        # as the host: the seats asked at once answer the same state, then taken in
+        # seat order
+        answers = {seat: table.hint(seat, "easy") for seat in sorted(waits)}
+        for seat, answer in answers.items():
             if isinstance(answer, str):
                 table.act(seat, answer)
             else:
                 table.throw(seat, answer)
-                thrown[seat] += 1
     table.close()
     return table.winner
 

@@ -87,6 +87,12 @@ class NetTable(Protocol):
         message (`game.games.net_paths`): public, the same for every screen."""
         ...
 
+    def hint(self, seat: int, level: str) -> str | dict[str, Any]:
+        """What a computer of `level` in `seat` answers the seat's question now, from
+        that seat's observation only (the host thinks for a joined ``--bot``): an
+        action's text, or a throw's parameters (``{}``: a die)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -103,6 +109,7 @@ class SessionTable:
     _replay: str | None = None
     _thrown: list[dict[str, Any]] | None = None
     _throws: int = 0
+    _hinters: dict[int, Any] | None = None
 
     def _seat(self, request: TableRequest) -> list[str | None]:
         """Each seat's computer level (None: a person's seat, at the host or joined),
@@ -201,6 +208,28 @@ class SessionTable:
     def thrown(self) -> list[dict[str, Any]]:
         made, self._thrown = self._thrown or [], None
         return made
+
+    def level_bot(self, seat: int, level: str) -> Any:
+        """A computer of `level` for `seat`, seeded as a computer seated there is."""
+        raise NotImplementedError
+
+    def decide(self, seat: int, bot: Any) -> Any:
+        """What `bot` in `seat` does now, from that seat's observation: an action, a
+        `physics.Throw`, or None (a die, which takes no aim)."""
+        raise NotImplementedError
+
+    def hint(self, seat: int, level: str) -> str | dict[str, Any]:
+        from game import physics
+
+        hinters = self._hinters = self._hinters if self._hinters is not None else {}
+        if seat not in hinters:  # one computer a seat, its generator going on
+            hinters[seat] = self.level_bot(seat, level)
+        made = self.decide(seat, hinters[seat])
+        if made is None:
+            return {}
+        if isinstance(made, physics.Throw):
+            return throw_params(made.origin, made.angle, made.speed, made.spin)
+        return str(made)
 
     def close(self) -> None:
         if self._writer is not None:

@@ -167,7 +167,8 @@ def _replays(folder: str | None) -> Path:
 
 
 def host_command(args: argparse.Namespace) -> int:
-    from game.net.host import Host, HostOptions
+    from game.net.host import Host
+    from game.net.options import HostOptions
     from game.net.seats import BadSeats, parse_seats
 
     lang = args.lang or "en"

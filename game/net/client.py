@@ -25,8 +25,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from game.files.lang import tr
 from game.games import REGISTRY
 from game.net.handshake import Build, local_build
-from game.net.host import brain_seed
 from game.net.messages import DEFAULT_PORT, MAX_HOST_BYTES, BadMessage, encode, parse_host
+from game.net.options import brain_seed
 from game.net.relay import Relay
 
 
@@ -154,7 +154,9 @@ class Client:
             if kind == "host":
                 self.game = str(message.get("game", ""))
                 build = opts.build or local_build(self.game)
-                watch = {"watch": True} if opts.watch else {}  # a seat's greeting as before
+                watch: dict[str, Any] = {"watch": True} if opts.watch else {}  # a seat's as before
+                if self.relay is None and not opts.watch:
+                    watch["bot"] = opts.bot  # headless: the host thinks for this seat
                 await ws.send(
                     encode(
                         "hello",
@@ -196,14 +198,17 @@ class Client:
                     self.on_turn(self, message)
                 if brain is None:
                     continue  # the window answers
-                view, ask = message.get("view"), message.get("ask")
+                view, ask, hint = message.get("view"), message.get("ask"), message.get("hint")
                 if message.get("kind") == "throw":
-                    params = brain.throw(view, message.get("context") or {})
+                    params = hint if isinstance(hint, dict) else None
+                    if params is None:  # a host that thinks for nobody: the seat's own brain
+                        params = brain.throw(view, message.get("context") or {})
                     await ws.send(encode("throw", ask=ask, throw=params))
                 else:
                     legal = [str(t) for t in message.get("legal") or []]
                     if legal:
-                        await ws.send(encode("act", ask=ask, action=brain.choose(view, legal)))
+                        choice = hint if hint in legal else brain.choose(view, legal)
+                        await ws.send(encode("act", ask=ask, action=choice))
             elif kind == "wait" and isinstance(message.get("away"), int):
                 self.say(self.line("net.left", seat=message["away"] + 1))
             elif kind == "error":

@@ -20,8 +20,6 @@ import contextlib
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -29,52 +27,16 @@ from websockets.exceptions import ConnectionClosed
 
 from game.files.lang import tr
 from game.games import REGISTRY
-from game.games.net_kit import NetBrain, NetKit, NetTable, Refused, TableRequest
-from game.net.discovery import DISCOVERY_PORT, Announcement, Announcer, addresses_line, host_name
+from game.games.net_kit import NetKit, NetTable, Refused, TableRequest
+from game.net.discovery import Announcement, Announcer, addresses_line, host_name
 from game.net.handshake import Build, judge, local_build, new_code
 from game.net.host_window import lobby, seat_here
 from game.net.messages import MAX_PEER_BYTES, BadMessage, encode, parse_peer
+from game.net.options import HELLO_SECONDS, MAX_AGAIN, MAX_STEPS, HostOptions
 from game.net.peers import Peer
 from game.net.relay import Relay
 from game.net.seats import SEAT_WORDS
 from game.net.watchers import Watchers
-
-
-def brain_seed(seed: int, seat: int) -> int:
-    """The seed of a headless person's brain in `seat` (at the host, or at a joined
-    computer from its own ``--seed``): the match's seed never leaves the host, for it
-    decides the shuffles."""
-    return seed * 7919 + seat
-
-
-MAX_STEPS = 200_000
-"""The most steps of a match (choices, throws, questions) before the host gives up."""
-MAX_AGAIN = 20
-"""Throws in a row the table may refuse a brain at the host before the match stops."""
-HELLO_SECONDS = 10.0
-"""How long a computer that connected has to greet."""
-
-
-@dataclass(frozen=True, slots=True)
-class HostOptions:
-    game: str
-    seats: tuple[str, ...]
-    address: str = "127.0.0.1"
-    port: int = 0
-    code: str = ""
-    bot: str = "easy"
-    seed: int = 1
-    replay_dir: Path | None = None
-    lang: str = "en"
-    join_seconds: float = 120.0
-    turn_seconds: float = 120.0
-    rejoin_wait: float = 30.0
-    max_bad: int = 10
-    max_watchers: int = 8  # spectators at once (`watchers`); one more is refused
-    announce: str | None = None  # where seats free are told (`discovery`); None: nowhere
-    announce_port: int = DISCOVERY_PORT
-    name: str = ""  # the host's name in its announcement and lobby ("": this computer's)
-
 
 Probe = Callable[[int, str], None]
 """(seat, text): told of every message just before it is sent to a seat's computer."""
@@ -120,6 +82,7 @@ class Host:
         self.again: dict[int, int] = {}  # seat -> its throws refused in a row
         self.held: dict[int, dict[str, Any]] = {}  # answers waiting for the others asked
         self.thrown: dict[int, int] = {}  # seat -> the throws it made
+        self.hints: dict[int, tuple[object, Any]] = {}  # seat -> (question, its level's answer)
         self.loop_time: Callable[[], float] = lambda: asyncio.get_running_loop().time()
         self.relay = relay
         self.addresses: list[str] = []  # where a joiner may reach this host
@@ -209,12 +172,12 @@ class Host:
         if seat is not None and (seat in self.absent or self.peers[seat].gone):
             self.absent.pop(seat, None)
             old = self.peers[seat]
-            peer = Peer(ws, seat, name, old.token, ask=old.ask)
+            peer = Peer(ws, seat, name, old.token, ask=old.ask, bot=self._level(hello))
         else:
             free = [p for p in self.remote if p not in self.peers and p not in self.computer]
             if not free or (self.table is not None and self.table.over):
                 return None
-            peer = Peer(ws, free[0], name, secrets.token_hex(16))
+            peer = Peer(ws, free[0], name, secrets.token_hex(16), bot=self._level(hello))
             self.tokens[peer.token] = peer.seat
         self.peers[peer.seat] = peer
         self.say(self.line("net.joined", name=name, seat=peer.seat + 1))
@@ -223,6 +186,11 @@ class Host:
         self.inbox.put_nowait((peer, {"type": "joined"}))
         lobby(self)
         return peer
+
+    def _level(self, hello: dict[str, Any]) -> str | None:
+        """The computer level a headless seat asks to be played by (one of the game's)."""
+        level = hello.get("bot")
+        return level if isinstance(level, str) and level in self.kit.levels else None
 
     async def _listen(self, peer: Peer, ws: ServerConnection) -> None:
         async for raw in ws:
@@ -311,11 +279,8 @@ class Host:
 
         return Announcer(opts.announce, opts.announce_port, now, on_error=failed)
 
-    def _brain(self, seat: int) -> NetBrain:
-        return self.kit.brain(self.options.bot, brain_seed(self.options.seed, seat))
-
     async def _drive(self, table: NetTable) -> None:
-        local = {p: self._brain(p) for p, s in enumerate(self.seats) if s in SEAT_WORDS}
+        local = {p for p, s in enumerate(self.seats) if s in SEAT_WORDS}  # `bot` plays
         steps = 0
         while not table.over:
             steps += 1
@@ -332,7 +297,7 @@ class Host:
                 raise RuntimeError("the match waits for nobody and does not go on")
             here = [p for p in waits if (p in local and p not in self.peers) or p in self.computer]
             if here:
-                self._answer_here(table, here[0], waits[here[0]], local[here[0]])
+                self._answer_here(table, here[0], waits[here[0]])
                 continue
             for seat, kind in waits.items():
                 peer = self.peers.get(seat)
@@ -345,13 +310,17 @@ class Host:
                     continue
             await self._take(table, waits)
 
-    def _answer_here(self, table: NetTable, seat: int, kind: str, brain: NetBrain) -> None:
-        view = table.view(seat)
+    def _answer_here(self, table: NetTable, seat: int, kind: str) -> None:
+        """A seat the host plays (headless people's, or one whose computer did not come
+        back): the host's `bot` level, or the level its joined computer asked for."""
+        gone = self.peers.get(seat)
+        level = gone.bot if gone is not None and gone.bot is not None else self.options.bot
+        answer = self._hint(table, seat, kind, level)
         if kind == "act":
-            table.act(seat, brain.choose(view, table.legal(seat)))
+            table.act(seat, str(answer))
             return
         try:
-            table.throw(seat, brain.throw(view, self._context(table, seat)))
+            table.throw(seat, answer)
             self.again.pop(seat, None)
             self.thrown[seat] = self.thrown.get(seat, 0) + 1
         except Refused:
@@ -382,7 +351,20 @@ class Host:
         fields: dict[str, Any] = {"ask": peer.ask, "kind": kind, "view": view, "legal": legal}
         if kind == "throw":
             fields["context"] = self._context(table, peer.seat)
+        if peer.bot is not None:
+            fields["hint"] = self._hint(table, peer.seat, kind, peer.bot)
         await self._send(peer, encode("turn", **fields))
+
+    def _hint(self, table: NetTable, seat: int, kind: str, level: str) -> Any:
+        """`level`'s answer to the seat's question, thought once a question (a seat that
+        rejoins, or is taken over, is given the same one), a refused throw thought anew."""
+        view = json.dumps(table.view(seat), sort_keys=True)
+        legal = tuple(table.legal(seat)) if kind == "act" else ()
+        key = (kind, view, legal, self.thrown.get(seat, 0), self.again.get(seat, 0))
+        made = self.hints.get(seat)
+        if made is None or made[0] != key:
+            made = self.hints[seat] = (key, table.hint(seat, level))
+        return made[1]
 
     async def _show(self, table: NetTable, waits: dict[int, str]) -> None:
         """Each joined seat not asked sees its view when it changed."""

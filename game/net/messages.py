@@ -103,10 +103,12 @@ PEER_SCHEMAS: Mapping[str, Mapping[str, Check]] = {
 """What a client may send: each type's fields, every one required."""
 
 PEER_OPTIONAL: Mapping[str, Mapping[str, Check]] = {
-    "hello": {"watch": lambda v: type(v) is bool},
+    "hello": {"watch": lambda v: type(v) is bool, "bot": text(16)},
 }
 """Fields a client may leave out: a greeting's ``watch`` (true: a spectator, no seat),
-absent in a seat's greeting, so that a seat greets as it did before spectators."""
+absent in a seat's greeting, so that a seat greets as it did before spectators; its
+``bot``, the computer level a headless seat is played by (the host then sends each of
+its questions with that level's answer, ``hint``: the thinking is the host's)."""
 
 HOST_TYPES = frozenset({"host", "welcome", "refused", "wait", "turn", "thrown", "error", "over"})
 """What the host sends (a client checks the type and that it is an object)."""

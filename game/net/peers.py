@@ -26,3 +26,4 @@ class Peer:
     asked: object = None  # what the last question was about (kind, view, legal)
     shown: object = None  # the last view sent while it waited
     gone: bool = False
+    bot: str | None = None  # a headless `--bot` level: the host thinks for it (`hint`)

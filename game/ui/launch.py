@@ -63,7 +63,7 @@ def network(kind: str, options: object) -> int:
     """`bakugan host` (kind ``host``, `HostOptions`) or `bakugan join` (``join``,
     `JoinOptions`) in a window: the network table at once, the title its home."""
     from game.net.client import JoinOptions
-    from game.net.host import HostOptions
+    from game.net.options import HostOptions
 
     from .net.lobby import host_table, join_table, where_to_join
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from game.net.client import Client, JoinOptions
-from game.net.host import Host, HostOptions
+from game.net.host import Host
+from game.net.options import HostOptions
 
 LOOPBACK = "127.0.0.1"
 CODE = "TEST42"

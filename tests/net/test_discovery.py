@@ -36,8 +36,9 @@ from game.net.discovery import (
     local_addresses,
     parse_announcement,
 )
-from game.net.host import Host, HostOptions
+from game.net.host import Host
 from game.net.messages import BadMessage
+from game.net.options import HostOptions
 from tests.net.play import CODE, LOOPBACK, play
 
 

@@ -96,7 +96,7 @@ def test_without_headless_the_commands_open_the_window(monkeypatch: pytest.Monke
     (`game.ui.launch.network`), with its options as the command line gave them."""
     from game.__main__ import main
     from game.net.client import JoinOptions
-    from game.net.host import HostOptions
+    from game.net.options import HostOptions
 
     opened: list[tuple[str, object]] = []
     monkeypatch.setattr("game.ui.launch.network", lambda kind, o: opened.append((kind, o)) or 0)

@@ -10,7 +10,8 @@ import signal
 import sys
 from pathlib import Path
 
-from game.net.host import Host, HostOptions
+from game.net.host import Host
+from game.net.options import HostOptions
 from game.persist.replay_file import read_replay
 from tests.net.play import CODE, LOOPBACK, play
 from tests.net.procs import ROOT

@@ -12,22 +12,19 @@ from typing import Any
 
 import pytest
 
-from game.games import REGISTRY
 from game.net.client import Client, JoinOptions
-from game.net.host import Host, HostOptions, brain_seed
+from game.net.host import Host
+from game.net.options import HostOptions
 from game.net.relay import NetThread, Relay
 from game.persist.replay_file import read_replay
 from tests.net.play import CODE, LOOPBACK, play
 from tests.net.test_matches import identical
 
 
-def screen(relay: Relay, game: str, seed: int, stop: threading.Event) -> list[dict[str, Any]]:
-    """(It reads until `stop` is set, then what is left.)"""
-    """A stand-in for the window: it answers each question for a seat with the headless
-    brain of that seat, and keeps every message it was given."""
-    kit = REGISTRY[game].net
-    assert kit is not None
-    brains: dict[int, Any] = {}
+def screen(relay: Relay, box: dict[str, Host], stop: threading.Event) -> list[dict[str, Any]]:
+    """A stand-in for the window: it answers each question for a seat as a headless
+    host plays that seat (its `bot` level, thought by the table: `NetTable.hint`), and
+    keeps every message it was given. It reads until `stop` is set, then what is left."""
     seen: list[dict[str, Any]] = []
     welcome_seat: list[int] = []
 
@@ -43,12 +40,14 @@ def screen(relay: Relay, game: str, seed: int, stop: threading.Event) -> list[di
                 if item["type"] != "turn":
                     continue
                 seat = item.get("seat", welcome_seat[0] if welcome_seat else -1)
-                brain = brains.setdefault(seat, kit.brain("easy", brain_seed(seed, seat)))
+                table = box["host"].table
+                assert table is not None  # the host waits for this answer: the table is still
+                made = table.hint(seat, "easy")
                 answer: dict[str, Any] = {"seat": seat, "ask": item["ask"]}
                 if item["kind"] == "throw":
-                    answer |= {"type": "throw", "throw": brain.throw(item["view"], item["context"])}
+                    answer |= {"type": "throw", "throw": made}
                 else:
-                    answer |= {"type": "act", "action": brain.choose(item["view"], item["legal"])}
+                    answer |= {"type": "act", "action": made}
                 relay.answer(answer)
             if done:
                 return
@@ -71,11 +70,12 @@ def stop_reading(stop: threading.Event) -> None:
 
 def host_window(game: str, seats: Sequence[str], tmp: Path, seed: int) -> dict[str, Any]:
     relay, stop = Relay(), threading.Event()
-    seen = screen(relay, game, seed, stop)
+    box: dict[str, Host] = {}
+    seen = screen(relay, box, stop)
     options = HostOptions(game, tuple(seats), LOOPBACK, 0, CODE, seed=seed, replay_dir=tmp)
 
     async def main() -> dict[str, Any]:
-        host = Host(options, relay.say, relay=relay)
+        host = box["host"] = Host(options, relay.say, relay=relay)
         hosting = asyncio.create_task(host.run())
         await host.ready.wait()
         clients = [
@@ -127,11 +127,12 @@ def test_the_host_s_window_is_asked_only_for_its_seats(
 
 def test_a_joined_window_plays_its_seat_to_the_end(tmp_path: Path) -> None:
     relay, stop = Relay(), threading.Event()
-    seen = screen(relay, "classic", 5, stop)
+    box: dict[str, Host] = {}
+    seen = screen(relay, box, stop)
     options = HostOptions("classic", ("easy", "remote"), LOOPBACK, 0, CODE, seed=5)
 
     async def main() -> tuple[dict[str, Any], dict[str, Any]]:
-        host = Host(options, lambda line: None)
+        host = box["host"] = Host(options, lambda line: None)
         hosting = asyncio.create_task(host.run())
         await host.ready.wait()
         join = JoinOptions(LOOPBACK, host.port, CODE, "dan")

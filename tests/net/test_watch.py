@@ -26,8 +26,9 @@ from websockets.exceptions import ConnectionClosed
 from game.games.net_kit import NOBODY, SessionTable, plain
 from game.net.client import Client, JoinOptions
 from game.net.handshake import local_build
-from game.net.host import Host, HostOptions
+from game.net.host import Host
 from game.net.messages import BadMessage, encode, parse_host, parse_peer
+from game.net.options import HostOptions
 from game.net.watchers import WATCHING
 from tests.net.test_hidden import HIDDEN, PUBLIC_KINDS, _observe, _state, words
 

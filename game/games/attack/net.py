@@ -43,6 +43,22 @@ class AttackTable(SessionTable):
         if writer is not None:
             match.recorder = AttackRecorder(writer.write, writer.close)
 
+    def level_bot(self, seat: int, level: str) -> Any:
+        from game.ai.attack import make_policy
+        from game.ai.seeding import seat_seed
+        from game.games.attack import shipped_levels
+
+        return make_policy(
+            level, self.match.deck, seat_seed(self.match.seed, seat), shipped_levels()
+        )
+
+    def decide(self, seat: int, bot: Any) -> Any:
+        match = self.match
+        if match.chance_due():
+            return None  # the die: its face is the rules core's draw
+        obs = match.state.observation(seat) if bot.observes else None
+        return bot.choose(obs, match.state.legal_actions(seat))
+
     @property
     def winner(self) -> int | None:
         """The first place (the lowest seat of a shared one)."""

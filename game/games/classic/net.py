@@ -47,8 +47,13 @@ class ClassicTable(SessionTable):
         rng = random.Random(seed)
         kits = [random_kit(catalog, rng, settings, 0, False) for _ in seats]
         self.session = session = MatchSession(catalog, kits, settings, seed=seed)
+
+        def level_bot(seat: int, level: str) -> BotSeat:
+            return BotSeat.named(level, catalog, seat_seed(seed, seat), shipped_levels(), settings)
+
+        self._level_bot = level_bot
         self.bots = {
-            p: BotSeat.named(level, catalog, seat_seed(seed, p), shipped_levels(), settings)
+            p: level_bot(p, level)
             for p, level in enumerate(self._seat(request))
             if level is not None
         }
@@ -62,20 +67,28 @@ class ClassicTable(SessionTable):
         if writer is not None:
             session.recorder = SessionRecorder(writer.write)
 
+    def level_bot(self, seat: int, level: str) -> Any:
+        return self._level_bot(seat, level)
+
+    def decide(self, seat: int, bot: Any) -> Any:
+        session = self.session
+        obs = session.observation(seat)
+        waiting = session.awaiting_throw()
+        if waiting is not None:
+            return bot.throw(obs, waiting[1], session.table(), session.zone(seat))
+        return bot.choose(obs, session.legal_actions())
+
     def step(self) -> bool:
         session = self.session
         player = session.actor()
         if session.over or player is None or player in self.people:
             return False
-        bot = self.bots[player]
-        obs = session.observation(player)
-        waiting = session.awaiting_throw()
-        if waiting is not None:
-            throw = bot.throw(obs, waiting[1], session.table(), session.zone(player))
+        made = self.decide(player, self.bots[player])
+        if isinstance(made, self._physics.Throw):
             with self._throwing():
-                session.throw(player, throw)
+                session.throw(player, made)
         else:
-            session.act(bot.choose(obs, session.legal_actions()))
+            session.act(made)
         return True
 
     def waiting(self) -> dict[int, str]:

@@ -49,8 +49,15 @@ class PlanetTable(SessionTable):
         presets = sorted(catalog.presets)
         kits = [catalog.presets[presets[rng.randrange(len(presets))]].kit for _ in seats]
         self.session = session = PlanetSession(catalog, kits, None, seed=seed)
+
+        def level_bot(seat: int, level: str) -> Any:
+            return computer_seat(
+                catalog, level, seat_seed(seed, seat), kits[seat], shipped_levels()
+            )
+
+        self._level_bot = level_bot
         self.bots = {
-            p: computer_seat(catalog, level, seat_seed(seed, p), kits[p], shipped_levels())
+            p: level_bot(p, level)
             for p, level in enumerate(self._seat(request))
             if level is not None
         }
@@ -62,6 +69,16 @@ class PlanetTable(SessionTable):
         if writer is not None:
             session.recorder = PlanetRecorder(writer.write)
 
+    def level_bot(self, seat: int, level: str) -> Any:
+        return self._level_bot(seat, level)
+
+    def decide(self, seat: int, bot: Any) -> Any:
+        session = self.session
+        obs = session.observation(seat)
+        if session.awaiting_roll() is not None:
+            return bot.throw(obs, session.scene(), session.zone(seat))
+        return bot.choose(obs, session.legal_actions(seat))
+
     def step(self) -> bool:
         session = self.session
         if session.over:
@@ -69,9 +86,7 @@ class PlanetTable(SessionTable):
         if session.awaiting_roll() is not None:
             for p, bot in self.bots.items():
                 if p not in self.held:
-                    self.held[p] = bot.throw(
-                        session.observation(p), session.scene(), session.zone(p)
-                    )
+                    self.held[p] = self.decide(p, bot)
                     return True
             if len(self.held) == 2:
                 self._roll()
@@ -79,8 +94,7 @@ class PlanetTable(SessionTable):
             return False
         for p in session.to_act():
             if p in self.bots:
-                bot = self.bots[p]
-                session.act(bot.choose(session.observation(p), session.legal_actions(p)))
+                session.act(self.decide(p, self.bots[p]))
                 return True
         return False
 

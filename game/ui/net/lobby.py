@@ -18,8 +18,9 @@ from game.games import REGISTRY
 from game.net.client import Client, JoinOptions, split_address
 from game.net.discovery import DISCOVERY_PORT, Finder, Found, addresses_to_give, default_announce
 from game.net.handshake import new_code
-from game.net.host import Host, HostOptions
+from game.net.host import Host
 from game.net.messages import DEFAULT_PORT
+from game.net.options import HostOptions
 from game.net.relay import NetThread, Relay
 from game.net.seats import SEAT_WORDS
 

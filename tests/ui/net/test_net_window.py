@@ -16,7 +16,8 @@ import pytest
 
 from game.games.replays import verify
 from game.net.client import Client, JoinOptions
-from game.net.host import Host, HostOptions
+from game.net.host import Host
+from game.net.options import HostOptions
 from game.net.relay import NetThread
 from game.ui.app import App
 from game.ui.menu import TitleScene

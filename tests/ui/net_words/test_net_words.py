@@ -276,8 +276,11 @@ def test_the_slots_on_the_buttons_are_the_lines_slots() -> None:
             a = classic_parse(text)
             if a.__class__.__name__ in ("TakeGate", "MoveBakugan"):
                 where = a.slot
-                assert _slot_lines(lines, list(where)) is not None
                 assert f"{where[0]},{where[1]}" in classic_words.action_label(text, "en")
+                if _slot_lines(lines, list(where)) is None:  # a full table: counted
+                    counted = [tr("en", "classic_net.more_gates", count=n) for n in range(1, 30)]
+                    assert set(counted) & set(lines), lines
+                    continue
                 checked += 1
     assert checked > 5
 
