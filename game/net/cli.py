@@ -63,6 +63,11 @@ def add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser], window: W
         "--rejoin-wait", type=float, default=30.0, help="seconds a dropped seat may come back"
     )
     host.add_argument(
+        "--share-replay",
+        action="store_true",
+        help="at the end, give every joined computer and spectator the whole replay",
+    )
+    host.add_argument(
         "--max-watchers",
         type=_watchers,
         default=8,
@@ -147,6 +152,12 @@ def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser], window: W
         "--save", default=None, metavar="FILE", help="write what the host sent, a line each"
     )
     join.add_argument(
+        "--save-replay",
+        default=None,
+        metavar="DIR",
+        help="keep the whole replay here if the host shares it at the end",
+    )
+    join.add_argument(
         "--watch", action="store_true", help="watch the match: no seat, only what is public"
     )
     _common(join)
@@ -192,6 +203,7 @@ def host_command(args: argparse.Namespace) -> int:
         lang=lang,
         rejoin_wait=args.rejoin_wait,
         max_watchers=args.max_watchers,
+        share_replay=args.share_replay,
         announce=None if args.no_announce else args.announce or default_announce(args.address),
         announce_port=args.discovery_port,
         name=args.name,
@@ -224,6 +236,7 @@ def join_command(args: argparse.Namespace) -> int:
         lang=lang,
         token=args.token,
         save=Path(args.save) if args.save else None,
+        save_replay=Path(args.save_replay) if args.save_replay else None,
         token_file=Path(args.token_file) if args.token_file else None,
         watch=args.watch,
     )

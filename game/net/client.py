@@ -28,6 +28,8 @@ from game.net.handshake import Build, local_build
 from game.net.messages import DEFAULT_PORT, MAX_HOST_BYTES, BadMessage, encode, parse_host
 from game.net.options import brain_seed
 from game.net.relay import Relay
+from game.net.shared_replay import keep
+from game.persist.replay_file import ReplayError
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,8 @@ class JoinOptions:
     """This computer's build as it greets (None: the real one; tests change it)."""
     watch: bool = False
     """Watch the match (a spectator, no seat) rather than take a seat."""
+    save_replay: Path | None = None
+    """Where to keep the whole replay if the host shares it at the end (None: not kept)."""
 
 
 def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -91,6 +95,7 @@ class Client:
         self.refused: str | None = None
         self.turns = 0
         self.errors: list[str] = []  # the reasons of the host's refusals
+        self.kept: str | None = None  # where the replay the host shared was kept
         self.relay = relay
 
     def line(self, key: str, **fields: Any) -> str:
@@ -213,6 +218,8 @@ class Client:
                 self.say(self.line("net.left", seat=message["away"] + 1))
             elif kind == "error":
                 self.errors.append(str(message.get("reason", "")))
+            elif kind == "replay" and opts.save_replay is not None:
+                self._keep(message, opts.save_replay)
             elif kind == "over":
                 self.over = True
                 winner = message.get("winner")
@@ -224,6 +231,15 @@ class Client:
                 )
                 await ws.close()
                 return
+
+    def _keep(self, message: dict[str, Any], folder: Path) -> None:
+        """The replay the host shared, checked whole, kept in a new file in `folder`."""
+        try:
+            self.kept = str(keep(message, folder))
+        except (ReplayError, OSError) as e:
+            self.say(self.line("net.replay_refused", reason=getattr(e, "reason", type(e).__name__)))
+            return
+        self.say(self.line("net.replay_kept", path=self.kept))
 
     def _save(self) -> None:
         path = self.options.save
@@ -250,4 +266,5 @@ class Client:
             "bytes_received": sum(len(t.encode()) for t in self.received),
             "messages_received": len(self.received),
             "token": self.token,
+            "kept_replay": self.kept,
         }

@@ -36,6 +36,7 @@ from game.net.options import HELLO_SECONDS, MAX_AGAIN, MAX_STEPS, HostOptions
 from game.net.peers import Peer
 from game.net.relay import Relay
 from game.net.seats import SEAT_WORDS
+from game.net.shared_replay import replay_message
 from game.net.watchers import Watchers
 
 Probe = Callable[[int, str], None]
@@ -464,10 +465,15 @@ class Host:
         )
         if table.replay is not None:
             self.say(self.line("net.replay", path=table.replay))
+        shared = replay_message(table.replay) if self.options.share_replay else None
         for peer in list(self.peers.values()):
             if not peer.gone:
+                if shared is not None:
+                    await self._send(peer, encode("replay", **shared))
                 view = table.view(peer.seat)
                 await self._send(peer, encode("over", winner=winner, view=view))
+        if shared is not None:
+            await self.watchers.tell(encode("replay", **shared))
         await self.watchers.finish(table)
         for peer in list(self.peers.values()):
             if not peer.gone:

@@ -110,7 +110,9 @@ absent in a seat's greeting, so that a seat greets as it did before spectators; 
 ``bot``, the computer level a headless seat is played by (the host then sends each of
 its questions with that level's answer, ``hint``: the thinking is the host's)."""
 
-HOST_TYPES = frozenset({"host", "welcome", "refused", "wait", "turn", "thrown", "error", "over"})
+HOST_TYPES = frozenset(
+    {"host", "welcome", "refused", "wait", "turn", "thrown", "error", "replay", "over"}
+)
 """What the host sends (a client checks the type and that it is an object)."""
 
 

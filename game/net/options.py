@@ -39,6 +39,7 @@ class HostOptions:
     turn_seconds: float = 120.0
     rejoin_wait: float = 30.0
     max_bad: int = 10
+    share_replay: bool = False  # the whole replay to every screen at the end (`shared_replay`)
     max_watchers: int = 8  # spectators at once (`watchers`); one more is refused
     announce: str | None = None  # where seats free are told (`discovery`); None: nowhere
     announce_port: int = DISCOVERY_PORT

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 WARN = (255, 120, 100)
 
 
-def _replays() -> Path:
+def replays_folder() -> Path:
     from game.persist import paths
     from game.persist.replay_file import replays_dir
 
@@ -164,7 +164,7 @@ class HostSetupScene(BackdropScene):
             address=address,
             port=self.port,
             code=new_code(),
-            replay_dir=_replays(),
+            replay_dir=replays_folder(),
             lang=self.app.lang,
             join_seconds=900.0,
             turn_seconds=3600.0,

@@ -26,6 +26,7 @@ from .. import widgets as w
 from ..scene import Scene
 from ..scenes import game_scenes
 from .path import PathShow, paths
+from .table_lobby import WATCHER, draw_lobby
 from .throw import NetThrow, throw_message
 
 if TYPE_CHECKING:
@@ -42,9 +43,6 @@ THROW_AREA = pygame.Rect(24, 88, 820, 440)
 (a pull that reaches the window's edge goes on only as relative motion)."""
 SIDE_AREA = pygame.Rect(868, 96, 388, 540)
 LOG_LINES = 2
-WATCHER = -1
-"""A spectator's place among the screen's seats: the host welcomed it with no seat, and
-the game's words are asked for the view of seat -1 (no player's)."""
 
 
 @dataclass
@@ -106,6 +104,7 @@ class NetTableScene(Scene):
         self.words = _words(game)
         self.shows: list[PathShow] = []  # the throws resolved, played back in turn
         self.thrown = 0  # the last throw's number (each of the screen's seats is sent it)
+        self.shared: dict[str, Any] | None = None  # the whole replay, if the host shares it
         self.buttons: list[w.Button] = []
         self._dirty = True
 
@@ -150,6 +149,10 @@ class NetTableScene(Scene):
                 self.words = _words(named)
         if kind == "thrown":
             self._show(message)
+            return
+        if kind == "replay":
+            self.shared = message if self.joined else None  # the host has its own file
+            self._dirty = True
             return
         if kind == "lobby":
             self.lobby = message
@@ -284,6 +287,24 @@ class NetTableScene(Scene):
         self.shown, self.curtain = self.curtain, None
         self._dirty = True
 
+    def _keep(self) -> None:
+        """The replay the host shared, checked whole, as a new file among this
+        computer's replays (the list and `replay --verify` read it)."""
+        from game.net.shared_replay import keep
+        from game.persist.replay_file import ReplayError
+
+        from .lobby import replays_folder
+
+        message, self.shared = self.shared, None
+        if message is None:
+            return
+        try:
+            line = self.tr("net.replay_kept", path=keep(message, replays_folder()))
+        except (ReplayError, OSError) as e:
+            line = self.tr("net.replay_refused", reason=getattr(e, "reason", type(e).__name__))
+        self.log = [*self.log, line][-LOG_LINES:]
+        self._dirty = True
+
     def _leave(self) -> None:
         self.thread.stop(0.5)
         self.app.go_home()
@@ -307,6 +328,9 @@ class NetTableScene(Scene):
             self.buttons.append(button)
             return
         if done:
+            if self.shared is not None:
+                keep = pygame.Rect(828, 660, 220, 44)
+                self.buttons.append(w.Button(keep, self.tr("net.ui.save_replay"), self._keep))
             return
         if self.curtain is not None:
             ready = pygame.Rect(0, 0, 420, 64)
@@ -411,51 +435,8 @@ class NetTableScene(Scene):
         return self.tr("net.ui.watching" if WATCHER in self.seats else "net.ui.waiting")
 
     def _draw_lobby(self, surface: pygame.Surface) -> None:
-        lobby = self.lobby or {}
-        box = pygame.Rect(240, 120, 800, 500)
-        w.panel(surface, box, 220)
-        lines: list[str] = []
-        if self.joined:
-            seat = next(iter(self.seats), None)
-            if seat is None:
-                lines.append(self.tr("net.ui.joining"))
-            elif seat == WATCHER:
-                lines.append(self.tr("net.ui.watching_start"))
-            else:
-                lines.append(self.tr("net.ui.seated", seat=seat + 1))
-        else:
-            addresses = [str(a) for a in lobby.get("addresses") or []][:3]
-            port = lobby.get("port", "")
-            lines.append(
-                self.tr(
-                    "net.ui.give",
-                    addresses=", ".join(f"{a}:{port}" for a in addresses) or f"127.0.0.1:{port}",
-                )
-            )
-            lines.append(self.tr("net.ui.code", code=lobby.get("code", "")))
-            names = list(lobby.get("names") or [])
-            for p, word in enumerate(lobby.get("seats") or []):
-                who = str(names[p]) if p < len(names) and names[p] else ""
-                lines.append(self._seat_line(p, str(word), who))
-        for i, line in enumerate(lines[:9]):
-            size = 34 if i == 1 and not self.joined else 26
-            w.fit_text(
-                surface,
-                line,
-                pygame.Rect(box.x + 32, box.y + 28 + i * 52, box.w - 64, 48),
-                size,
-                w.INK,
-            )
-
-    def _seat_line(self, seat: int, word: str, who: str) -> str:
-        if word == "remote":
-            key = "net.ui.seat_joined" if who else "net.ui.seat_open"
-        elif word == "here":
-            key = "net.ui.seat_here"
-        else:
-            key = "net.ui.seat_computer"
-        level = self.tr(f"level.{word}") if word not in ("here", "remote") else ""
-        return self.tr(key, seat=seat + 1, name=who[:24], level=level)
+        seat = next(iter(self.seats), None) if self.joined else None
+        draw_lobby(surface, self.lobby or {}, self.joined, seat, self.tr)
 
     def _draw_show(self, surface: pygame.Surface) -> None:
         """The throw played back, beside the lines of the view the screen had (the

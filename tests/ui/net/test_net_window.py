@@ -203,7 +203,9 @@ def test_a_person_at_the_host_s_screen_plays_a_whole_match(game: str, seats: lis
 
 
 def test_a_person_at_a_joined_computer_plays_a_whole_match(tmp_path: Path) -> None:
-    options = HostOptions("classic", ("easy", "remote"), LOOPBACK, 0, "ROOM42", replay_dir=tmp_path)
+    options = HostOptions(
+        "classic", ("easy", "remote"), LOOPBACK, 0, "ROOM42", replay_dir=tmp_path, share_replay=True
+    )
     box: dict[str, Host] = {}
 
     async def run() -> dict[str, object]:
@@ -233,6 +235,24 @@ def test_a_person_at_a_joined_computer_plays_a_whole_match(tmp_path: Path) -> No
     assert hosting.result is not None and hosting.result["winner"] == table.over["winner"]
     assert table.game == "classic" and list(table.seats) == [1]
     _identical(str(hosting.result["replay"]))
+    # the host shared the whole replay: the end screen keeps it among this computer's
+    for _ in range(20):
+        if not table.shows:
+            break
+        table._go_on()
+        app.step()
+    app.step()
+    assert [b.label for b in table.buttons] == ["Main menu", "Save the replay"]
+    from game.ui.net.lobby import replays_folder
+
+    before = set(replays_folder().glob("*-net*.replay.gz"))
+    _press(app, "Save the replay")
+    kept = set(replays_folder().glob("*-net*.replay.gz")) - before
+    assert len(kept) == 1 and table.log[-1].startswith("The host shared the whole replay: kept")
+    host_file = Path(str(hosting.result["replay"]))
+    assert next(iter(kept)).read_bytes() == host_file.read_bytes()
+    app.step()
+    assert [b.label for b in table.buttons] == ["Main menu"]  # kept once
 
 
 def test_the_join_screen_lists_a_host_heard_on_the_network_and_a_pick_fills_its_address() -> None:
