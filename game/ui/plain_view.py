@@ -11,10 +11,14 @@ names from each game's own content, by the game's module.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
+from game.content.errors import ContentError
 from game.files.lang import FALLBACK, LANGUAGES, tr
+from game.rules.api import ActionSyntaxError
+
+T = TypeVar("T")
 
 LINE = 70
 """A view line's width in characters (the network screen's column)."""
@@ -34,6 +38,9 @@ _ID = re.compile(r"^[A-Za-z0-9_\-]{1,48}$")
 Say = Callable[..., str]
 """`tr` with the language given: ``say(key, **fields)``."""
 
+Name = Callable[[object], str | None]
+"""A piece's name from an id in a view (`namer`): None for what is no id."""
+
 
 def lang_of(lang: object) -> str:
     """`lang` if the catalogs have it, else their fallback: a screen's language setting
@@ -46,6 +53,41 @@ def sayer(lang: str) -> Say:
         return tr(lang, key, **fields)
 
     return say
+
+
+def seat_view(view: object, seat: object, lang: object) -> tuple[dict[Any, Any], str, Say] | None:
+    """The opening of every game's `view_lines`: the view as an object, the language
+    the catalogs have (`lang_of`) and its `sayer`; None, nothing to tell, for a view
+    that is no object or a seat that is no number."""
+    v = mapping(view)
+    if not v or isinstance(seat, bool) or not isinstance(seat, int):
+        return None
+    lang = lang_of(lang)
+    return v, lang, sayer(lang)
+
+
+def loaded(load: Callable[[], T]) -> T | None:
+    """The shipped content `load` reads, or None when it does not load: the lines then
+    name the ids (the screen that shows them has its own word for the damage)."""
+    try:
+        return load()
+    except ContentError:
+        return None
+
+
+def namer(pieces: Mapping[str, Any], lang: str) -> Name:
+    """Names of the `pieces` by id (each with a ``name`` in the catalogs' languages):
+    the content's name in `lang`, the id itself for one `pieces` does not hold (or
+    when the content did not load, `pieces` empty), None for what is no id."""
+
+    def name(value: object) -> str | None:
+        key = ident(value)
+        if key is None:
+            return None
+        piece = pieces.get(key)
+        return str(piece.name.get(lang)) if piece is not None else key
+
+    return name
 
 
 def mapping(value: object) -> dict[Any, Any]:
@@ -170,6 +212,25 @@ def unknown_action(text: object, lang: str) -> str:
     say = sayer(lang_of(lang))
     verb = verb_of(text)
     return fit(say("net.words.action", verb=verb) if verb else say("net.words.action_blank"))
+
+
+def button(
+    text: object,
+    lang: object,
+    parse: Callable[[str], T],
+    label: Callable[[T, str, Say], str | None],
+) -> str:
+    """A legal action's replay `text` as a button label: the game's `label` for the
+    action `parse` reads it as (given the language and its sayer), fitted to `LINE`;
+    its verb (`unknown_action`) for a text this build does not read, or one the game
+    has no words for (`label` gives None, or the text itself back). Never raises."""
+    lang = lang_of(lang)
+    try:
+        action = parse(text) if isinstance(text, str) else None
+    except (ActionSyntaxError, ValueError):
+        action = None
+    words = label(action, lang, sayer(lang)) if action is not None else None
+    return fit(words, LINE) if words and words != text else unknown_action(text, lang)
 
 
 def capped(lines: Sequence[str]) -> list[str]:

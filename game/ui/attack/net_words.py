@@ -16,27 +16,25 @@ the rest is `attack_net.*`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from game.content.attack import shipped_deck
-from game.content.errors import ContentError
-from game.rules.attack import ActionSyntaxError, Deck, Phase, PlayCard, parse_action
+from game.rules.attack import Action, Deck, Phase, PlayCard, parse_action
 
 from ..plain_view import (
-    LINE,
+    Name,
     Say,
+    button,
     capped,
     fit,
-    ident,
     items,
-    lang_of,
     listing,
+    loaded,
     mapping,
+    namer,
     number,
-    sayer,
+    seat_view,
     spread,
-    unknown_action,
     who,
 )
 
@@ -47,28 +45,12 @@ TABLE_LINES = 2
 """The most lines the round's cards take (five players' cards with their names)."""
 
 
-def _deck() -> Deck | None:
-    """The shipped deck, or None when it does not load (the lines then name the ids)."""
-    try:
-        return shipped_deck()
-    except ContentError:
-        return None
-
-
-def _namer(deck: Deck | None, lang: str) -> Callable[[object], str | None]:
+def _namer(deck: Deck | None, lang: str) -> Name:
     """A card's name; the id itself for one the deck does not hold; None for no id."""
-
-    def name(value: object) -> str | None:
-        key = ident(value)
-        if key is None:
-            return None
-        card = deck.by_id.get(key) if deck is not None else None
-        return card.name.get(lang) if card is not None else key
-
-    return name
+    return namer(deck.by_id if deck is not None else {}, lang)
 
 
-def _plays(say: Say, plays: object, seat: int, name: Callable[[object], str | None]) -> list[str]:
+def _plays(say: Say, plays: object, seat: int, name: Name) -> list[str]:
     """Cards played (``[[player, card], ...]``) as "Dan (Player 2)"."""
     out = []
     for play in map(items, items(plays)):
@@ -117,9 +99,7 @@ def _turn(view: dict[Any, Any], seat: int, say: Say) -> str | None:
     return say(key, player=who(say, acting[0], seat))
 
 
-def _last_round(
-    view: dict[Any, Any], seat: int, say: Say, name: Callable[[object], str | None]
-) -> list[str]:
+def _last_round(view: dict[Any, Any], seat: int, say: Say, name: Name) -> list[str]:
     """How the last round of the deal went: its cards and who caught."""
     rounds = items(view.get("rounds"))
     last = items(rounds[-1]) if rounds else []
@@ -164,12 +144,11 @@ def view_lines(view: Any, seat: int, lang: str) -> list[str]:
     """What `seat` sees in `view` (its observation as plain JSON), a short line each,
     at most `MAX_LINES` of at most `LINE` characters; [] for a view that is no object.
     Only what the view holds is told: the others' hands stay counts."""
-    v = mapping(view)
-    if not v or isinstance(seat, bool) or not isinstance(seat, int):
+    seen = seat_view(view, seat, lang)
+    if seen is None:
         return []
-    lang = lang_of(lang)
-    say = sayer(lang)
-    name = _namer(_deck(), lang)
+    v, lang, say = seen
+    name = _namer(loaded(shipped_deck), lang)
     lines = []
     deal, round_ = number(v.get("deal")), number(v.get("round"))
     if deal and round_:
@@ -199,16 +178,15 @@ def view_lines(view: Any, seat: int, lang: str) -> list[str]:
 # --------------------------------------------------------------------- the buttons
 
 
+def _label(action: Action, lang: str, say: Say) -> str | None:
+    if not isinstance(action, PlayCard):
+        return None
+    card = _namer(loaded(shipped_deck), lang)(action.card) or fit(action.card, 24)
+    return say("attack_net.play", card=card)
+
+
 def action_label(text: str, lang: str) -> str:
     """A legal action's replay text (``p0 play masquerade``) as a short button label in
     words ("Play Masquerade"); a text this build does not read (a die or a deal is
     chance's, never a seat's choice) is labelled by its verb. Never raises."""
-    lang = lang_of(lang)
-    try:
-        action = parse_action(text) if isinstance(text, str) else None
-    except (ActionSyntaxError, ValueError):
-        action = None
-    if not isinstance(action, PlayCard):
-        return unknown_action(text, lang)
-    card = _namer(_deck(), lang)(action.card) or fit(action.card, 24)
-    return fit(sayer(lang)("attack_net.play", card=card), LINE)
+    return button(text, lang, parse_action, _label)

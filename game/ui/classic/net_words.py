@@ -17,16 +17,13 @@ choices that name no slot); the rest is `classic_net.*`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 from game.content.classic import shipped_catalog
-from game.content.errors import ContentError
 from game.files.lang import tr
 from game.rules.classic import (
     Action,
-    ActionSyntaxError,
     Catalog,
     ChooseAttribute,
     MoveBakugan,
@@ -40,20 +37,20 @@ from game.rules.classic.phases import Phase
 from ..plain_view import (
     LINE,
     MAX_LINES,
+    Name,
     Say,
+    button,
     capped,
-    fit,
-    ident,
     items,
-    lang_of,
     listing,
+    loaded,
     mapping,
+    namer,
     number,
     one_of,
     pair,
     place,
-    sayer,
-    unknown_action,
+    seat_view,
     who,
 )
 from .choices import action_label as choice_label
@@ -65,28 +62,9 @@ FIELD_LEAST = 3
 past the room left, the last line counts the others."""
 
 
-def _catalog() -> Catalog | None:
-    """The shipped cards, or None when they do not load: the lines then name the ids
-    (the screen that shows them has its own word for the damage)."""
-    try:
-        return shipped_catalog()
-    except ContentError:
-        return None
-
-
-def _namer(catalog: Catalog | None, lang: str, table: str) -> Callable[[object], str | None]:
-    """Names of one kind of piece (``bakugan``, ``gates`` ...): the content's name, the
-    id itself for one the content does not know, None for what is no id."""
-    pieces: Mapping[str, Any] = getattr(catalog, table) if catalog is not None else {}
-
-    def name(value: object) -> str | None:
-        key = ident(value)
-        if key is None:
-            return None
-        piece = pieces.get(key)
-        return str(piece.name.get(lang)) if piece is not None else key
-
-    return name
+def _namers(catalog: Catalog | None, lang: str, *tables: str) -> dict[str, Name]:
+    """Names of each kind of piece in `tables` (``bakugan``, ``gates`` ...), by kind."""
+    return {t: namer(getattr(catalog, t) if catalog is not None else {}, lang) for t in tables}
 
 
 # --------------------------------------------------------------------- the view
@@ -127,9 +105,7 @@ def _head(view: dict[Any, Any], seat: int, say: Say) -> list[str]:
     return [" · ".join(parts)] if parts else []
 
 
-def _field(
-    view: dict[Any, Any], seat: int, say: Say, names: dict[str, Callable[[object], str | None]]
-) -> list[list[str]]:
+def _field(view: dict[Any, Any], seat: int, say: Say, names: dict[str, Name]) -> list[list[str]]:
     """The lines of each Gate Card on the table: its slot, its name only when the view
     gives it (one's own, or one turned over), and the Bakugan standing on it (a second
     line when they do not fit beside it)."""
@@ -168,9 +144,7 @@ def _field(
     return gates
 
 
-def _battle(
-    view: dict[Any, Any], say: Say, names: dict[str, Callable[[object], str | None]]
-) -> list[str]:
+def _battle(view: dict[Any, Any], say: Say, names: dict[str, Name]) -> list[str]:
     battle = mapping(view.get("battle"))
     slot = pair(battle.get("slot"))
     if slot is None:
@@ -194,9 +168,7 @@ def _battle(
     return lines
 
 
-def _own(
-    me: dict[Any, Any], say: Say, names: dict[str, Callable[[object], str | None]]
-) -> list[str]:
+def _own(me: dict[Any, Any], say: Say, names: dict[str, Name]) -> list[str]:
     """The seat's own cards and Bakugan, by name (its hand is in its own entry only)."""
 
     def named(field: str, table: str) -> list[str]:
@@ -255,16 +227,20 @@ def view_lines(view: Any, seat: int, lang: str) -> list[str]:
     """What `seat` sees in `view` (its observation as plain JSON), a short line each,
     at most `MAX_LINES` of at most `LINE` characters; [] for a view that is no object.
     Only what the view holds is told: another player's face-down card stays face down."""
-    v = mapping(view)
-    if not v or isinstance(seat, bool) or not isinstance(seat, int):
+    seen = seat_view(view, seat, lang)
+    if seen is None:
         return []
-    lang = lang_of(lang)
-    say = sayer(lang)
-    catalog = _catalog()
-    names = {
-        t: _namer(catalog, lang, t)
-        for t in ("bakugan", "gates", "abilities", "traps", "gear", "evolutions")
-    }
+    v, lang, say = seen
+    names = _namers(
+        loaded(shipped_catalog),
+        lang,
+        "bakugan",
+        "gates",
+        "abilities",
+        "traps",
+        "gear",
+        "evolutions",
+    )
     players = _players(v)
     head = _head(v, seat, say)
     field = _field(v, seat, say, names)
@@ -289,7 +265,7 @@ def view_lines(view: Any, seat: int, lang: str) -> list[str]:
 # --------------------------------------------------------------------- the buttons
 
 
-def _slotted(a: Action, say: Say, names: dict[str, Callable[[object], str | None]]) -> str | None:
+def _slotted(a: Action, say: Say, names: dict[str, Name]) -> str | None:
     """The label of a choice that names a slot (the match screen names the card there
     as its table shows it; here the slot stands for it, as in the view's lines)."""
 
@@ -324,26 +300,21 @@ def _slotted(a: Action, say: Say, names: dict[str, Callable[[object], str | None
     return None
 
 
+def _label(action: Action, lang: str, say: Say) -> str | None:
+    catalog = loaded(shipped_catalog)
+    if catalog is None:
+        return None
+    label = _slotted(action, say, _namers(catalog, lang, "bakugan", "gates", "abilities"))
+    if label is not None:
+        return label
+    try:  # the match screen's own words for the rest (none of them names a slot)
+        return choice_label(action, catalog, lang, partial(tr, lang), lambda _: (None, None))
+    except (KeyError, StopIteration):  # a piece these cards do not hold
+        return None
+
+
 def action_label(text: str, lang: str) -> str:
     """A legal action's replay text (``p0 set gold_volcano @2,2``) as a short button
     label in words ("Set Gold Volcano on 2,2"); a text this build does not read, or
     one naming pieces its cards do not hold, is labelled by its verb. Never raises."""
-    lang = lang_of(lang)
-    say = sayer(lang)
-    try:
-        action = parse_action(text) if isinstance(text, str) else None
-    except (ActionSyntaxError, ValueError):
-        action = None
-    catalog = _catalog()
-    if action is None or catalog is None:
-        return unknown_action(text, lang)
-    names = {t: _namer(catalog, lang, t) for t in ("bakugan", "gates", "abilities")}
-    label = _slotted(action, say, names)
-    if label is None:
-        try:  # the match screen's own words for the rest (none of them names a slot)
-            label = choice_label(action, catalog, lang, partial(tr, lang), lambda _: (None, None))
-        except (KeyError, StopIteration):  # a piece these cards do not hold
-            label = None
-    if label is None or label == text:
-        return unknown_action(text, lang)
-    return fit(label, LINE)
+    return button(text, lang, parse_action, _label)

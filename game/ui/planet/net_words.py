@@ -18,16 +18,13 @@ core's back by `words.core_label`), the words the match screen's where it has th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from game.content.errors import ContentError
 from game.content.planet import shipped_catalog
 from game.files.lang import tr
 from game.rules.planet import (
     Action,
-    ActionSyntaxError,
     Catalog,
     CoreType,
     Discard,
@@ -42,26 +39,26 @@ from game.rules.planet import (
 )
 
 from ..plain_view import (
-    LINE,
     MAX_LINES,
+    Name,
     Say,
+    button,
     capped,
     fit,
-    ident,
     items,
-    lang_of,
     listing,
+    loaded,
     mapping,
+    namer,
     number,
     one_of,
     pair,
     place,
-    sayer,
+    seat_view,
     spread,
-    unknown_action,
     who,
 )
-from .words import core_label, piece_name
+from .words import core_label
 
 PHASES = frozenset(p.value for p in Phase)
 KINDS = frozenset(k.value for k in CoreType)
@@ -74,25 +71,9 @@ SIDE_LINES = 2
 are long: three of them rarely fit one line); the Matrix has the room that is left."""
 
 
-def _catalog() -> Catalog | None:
-    """The shipped cards, or None when they do not load (the lines then name the ids)."""
-    try:
-        return shipped_catalog()
-    except ContentError:
-        return None
-
-
-def _namer(catalog: Catalog | None, lang: str) -> Callable[[object], str | None]:
-    """A card's or Character's name; the id itself for one the content does not
-    know; None for what is no id."""
-
-    def name(value: object) -> str | None:
-        key = ident(value)
-        if key is None:
-            return None
-        return piece_name(catalog, key, lang) if catalog is not None else key
-
-    return name
+def _namer(catalog: Catalog | None, lang: str) -> Name:
+    """A card's or Character's name (a card's first, as `words.piece_name` looks)."""
+    return namer({**catalog.characters, **catalog.cards} if catalog is not None else {}, lang)
 
 
 def _kind(say: Say, value: object) -> str | None:
@@ -133,9 +114,7 @@ def _head(view: dict[Any, Any], seat: int, say: Say) -> list[str]:
     return [" · ".join(parts)] if parts else []
 
 
-def _side(
-    entry: dict[Any, Any], seat: int, say: Say, name: Callable[[object], str | None]
-) -> list[str]:
+def _side(entry: dict[Any, Any], seat: int, say: Say, name: Name) -> list[str]:
     """One side: its counts and Energy, its Bakugan (a face-down one as face down);
     the seat's own hand and Energy by name."""
     p = number(entry.get("player"))
@@ -201,7 +180,7 @@ def _matrix(view: dict[Any, Any], seat: int, say: Say, room: int) -> list[str]:
     return lines
 
 
-def _table(view: dict[Any, Any], say: Say, name: Callable[[object], str | None]) -> list[str]:
+def _table(view: dict[Any, Any], say: Say, name: Name) -> list[str]:
     """The battle's open Bakugan, the batch and what the turn has come to (the Victor,
     the damage, a Flip milled)."""
     lines = []
@@ -238,12 +217,11 @@ def view_lines(view: Any, seat: int, lang: str) -> list[str]:
     """What `seat` sees in `view` (its observation as plain JSON), a short line each,
     at most `MAX_LINES` of at most `LINE` characters; [] for a view that is no object.
     Only what the view holds is told: the other player's hidden cards stay hidden."""
-    v = mapping(view)
-    if not v or isinstance(seat, bool) or not isinstance(seat, int):
+    seen = seat_view(view, seat, lang)
+    if seen is None:
         return []
-    lang = lang_of(lang)
-    say = sayer(lang)
-    name = _namer(_catalog(), lang)
+    v, lang, say = seen
+    name = _namer(loaded(shipped_catalog), lang)
     sides = sorted(
         (mapping(s) for s in items(v.get("sides"))),
         key=lambda s: (number(s.get("player")) != seat, number(s.get("player")) or 0),
@@ -258,7 +236,7 @@ def view_lines(view: Any, seat: int, lang: str) -> list[str]:
 # --------------------------------------------------------------------- the buttons
 
 
-def _target(target: str, player: int, say: Say, name: Callable[[object], str | None]) -> str:
+def _target(target: str, player: int, say: Say, name: Name) -> str:
     """A card's target in words, as the text names it (``p0``, ``#1``, ``@1,0``,
     ``p1:pyrus_dragonoid``); the place of a core and of a batch card as the view's
     lines number them."""
@@ -279,7 +257,10 @@ def _target(target: str, player: int, say: Say, name: Callable[[object], str | N
     return fit(target, 24)
 
 
-def _label(a: Action, catalog: Catalog, lang: str, say: Say) -> str | None:
+def _label(a: Action, lang: str, say: Say) -> str | None:
+    catalog = loaded(shipped_catalog)
+    if catalog is None:
+        return None
     name = _namer(catalog, lang)
 
     def card(ident_: str) -> str:
@@ -322,11 +303,4 @@ def action_label(text: str, lang: str) -> str:
     label in words ("Place Fist (+150 B, +2 D) at 0,0"); a text this build does not
     read, or one naming a core its cards do not hold, is labelled by its verb. Never
     raises."""
-    lang = lang_of(lang)
-    try:
-        action = parse_action(text) if isinstance(text, str) else None
-    except (ActionSyntaxError, ValueError):
-        action = None
-    catalog = _catalog()
-    label = _label(action, catalog, lang, sayer(lang)) if action and catalog else None
-    return fit(label, LINE) if label else unknown_action(text, lang)
+    return button(text, lang, parse_action, _label)
