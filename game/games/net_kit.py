@@ -363,8 +363,9 @@ def legal_text(legal: Sequence[Any], text: str) -> Any:
 
 
 def deferred_kit(module: str) -> NetKit:
-    """A game's `NetKit` from its module's ``table`` and ``brain``, imported when first
-    asked for (reading the registry loads no game's network parts)."""
+    """A game's `NetKit` from its module's ``table``, ``aim`` and ``throw_table``,
+    imported when first asked for (reading the registry loads no game's network parts).
+    A joined computer of any level is a `UniformBrain` throwing by the game's ``aim``."""
     import importlib
 
     def table(request: TableRequest) -> NetTable:
@@ -372,8 +373,7 @@ def deferred_kit(module: str) -> NetKit:
         return made
 
     def brain(level: str, seed: int) -> NetBrain:
-        made: NetBrain = importlib.import_module(module).brain(level, seed)
-        return made
+        return UniformBrain(seed, importlib.import_module(module).aim)
 
     def throw_table(context: Mapping[str, Any]) -> ThrowTable | None:
         made: ThrowTable | None = importlib.import_module(module).throw_table(context)

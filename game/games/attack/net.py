@@ -10,12 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from game.games.net_kit import (
-    NetBrain,
-    SessionTable,
-    TableRequest,
-    UniformBrain,
-)
+from game.games.net_kit import SessionTable, TableRequest
 
 if TYPE_CHECKING:
     from game.match.attack.session import AttackMatch
@@ -95,16 +90,13 @@ class AttackTable(SessionTable):
         self.match.apply_chance()
 
 
-def _roll(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
+def aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
+    """A joined computer's die: no parameters (the face is the rules core's draw)."""
     return {}
 
 
 def table(request: TableRequest) -> AttackTable:
     return AttackTable(request)
-
-
-def brain(level: str, seed: int) -> NetBrain:
-    return UniformBrain(seed, _roll)
 
 
 def throw_table(context: Mapping[str, Any]) -> None:

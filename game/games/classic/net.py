@@ -11,12 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.games.net_kit import (
-    NetBrain,
     Refused,
     SessionTable,
     TableRequest,
     ThrowTable,
-    UniformBrain,
     throw_args,
     throw_params,
 )
@@ -173,7 +171,7 @@ def throw_table(context: Mapping[str, Any]) -> ThrowTable:
     )
 
 
-def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
+def aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     """A throw at a card drawn at random, by the classic aimer on the table as sent."""
     from game.ai.classic.aim import plan_throw
 
@@ -189,8 +187,4 @@ def table(request: TableRequest) -> ClassicTable:
     return ClassicTable(request)
 
 
-def brain(level: str, seed: int) -> NetBrain:
-    return UniformBrain(seed, _aim)
-
-
-__all__: Sequence[str] = ("ClassicTable", "brain", "table", "throw_table")
+__all__: Sequence[str] = ("ClassicTable", "aim", "table", "throw_table")

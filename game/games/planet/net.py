@@ -12,12 +12,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.games.net_kit import (
-    NetBrain,
     Refused,
     SessionTable,
     TableRequest,
     ThrowTable,
-    UniformBrain,
     throw_args,
     throw_params,
 )
@@ -180,7 +178,7 @@ def throw_table(context: Mapping[str, Any]) -> ThrowTable:
     )
 
 
-def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
+def aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     """A roll at a core drawn at random, planned on the table rebuilt from what was sent
     (the layout is a function of the Matrix's places)."""
     from game.ai.planet.aim import DEFAULT_AIM, execute, plan_roll, release_point
@@ -202,7 +200,3 @@ def _aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str,
 
 def table(request: TableRequest) -> PlanetTable:
     return PlanetTable(request)
-
-
-def brain(level: str, seed: int) -> NetBrain:
-    return UniformBrain(seed, _aim)
