@@ -35,8 +35,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
-from game.files.decode import Undecodable, json_value
-from game.net.messages import BadMessage, Check, whole
+from game.net.messages import BadMessage, Check, json_object, whole
 
 DISCOVERY_PORT = 8766
 """The UDP port hosts announce to and finders listen on (the game's port plus one)."""
@@ -97,14 +96,7 @@ class Announcement:
 
 def parse_announcement(data: bytes) -> Announcement:
     """The announcement in a datagram, checked field by field; `BadMessage` otherwise."""
-    if len(data) > MAX_DATAGRAM:
-        raise BadMessage("too_big")
-    try:
-        value = json_value(data)
-    except Undecodable:
-        raise BadMessage("not_json") from None
-    if not isinstance(value, dict):
-        raise BadMessage("not_object")
+    value = json_object(data, MAX_DATAGRAM)
     if set(value) != set(ANNOUNCE_SCHEMA):
         raise BadMessage("fields")
     for name, check in ANNOUNCE_SCHEMA.items():

@@ -19,7 +19,8 @@ import asyncio
 import contextlib
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from functools import partial
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -31,7 +32,7 @@ from game.games.net_kit import NetKit, NetTable, Refused, TableRequest
 from game.net.discovery import Announcement, Announcer, addresses_line, host_name
 from game.net.handshake import Build, judge, local_build, new_code
 from game.net.host_window import lobby, seat_here
-from game.net.messages import MAX_PEER_BYTES, BadMessage, encode, parse_peer
+from game.net.messages import MAX_PEER_BYTES, BadMessage, encode, parse_peer, peer_messages
 from game.net.options import HELLO_SECONDS, MAX_AGAIN, MAX_STEPS, HostOptions
 from game.net.peers import Peer
 from game.net.relay import Relay
@@ -193,20 +194,17 @@ class Host:
         level = hello.get("bot")
         return level if isinstance(level, str) and level in self.kit.levels else None
 
-    async def _listen(self, peer: Peer, ws: ServerConnection) -> None:
+    async def _counted(self, peer: Peer, ws: ServerConnection) -> AsyncIterator[str | bytes]:
+        """What `peer` sends, each counted in `bytes_received` as it comes."""
         async for raw in ws:
             size = len(raw.encode() if isinstance(raw, str) else raw)
             self.bytes_received[peer.seat] = self.bytes_received.get(peer.seat, 0) + size
-            if not peer.limit.take(self.loop_time()):
-                await self._bad(peer, "rate")
-                continue
-            try:
-                message = parse_peer(raw)
-            except BadMessage as e:
-                await self._bad(peer, e.code)
-                continue
-            if message["type"] == "bye":
-                return
+            yield raw
+
+    async def _listen(self, peer: Peer, ws: ServerConnection) -> None:
+        received = self._counted(peer, ws)
+        bad = partial(self._bad, peer)
+        async for message in peer_messages(received, peer.limit, self.loop_time, bad):
             if message["type"] == "hello":
                 await self._bad(peer, "hello_again")
                 continue

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,13 +116,10 @@ HOST_TYPES = frozenset(
 """What the host sends (a client checks the type and that it is an object)."""
 
 
-def decode(data: str | bytes, limit: int) -> dict[str, Any]:
-    """The JSON object of a message of at most `limit` bytes; `BadMessage` otherwise. The
-    JSON is read by the game's one decoder (`game.files.decode`: no NaN or Infinity, no
-    number too long, nothing nested deeper than its limit, no lone surrogate)."""
-    if isinstance(data, bytes):
-        raise BadMessage("not_text")
-    raw = data.encode("utf-8", "surrogatepass")
+def json_object(raw: bytes, limit: int) -> dict[str, Any]:
+    """The JSON object `raw` holds, of at most `limit` bytes: the first checks of a
+    message and of a discovery datagram alike; `BadMessage` (``too_big``, ``not_json``,
+    ``not_object``) otherwise."""
     if len(raw) > limit:
         raise BadMessage("too_big")
     try:
@@ -131,6 +128,16 @@ def decode(data: str | bytes, limit: int) -> dict[str, Any]:
         raise BadMessage("not_json") from None
     if not isinstance(value, dict):
         raise BadMessage("not_object")
+    return value
+
+
+def decode(data: str | bytes, limit: int) -> dict[str, Any]:
+    """The JSON object of a message of at most `limit` bytes; `BadMessage` otherwise. The
+    JSON is read by the game's one decoder (`game.files.decode`: no NaN or Infinity, no
+    number too long, nothing nested deeper than its limit, no lone surrogate)."""
+    if isinstance(data, bytes):
+        raise BadMessage("not_text")
+    value = json_object(data.encode("utf-8", "surrogatepass"), limit)
     kind = value.get("type")
     if not isinstance(kind, str):
         raise BadMessage("no_type")
@@ -209,3 +216,26 @@ class RateLimit:
             return False
         self.tokens -= 1.0
         return True
+
+
+async def peer_messages(
+    raws: AsyncIterable[str | bytes],
+    limit: RateLimit,
+    now: Callable[[], float],
+    bad: Callable[[str], Awaitable[None]],
+) -> AsyncIterator[dict[str, Any]]:
+    """A client's messages as they come (a seat's or a spectator's), to its ``bye``:
+    each checked by `parse_peer`; one past its rate (`limit` at `now`) or one that does
+    not read is answered by `bad` with its reason and passed over."""
+    async for raw in raws:
+        if not limit.take(now()):
+            await bad("rate")
+            continue
+        try:
+            message = parse_peer(raw)
+        except BadMessage as e:
+            await bad(e.code)
+            continue
+        if message["type"] == "bye":
+            return
+        yield message

@@ -21,12 +21,13 @@ import asyncio
 import contextlib
 import json
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from game.net.messages import BadMessage, RateLimit, encode, parse_peer
+from game.net.messages import RateLimit, encode, peer_messages
 
 if TYPE_CHECKING:
     from game.games.net_kit import NetTable
@@ -132,18 +133,9 @@ class Watchers:
             self.active.remove(watcher)
 
     async def _listen(self, watcher: Watcher) -> None:
-        async for raw in watcher.ws:
-            if not watcher.limit.take(self.host.loop_time()):
-                await self._bad(watcher, "rate")
-                continue
-            try:
-                message = parse_peer(raw)
-            except BadMessage as e:
-                await self._bad(watcher, e.code)
-                continue
-            if message["type"] == "bye":
-                return
-            await self._bad(watcher, "watching")  # a spectator has nothing to answer
+        bad = partial(self._bad, watcher)
+        async for _ in peer_messages(watcher.ws, watcher.limit, self.host.loop_time, bad):
+            await bad("watching")  # a spectator has nothing to answer
 
     async def _bad(self, watcher: Watcher, reason: str) -> None:
         watcher.bad += 1
