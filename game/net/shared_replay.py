@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.persist.replay_file import ReplayError, new_name, parse_replay
+from game.persist.replay_file import ReplayError, new_name, parse_replay, replays_dir
 
 MAX_SHARED_BYTES = 700 * 1024
 """The largest replay file the host sends (base64 makes it a third bigger, under the
@@ -81,3 +81,10 @@ def keep(message: dict[str, Any], folder: Path) -> Path:
     `ReplayError` or OSError when it is not kept."""
     raw, game = shared_bytes(message)
     return save_shared(raw, folder, game)
+
+
+def players_replays() -> Path:
+    """This computer's player's replays folder (the replay list reads it)."""
+    from game.persist import paths
+
+    return replays_dir(paths.data_dir())

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -23,6 +22,7 @@ from game.net.messages import DEFAULT_PORT
 from game.net.options import HostOptions
 from game.net.relay import NetThread, Relay
 from game.net.seats import SEAT_WORDS
+from game.net.shared_replay import players_replays
 
 from .. import widgets as w
 from ..backdrop import BackdropScene
@@ -33,13 +33,6 @@ if TYPE_CHECKING:
 
 
 WARN = (255, 120, 100)
-
-
-def replays_folder() -> Path:
-    from game.persist import paths
-    from game.persist.replay_file import replays_dir
-
-    return replays_dir(paths.data_dir())
 
 
 def host_table(app: App, options: HostOptions, addresses: list[str]) -> NetTableScene:
@@ -164,7 +157,7 @@ class HostSetupScene(BackdropScene):
             address=address,
             port=self.port,
             code=new_code(),
-            replay_dir=replays_folder(),
+            replay_dir=players_replays(),
             lang=self.app.lang,
             join_seconds=900.0,
             turn_seconds=3600.0,

@@ -290,16 +290,14 @@ class NetTableScene(Scene):
     def _keep(self) -> None:
         """The replay the host shared, checked whole, as a new file among this
         computer's replays (the list and `replay --verify` read it)."""
-        from game.net.shared_replay import keep
+        from game.net.shared_replay import keep, players_replays
         from game.persist.replay_file import ReplayError
-
-        from .lobby import replays_folder
 
         message, self.shared = self.shared, None
         if message is None:
             return
         try:
-            line = self.tr("net.replay_kept", path=keep(message, replays_folder()))
+            line = self.tr("net.replay_kept", path=keep(message, players_replays()))
         except (ReplayError, OSError) as e:
             line = self.tr("net.replay_refused", reason=getattr(e, "reason", type(e).__name__))
         self.log = [*self.log, line][-LOG_LINES:]

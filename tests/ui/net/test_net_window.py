@@ -243,7 +243,7 @@ def test_a_person_at_a_joined_computer_plays_a_whole_match(tmp_path: Path) -> No
         app.step()
     app.step()
     assert [b.label for b in table.buttons] == ["Main menu", "Save the replay"]
-    from game.ui.net.lobby import replays_folder
+    from game.net.shared_replay import players_replays as replays_folder
 
     before = set(replays_folder().glob("*-net*.replay.gz"))
     _press(app, "Save the replay")
