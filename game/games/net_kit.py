@@ -171,7 +171,22 @@ class SessionTable:
         return [str(a) for a in self.session.legal_actions(seat)]
 
     def context(self, seat: int) -> dict[str, Any]:
-        return {}
+        """The public table a throw is aimed on and the seat's own band ({}: a game
+        whose throw takes no aim)."""
+        zones = self.zones()
+        return {**self.public_table(), "zone": zones[seat]} if zones else {}
+
+    @staticmethod
+    def throw_of(params: Mapping[str, Any]) -> Any:
+        """The physics' `Throw` of a throw's parameters; `Refused` (``bad_throw``) for
+        one the physics cannot make."""
+        from game import physics
+
+        origin, angle, speed, spin = throw_args(params)
+        try:
+            return physics.Throw(origin, angle, speed, spin)
+        except physics.PhysicsError as e:
+            raise Refused("bad_throw", str(e)) from None
 
     def act(self, seat: int, text: str) -> None:
         self._turn(seat, "act")

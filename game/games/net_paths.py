@@ -24,12 +24,11 @@ def _mm(value: float) -> float:
     return round(float(value), 1)
 
 
-def path_of(
-    seat: int, trajectory: physics.Trajectory, landing: physics.Landing, place: str | None
-) -> dict[str, Any]:
+def path_of(seat: int, trajectory: physics.Trajectory, landing: physics.Landing) -> dict[str, Any]:
     """One sphere's path as plain JSON: ``points`` ``step`` seconds apart (the last one
     where it rested, however soon after the one before), ``rest``, ``opened`` and the
-    ``place`` it opened on (None: on none), ``why`` the landing's reason code ("")."""
+    ``place`` it opened on ("2,1", a Gate Card's slot or a core's hex, as the seats'
+    words name it; None: on none), ``why`` the landing's reason code ("")."""
     n = len(trajectory)
     stride = max(1, -(-n // MAX_POINTS))
     picked = list(range(0, n, stride))
@@ -37,6 +36,8 @@ def path_of(
         picked.append(n - 1)
     points = [[_mm(trajectory[i][0]), _mm(trajectory[i][1])] for i in picked]
     x, y = landing.position
+    card = landing.card
+    place = f"{card[0]},{card[1]}" if isinstance(card, tuple) and len(card) == 2 else None
     return {
         "seat": seat,
         "points": points,

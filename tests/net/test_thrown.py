@@ -90,7 +90,7 @@ def test_a_path_is_thinned_to_its_cap_and_keeps_its_release_and_rest() -> None:
     result = physics.resolve_throw(table, throw)
     n = len(result.trajectory)
     assert n > net_paths.MAX_POINTS  # a throw's every step is more than the cap
-    path = net_paths.path_of(0, result.trajectory, result.landing, None)
+    path = net_paths.path_of(0, result.trajectory, result.landing)
     points = path["points"]
     assert len(points) <= net_paths.MAX_POINTS + 1
     assert points[0] == [400.0, 80.0]

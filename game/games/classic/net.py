@@ -15,7 +15,6 @@ from game.games.net_kit import (
     SessionTable,
     TableRequest,
     ThrowTable,
-    throw_args,
     throw_params,
 )
 
@@ -108,31 +107,23 @@ class ClassicTable(SessionTable):
     def zones(self) -> list[list[float]]:
         return [list(self.session.zone(p).box) for p in range(len(self.session.state.players))]
 
-    def context(self, seat: int) -> dict[str, Any]:
-        """The public table a throw is aimed on, and the seat's own band."""
-        return {**self.public_table(), "zone": list(self.session.zone(seat).box)}
-
     def paths_of(self, entry: Any) -> list[dict[str, Any]]:
         from game.games.net_paths import path_of
         from game.match.classic.session import ThrowDone
 
         if not isinstance(entry, ThrowDone):
             return []
-        landing = entry.result.landing
-        card = landing.card
-        place = f"{card[0]},{card[1]}" if isinstance(card, tuple) else None
-        return [path_of(entry.player, entry.result.trajectory, landing, place)]
+        return [path_of(entry.player, entry.result.trajectory, entry.result.landing)]
 
     def throw(self, seat: int, params: Mapping[str, Any]) -> None:
         from game.match.classic.session import ThrowRefused
 
         self._turn(seat, "throw")
-        origin, angle, speed, spin = throw_args(params)
+        throw = self.throw_of(params)
         try:
-            throw = self._physics.Throw(origin, angle, speed, spin)
             with self._throwing():
                 self.session.throw(seat, throw)
-        except (ThrowRefused, self._physics.PhysicsError) as e:
+        except ThrowRefused as e:
             raise Refused("bad_throw", str(e)) from None
 
 

@@ -16,7 +16,6 @@ from game.games.net_kit import (
     SessionTable,
     TableRequest,
     ThrowTable,
-    throw_args,
     throw_params,
 )
 
@@ -128,33 +127,20 @@ class PlanetTable(SessionTable):
     def zones(self) -> list[list[float]]:
         return [list(self.session.zone(p).box) for p in (0, 1)]
 
-    def context(self, seat: int) -> dict[str, Any]:
-        """The public table a roll is aimed on, and the seat's own band."""
-        return {**self.public_table(), "zone": list(self.session.zone(seat).box)}
-
     def paths_of(self, entry: Any) -> list[dict[str, Any]]:
         from game.games.net_paths import path_of
         from game.match.planet.session import RollDone
 
         if not isinstance(entry, RollDone):
             return []
-        paths = []
-        for p in (0, 1):
-            landing = entry.outcome.landings[p]
-            card = landing.card
-            place = f"{card[0]},{card[1]}" if isinstance(card, tuple) else None
-            paths.append(path_of(p, entry.track(p), landing, place))
-        return paths
+        return [path_of(p, entry.track(p), entry.outcome.landings[p]) for p in (0, 1)]
 
     def throw(self, seat: int, params: Mapping[str, Any]) -> None:
         self._turn(seat, "throw")
-        origin, angle, speed, spin = throw_args(params)
-        if not self.session.zone(seat).contains(origin):
+        throw = self.throw_of(params)
+        if not self.session.zone(seat).contains(throw.origin):
             raise Refused("bad_throw", "a roll is released from the seat's own band")
-        try:
-            self.held[seat] = self._physics.Throw(origin, angle, speed, spin)
-        except self._physics.PhysicsError as e:
-            raise Refused("bad_throw", str(e)) from None
+        self.held[seat] = throw
         if len(self.held) == 2:
             self._roll()
 
