@@ -56,8 +56,10 @@ class TableDrawing:
         """A sphere's radius on the screen."""
         return max(3, round(abs(self.view.scale) * SPHERE_RADIUS))
 
-    def draw_table(self, surface: pygame.Surface) -> None:
-        """The felt, the band, each target's outline with its place, the Bakugan standing."""
+    def draw_table(self, surface: pygame.Surface, pointer: tuple[int, int] | None = None) -> None:
+        """The felt, the band, each target's outline with its place (where the place fits
+        inside it; the one under the `pointer` is named beside it too), the Bakugan
+        standing."""
         view = self.view
         rect = view.rect if view.scale > 0 else _turned(view)
         pygame.draw.rect(surface, FELT, rect, border_radius=12)
@@ -65,17 +67,25 @@ class TableDrawing:
         band = [(z.x0, z.y0), (z.x1, z.y0), (z.x1, z.y1), (z.x0, z.y1)]
         pygame.draw.polygon(surface, BAND, [view.px(p) for p in band])
         places = self.table.places
+        hovered: tuple[str, pygame.Rect] | None = None
         for i, outline in enumerate(self.table.targets):
             points = [view.px(p) for p in outline]
-            if len(points) >= 3:
-                pygame.draw.polygon(surface, TARGET, points, 3)
-                if i < len(places):
-                    box = pygame.Rect(points[0], (0, 0)).unionall(
-                        [pygame.Rect(p, (0, 0)) for p in points]
-                    )
-                    w.fit_text(surface, places[i], box.inflate(-4, -4), 18, w.INK, "center")
+            if len(points) < 3:
+                continue
+            pygame.draw.polygon(surface, TARGET, points, 3)
+            if i >= len(places):
+                continue
+            box = pygame.Rect(points[0], (0, 0)).unionall([pygame.Rect(p, (0, 0)) for p in points])
+            inner = box.inflate(-4, -4)
+            size = w.fitted_size(places[i], inner, 18)
+            if w.font(size).size(places[i])[0] <= inner.w:  # a core too small: no "…"
+                w.fit_text(surface, places[i], inner, 18, w.INK, "center")
+            if pointer is not None and box.collidepoint(pointer):
+                hovered = (places[i], box)
         for spot in self.table.standing:
             pygame.draw.circle(surface, STANDING, view.px(spot), self.radius)
+        if hovered is not None:
+            _name_beside(surface, *hovered)
 
 
 class NetThrow(TableDrawing):
@@ -103,7 +113,7 @@ class NetThrow(TableDrawing):
         self.hand.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_table(surface)
+        self.draw_table(surface, None if self.hand.dragging else pygame.mouse.get_pos())
         hand = self.hand
         sx, sy = hand.sphere_px()
         ox, oy = hand.origin()
@@ -122,6 +132,15 @@ class TurnedSlingshot(BandSlingshot):
 
     def _pulled_to(self, vector: tuple[float, float]) -> None:
         super()._pulled_to((-vector[0], -vector[1]) if self.turned else vector)
+
+
+def _name_beside(surface: pygame.Surface, place: str, box: pygame.Rect) -> None:
+    """A target's place in a tag above it (the target under the pointer)."""
+    tag = pygame.Rect(0, 0, 24 + 14 * len(place), 30)
+    tag.midbottom = (box.centerx, box.top - 4)
+    tag.clamp_ip(surface.get_rect())
+    w.panel(surface, tag, 235)
+    w.fit_text(surface, place, tag.inflate(-8, -4), 22, w.ACCENT, "center")
 
 
 def _turned(view: TableView) -> pygame.Rect:

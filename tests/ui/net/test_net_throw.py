@@ -65,3 +65,34 @@ def test_the_throw_table_names_each_target_by_the_place_the_view_s_lines_give() 
     NetThrow(table, area, {}).draw(named)
     NetThrow(dataclasses.replace(table, places=()), area, {}).draw(bare)
     assert pygame.image.tobytes(named, "RGB") != pygame.image.tobytes(bare, "RGB")
+
+
+def test_a_core_too_small_for_its_place_is_named_in_a_tag_under_the_pointer() -> None:
+    """Battle Planet's cores are small on the network table: a place that does not fit
+    inside one is not drawn cut ("…"); the core under the pointer is named in a tag."""
+    from game.games import REGISTRY
+    from game.ui.net.throw import TableDrawing
+
+    planet = REGISTRY["planet"].net
+    assert planet is not None
+    places = [[0, 0], [1, 0], [0, -1], [-1, 0]]
+    table = planet.throw_table({"places": places, "cores": places, "zone": [0, 0, 800, 140]})
+    assert table is not None
+    pygame.init()
+    area = pygame.Rect(24, 88, 820, 440)
+    drawing = TableDrawing(table, area, table.zone)
+    core = [drawing.view.px(p) for p in table.targets[0]]
+    box = pygame.Rect(core[0], (0, 0)).unionall([pygame.Rect(p, (0, 0)) for p in core])
+    assert box.w < 30  # too small for "0,0" at a readable size
+    away, over = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    drawing.draw_table(away, (5, 5))
+    drawing.draw_table(over, box.center)
+    above = pygame.Rect(box.centerx - 30, box.top - 36, 60, 32).clip(away.get_rect())
+    assert away.subsurface(above).copy().get_at((30, 16)) != over.subsurface(above).get_at((30, 16))
+    inside = away.subsurface(box.inflate(-6, -6))
+    ink = {
+        tuple(inside.get_at((x, y)))[:3]
+        for x in range(inside.get_width())
+        for y in range(inside.get_height())
+    }
+    assert (236, 240, 250) not in ink  # no letters squeezed into the core
