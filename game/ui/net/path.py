@@ -164,7 +164,7 @@ class PathShow(TableDrawing):
         return " · ".join(said)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_table(surface, pygame.mouse.get_pos())
+        self.draw_table(surface, self.pointer)
         view, radius = self.view, self.radius
         for roll in self.rolls:
             colour = w.ACCENT if roll.seat in self.mine else THEIRS

@@ -380,6 +380,8 @@ class NetTableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if w.handle_buttons(self.buttons, event):
             return
+        if self.shows:
+            self.shows[0].point(event)
         seat = self._asked()
         if seat is not None and self.seats[seat].throw is not None:
             thrown = self.seats[seat].throw.handle(event)  # type: ignore[union-attr]

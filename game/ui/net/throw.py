@@ -37,6 +37,8 @@ class TableDrawing:
     table mm) is near the screen's bottom: what a seat throws on, and what a resolved
     throw's path is drawn on (`game.ui.net.path`)."""
 
+    pointer: tuple[int, int] | None = None  # the last place the mouse moved to
+
     def __init__(
         self, table: ThrowTable, area: pygame.Rect, zone: tuple[float, float, float, float]
     ) -> None:
@@ -55,6 +57,12 @@ class TableDrawing:
     def radius(self) -> int:
         """A sphere's radius on the screen."""
         return max(3, round(abs(self.view.scale) * SPHERE_RADIUS))
+
+    def point(self, event: pygame.event.Event) -> None:
+        """Where the mouse is, from the events this drawing is shown (the screen's own
+        events, not a query of a mouse that a headless run may not have)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
 
     def draw_table(self, surface: pygame.Surface, pointer: tuple[int, int] | None = None) -> None:
         """The felt, the band, each target's outline with its place (where the place fits
@@ -101,6 +109,7 @@ class NetThrow(TableDrawing):
 
     def handle(self, event: pygame.event.Event) -> physics.Throw | None:
         """The throw, when this event lets the sphere go with power enough."""
+        self.point(event)
         if event.type == pygame.MOUSEMOTION and not self.hand.dragging:
             self.hand.hover(event.pos)
         if event.type == pygame.KEYDOWN:
@@ -113,7 +122,7 @@ class NetThrow(TableDrawing):
         self.hand.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_table(surface, None if self.hand.dragging else pygame.mouse.get_pos())
+        self.draw_table(surface, None if self.hand.dragging else self.pointer)
         hand = self.hand
         sx, sy = hand.sphere_px()
         ox, oy = hand.origin()

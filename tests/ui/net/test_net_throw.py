@@ -96,3 +96,26 @@ def test_a_core_too_small_for_its_place_is_named_in_a_tag_under_the_pointer() ->
         for y in range(inside.get_height())
     }
     assert (236, 240, 250) not in ink  # no letters squeezed into the core
+
+
+def test_the_tag_follows_the_mouse_the_screen_was_shown_not_a_mouse_query() -> None:
+    """The pointer a network table names a target under is the last mouse motion its
+    screen handled: a drawing shown no motion names nothing (and needs no display)."""
+    from game.games import REGISTRY
+
+    planet = REGISTRY["planet"].net
+    assert planet is not None
+    places = [[0, 0], [1, 0], [0, -1], [-1, 0]]
+    table = planet.throw_table({"places": places, "cores": places, "zone": [0, 0, 800, 140]})
+    assert table is not None
+    area = pygame.Rect(24, 88, 820, 440)
+    still, moved = NetThrow(table, area, {}), NetThrow(table, area, {})
+    core = [moved.view.px(p) for p in table.targets[0]]
+    centre = pygame.Rect(core[0], (0, 0)).unionall([pygame.Rect(p, (0, 0)) for p in core]).center
+    moved.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    assert still.pointer is None and moved.pointer == centre
+    pygame.font.init()
+    a, b = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    still.draw(a)
+    moved.draw(b)
+    assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
