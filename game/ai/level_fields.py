@@ -5,14 +5,15 @@ typed and bounded, every problem reported as (field, problem).
 A schema maps a field to (kind, low, high): "str" (non-empty), "int" or "float" (within
 low..high; a bool is not a number). A game with kinds of its own passes a reader for
 each: value in, (the value to keep, the problem or None) out. Every game's schema begins
-with `TITLES`; `make_level` turns a table into the game's level record, and
-`level_checker` makes a game's ``check_level`` of its record and schema.
+with `COMMON`, the fields of `LevelBase` that every game's level record extends;
+`make_level` turns a table into the game's level record, and `level_checker` makes a
+game's ``check_level`` of its record and schema.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
 
@@ -30,8 +31,29 @@ HAND_SIGMA_MAX = 40.0
 """px: the shakiest hand (`game.ai.hand`) a level file may ask for; a whole pull is
 270-360 px, so an error this large throws anywhere."""
 KindReader = Callable[[Any], tuple[Any, str | None]]
-TITLES: Schema = {"title_en": ("str", 0, 0), "title_ru": ("str", 0, 0)}
-"""The fields every game's level begins with: its title in English and in Russian."""
+COMMON: Schema = {
+    "title_en": ("str", 0, 0),
+    "title_ru": ("str", 0, 0),
+    "mistakes": ("float", 0.0, 1.0),
+    "hand_sigma": ("float", 0.0, HAND_SIGMA_MAX),
+}
+"""The fields every game's level schema begins with: those of `LevelBase`."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelBase:
+    """What a computer player of every game has, whatever else its game's level turns:
+    its name and titles, how often it slips, how steady its hand is."""
+
+    name: str
+    title_en: str
+    title_ru: str
+    mistakes: float
+    """Chance, at a decision with a real choice, of a careless pick (any legal one)."""
+    hand_sigma: float
+    """Its hand (`game.ai.hand`): px by which its release misses the meant point, in x
+    and in y of the screen (standard deviation), through the pull a person throws with.
+    (Attack's die: its face comes from the rules, so this is only how the throw looks.)"""
 
 
 def make_level(

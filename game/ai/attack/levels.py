@@ -11,22 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..level_fields import HAND_SIGMA_MAX, TITLES, Problems, level_checker
+from ..level_fields import COMMON, LevelBase, Problems, level_checker
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True, slots=True)
-class AttackLevel:
-    name: str
-    title_en: str
-    title_ru: str
+class AttackLevel(LevelBase):
     counting: int
     """0: plays by its hand and its target only (it does not look at the table or count
     the cards gone); 1: counts what was played and judges each card against what is on
     the table and what may still come."""
-    mistakes: float
-    """Chance, at a decision with a real choice, of a careless card (any legal one)."""
     samples: int
     """Completions of the round sampled to judge each card's chance to catch."""
     planning: int
@@ -42,22 +37,16 @@ class AttackLevel:
     think_cap_s: float
     """Wall-clock safety cap per decision (seconds); the shipped budgets stay far below
     it, so results never depend on the clock."""
-    hand_sigma: float
-    """Its hand (`game.ai.hand`) when it throws its die into the tray: px by which its
-    release misses the meant point, in x and y (standard deviation). The face comes from
-    the rules, so this is only how the throw looks: like a person's of that steadiness."""
 
 
 LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
-    **TITLES,
+    **COMMON,
     "counting": ("int", 0, 1),
-    "mistakes": ("float", 0.0, 1.0),
     "samples": ("int", 0, 10_000),
     "planning": ("int", 0, 1),
     "worlds": ("int", 0, 10_000),
     "under_weight": ("float", 0.0, 1.0),
     "think_cap_s": ("float", 0.01, 60.0),
-    "hand_sigma": ("float", 0.0, HAND_SIGMA_MAX),
 }
 
 

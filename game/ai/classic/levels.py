@@ -13,25 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..level_fields import HAND_SIGMA_MAX, TITLES, Problems, level_checker
+from ..level_fields import COMMON, LevelBase, Problems, level_checker
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True, slots=True)
-class Level:
+class Level(LevelBase):
     """One difficulty record (see `docs/ai.md` for what each knob does)."""
 
-    name: str
-    title_en: str
-    title_ru: str
     # --- card play ------------------------------------------------------------------
     insight: int
     """0: judges a battle by base G-Power only and plays the first card that helps;
     1: also counts the Gate Card faces it knows, its cards and the opponent's possible
     cards, and weighs where to set a Gate Card."""
-    mistakes: float
-    """Chance, at a decision with a real choice, of a casual pick (any legal action)."""
     temperature: float
     """Softness of the pick among scored targets, in gate units (0: always the best)."""
     evolve_worth: float
@@ -59,9 +54,6 @@ class Level:
     aim_checks: int
     """Of the best candidates, how many shaken copies (its own noise) each is re-simulated
     with, to keep the throw that still opens on the target when the hand shakes."""
-    hand_sigma: float
-    """Its hand (`game.ai.hand`): px by which its release misses the meant point, in x
-    and in y of the screen (standard deviation), through the pull a person throws with."""
     # --- its model of throws --------------------------------------------------------
     model_hit: float
     """The chance it expects a throw to open on an empty card it aims at (its search's
@@ -73,9 +65,8 @@ class Level:
 
 # field -> (kind, low, high); kind "int", "float" or "str"
 LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
-    **TITLES,
+    **COMMON,
     "insight": ("int", 0, 1),
-    "mistakes": ("float", 0.0, 1.0),
     "temperature": ("float", 0.0, 5.0),
     "evolve_worth": ("float", 0.0, 10.0),
     "iterations": ("int", 0, 100_000),
@@ -85,7 +76,6 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "think_cap_s": ("float", 0.01, 60.0),
     "aim_samples": ("int", 1, 200),
     "aim_checks": ("int", 0, 200),
-    "hand_sigma": ("float", 0.0, HAND_SIGMA_MAX),
     "model_hit": ("float", 0.0, 1.0),
     "model_hit_occupied": ("float", 0.0, 1.0),
 }

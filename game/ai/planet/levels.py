@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..level_fields import HAND_SIGMA_MAX, TITLES, KindReader, Problems, level_checker
+from ..level_fields import COMMON, KindReader, LevelBase, Problems, level_checker
 
 if TYPE_CHECKING:
     from game.ai.planet.aim import RollAim
@@ -32,19 +32,14 @@ SEARCHABLE: tuple[str, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class Level:
+class Level(LevelBase):
     """One difficulty record (docs/ai.md, "Battle Planet", says what each knob does)."""
 
-    name: str
-    title_en: str
-    title_ru: str
     # --- card play ------------------------------------------------------------------
     insight: int
     """0: reads the printed numbers of its cards (unconditional B-Power and damage) and
     plays the first that helps; 1: plays each option out on the rules core (conditions,
     core clauses, keywords, answers in the batch) and weighs the whole position."""
-    mistakes: float
-    """Chance, at a decision with a real choice, of a casual pick (any legal action)."""
     worlds: int
     """Worlds (the hidden cards guessed) a level that does not search judges a play on."""
     keep_for_flips: bool
@@ -79,18 +74,14 @@ class Level:
     model_no_core: float
     """The chance it expects a roll to open without keeping a core (measured likewise)."""
     # --- aiming (the physics table) -------------------------------------------------
-    hand_sigma: float
-    """Its hand (`game.ai.hand`): px by which its release misses the meant point, in x
-    and in y of the screen (standard deviation), through the pull a person throws with."""
     aim_samples: int
     """Rolls it would simulate on a copy of the table to find one that opens on its core."""
 
 
 # field -> (kind, low, high); kind "int", "float", "bool" or "str"
 LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
-    **TITLES,
+    **COMMON,
     "insight": ("int", 0, 1),
-    "mistakes": ("float", 0.0, 1.0),
     "worlds": ("int", 1, 64),
     "keep_for_flips": ("bool", 0, 0),
     "energy_goal": ("int", 0, 40),
@@ -102,7 +93,6 @@ LEVEL_SCHEMA: dict[str, tuple[str, float, float]] = {
     "step_budget": ("int", 1, 10_000_000),
     "model_on_core": ("float", 0.0, 1.0),
     "model_no_core": ("float", 0.0, 1.0),
-    "hand_sigma": ("float", 0.0, HAND_SIGMA_MAX),
     "aim_samples": ("int", 1, 200),
 }
 
