@@ -38,26 +38,7 @@ from game.rules.planet import (
     parse_action,
 )
 
-from ..plain_view import (
-    MAX_LINES,
-    Name,
-    Say,
-    button,
-    capped,
-    fit,
-    items,
-    listing,
-    loaded,
-    mapping,
-    namer,
-    number,
-    one_of,
-    pair,
-    place,
-    seat_view,
-    spread,
-    who,
-)
+from .. import plain_view as pv
 from .words import core_label
 
 PHASES = frozenset(p.value for p in Phase)
@@ -71,30 +52,30 @@ SIDE_LINES = 2
 are long: three of them rarely fit one line); the Matrix has the room that is left."""
 
 
-def _namer(catalog: Catalog | None, lang: str) -> Name:
+def _namer(catalog: Catalog | None, lang: str) -> pv.Name:
     """A card's or Character's name (a card's first, as `words.piece_name` looks)."""
-    return namer({**catalog.characters, **catalog.cards} if catalog is not None else {}, lang)
+    return pv.namer({**catalog.characters, **catalog.cards} if catalog is not None else {}, lang)
 
 
-def _kind(say: Say, value: object) -> str | None:
+def _kind(say: pv.Say, value: object) -> str | None:
     """A core's kind (Fist, Shield ...), public for every core of the Matrix."""
-    kind = one_of(value, KINDS)
+    kind = pv.one_of(value, KINDS)
     return say(f"planet_demo.core_{kind}") if kind is not None else None
 
 
 # --------------------------------------------------------------------- the view
 
 
-def _head(view: dict[Any, Any], seat: int, say: Say) -> list[str]:
+def _head(view: dict[Any, Any], seat: int, say: pv.Say) -> list[str]:
     """The turn, its step and whose move, in one line; at the end, who won."""
-    phase = one_of(view.get("phase"), PHASES)
-    turn = number(view.get("turn"))
+    phase = pv.one_of(view.get("phase"), PHASES)
+    turn = pv.number(view.get("turn"))
     parts = []
     if phase is not None:
         words = say(f"planet_ui.phase.{phase}")
         parts.append(say("planet_ui.turn_phase", turn=turn, phase=words) if turn else words)
     if phase == Phase.OVER or view.get("over") is True:
-        winner = number(view.get("winner"))
+        winner = pv.number(view.get("winner"))
         if winner == seat:
             result = say("planet_ui.result.you")
         elif winner is not None and winner >= 0:
@@ -102,42 +83,42 @@ def _head(view: dict[Any, Any], seat: int, say: Say) -> list[str]:
         else:
             result = say("planet_ui.result.draw")
         return [*parts, result]
-    acting = [number(p) for p in items(view.get("current"))]
+    acting = [pv.number(p) for p in pv.items(view.get("current"))]
     if seat in acting:
         parts.append(say("planet_net.your_move"))
     else:
         parts += [
-            say("net.words.to_move", player=who(say, p, seat))
+            say("net.words.to_move", player=pv.who(say, p, seat))
             for p in acting
             if p is not None and p >= 0
         ]
     return [" · ".join(parts)] if parts else []
 
 
-def _side(entry: dict[Any, Any], seat: int, say: Say, name: Name) -> list[str]:
+def _side(entry: dict[Any, Any], seat: int, say: pv.Say, name: pv.Name) -> list[str]:
     """One side: its counts and Energy, its Bakugan (a face-down one as face down);
     the seat's own hand and Energy by name."""
-    p = number(entry.get("player"))
+    p = pv.number(entry.get("player"))
     if p is None or p < 0:
         return []
     mine = p == seat
     counts = {
-        "deck": number(entry.get("deck_count")),
-        "discard": len(items(entry.get("discard"))),
-        "hand": number(entry.get("hand_count")),
+        "deck": pv.number(entry.get("deck_count")),
+        "discard": len(pv.items(entry.get("discard"))),
+        "hand": pv.number(entry.get("hand_count")),
     }
-    charged = items(entry.get("charged"))
+    charged = pv.items(entry.get("charged"))
     energy = {"charged": sum(1 for c in charged if c is True), "energy": len(charged)}
     lines = []
     if counts["deck"] is not None and counts["hand"] is not None:
         key = "planet_net.side_you" if mine else "planet_net.side"
         lines.append(say(key, player=p + 1, **counts, **energy))
     if mine:
-        hand = [n for n in map(name, items(entry.get("hand"))) if n]
+        hand = [n for n in map(name, pv.items(entry.get("hand"))) if n]
         if hand:
-            lines += spread(say, "planet_net.hand", hand, SIDE_LINES)
+            lines += pv.spread(say, "planet_net.hand", hand, SIDE_LINES)
     bakugan = []
-    for b in map(mapping, items(entry.get("bakugan"))):
+    for b in map(pv.mapping, pv.items(entry.get("bakugan"))):
         character = name(b.get("character"))
         if character is None:
             bakugan.append(say("planet_ui.face_down"))
@@ -147,24 +128,24 @@ def _side(entry: dict[Any, Any], seat: int, say: Say, name: Name) -> list[str]:
             bakugan.append(character)
     if bakugan:
         key = "planet_net.bakugan_you" if mine else "planet_net.bakugan"
-        lines += spread(say, key, bakugan, SIDE_LINES, player=p + 1)
+        lines += pv.spread(say, key, bakugan, SIDE_LINES, player=p + 1)
     return lines
 
 
-def _matrix(view: dict[Any, Any], seat: int, say: Say, room: int) -> list[str]:
+def _matrix(view: dict[Any, Any], seat: int, say: pv.Say, room: int) -> list[str]:
     """The Matrix by owner, each core by its place and kind (its back is on the
     buttons of the seat's own, and the battle says what a held one gives)."""
     by_owner: dict[int, list[str]] = {}
-    for core in map(mapping, items(view.get("matrix"))):
+    for core in map(pv.mapping, pv.items(view.get("matrix"))):
         where, kind, owner = (
-            pair(core.get("hex")),
+            pv.pair(core.get("hex")),
             _kind(say, core.get("type")),
-            number(core.get("owner")),
+            pv.number(core.get("owner")),
         )
         if where is None or kind is None or owner is None or owner < 0:
             continue
-        key = "planet_net.core_held" if items(core.get("held_by")) else "planet_net.core_at"
-        by_owner.setdefault(owner, []).append(say(key, hex=place(where), kind=kind))
+        key = "planet_net.core_held" if pv.items(core.get("held_by")) else "planet_net.core_at"
+        by_owner.setdefault(owner, []).append(say(key, hex=pv.place(where), kind=kind))
     if not by_owner or room <= 0:
         return []
     if room < len(by_owner):
@@ -176,34 +157,34 @@ def _matrix(view: dict[Any, Any], seat: int, say: Say, room: int) -> list[str]:
     lines = []
     for owner, cores in sorted(by_owner.items(), key=lambda o: (o[0] != seat, o[0])):
         key = "planet_net.cores_you" if owner == seat else "planet_net.cores"
-        lines += spread(say, key, cores, each, player=owner + 1)
+        lines += pv.spread(say, key, cores, each, player=owner + 1)
     return lines
 
 
-def _table(view: dict[Any, Any], say: Say, name: Name) -> list[str]:
+def _table(view: dict[Any, Any], say: pv.Say, name: pv.Name) -> list[str]:
     """The battle's open Bakugan, the batch and what the turn has come to (the Victor,
     the damage, a Flip milled)."""
     lines = []
-    for side in map(mapping, items(view.get("battle"))):
-        p, bakugan = number(side.get("player")), name(side.get("character"))
-        b, d = number(side.get("b_power")), number(side.get("damage"))
+    for side in map(pv.mapping, pv.items(view.get("battle"))):
+        p, bakugan = pv.number(side.get("player")), name(side.get("character"))
+        b, d = pv.number(side.get("b_power")), pv.number(side.get("damage"))
         if p is not None and p >= 0 and bakugan and b is not None and d is not None:
             lines.append(say("planet_ui.battle_side", player=p + 1, bakugan=bakugan, b=b, d=d))
     batch = []
-    for i, entry in enumerate(map(mapping, items(view.get("batch")))):
-        p, card = number(entry.get("player")), name(entry.get("card"))
+    for i, entry in enumerate(map(pv.mapping, pv.items(view.get("batch")))):
+        p, card = pv.number(entry.get("player")), name(entry.get("card"))
         if p is not None and p >= 0 and card:
             item = say("planet_ui.batch_item", player=p + 1, card=card)
             batch.append(say("planet_net.batch_item", n=i + 1, item=item))
     if batch:
-        lines.append(listing(say, "planet_net.batch", batch))
-    damage = mapping(view.get("damage"))
+        lines.append(pv.listing(say, "planet_net.batch", batch))
+    damage = pv.mapping(view.get("damage"))
     attacker, dealt, flip = (
-        number(damage.get("attacker")),
-        number(damage.get("dealt")),
+        pv.number(damage.get("attacker")),
+        pv.number(damage.get("dealt")),
         name(damage.get("flip")),
     )
-    victor = number(view.get("victor"))
+    victor = pv.number(view.get("victor"))
     if view.get("phase") == Phase.FLIP and flip:
         lines.append(say("planet_ui.flip_up", card=flip))
     elif attacker is not None and attacker >= 0 and dealt is not None:
@@ -217,26 +198,26 @@ def view_lines(view: Any, seat: int, lang: str) -> list[str]:
     """What `seat` sees in `view` (its observation as plain JSON), a short line each,
     at most `MAX_LINES` of at most `LINE` characters; [] for a view that is no object.
     Only what the view holds is told: the other player's hidden cards stay hidden."""
-    seen = seat_view(view, seat, lang)
+    seen = pv.seat_view(view, seat, lang)
     if seen is None:
         return []
     v, lang, say = seen
-    name = _namer(loaded(shipped_catalog), lang)
+    name = _namer(pv.loaded(shipped_catalog), lang)
     sides = sorted(
-        (mapping(s) for s in items(v.get("sides"))),
-        key=lambda s: (number(s.get("player")) != seat, number(s.get("player")) or 0),
+        (pv.mapping(s) for s in pv.items(v.get("sides"))),
+        key=lambda s: (pv.number(s.get("player")) != seat, pv.number(s.get("player")) or 0),
     )
     lines = _head(v, seat, say) + _table(v, say, name)
     for side in sides:
         lines += _side(side, seat, say, name)
-    lines += _matrix(v, seat, say, MAX_LINES - len(lines))
-    return capped(lines)
+    lines += _matrix(v, seat, say, pv.MAX_LINES - len(lines))
+    return pv.capped(lines)
 
 
 # --------------------------------------------------------------------- the buttons
 
 
-def _target(target: str, player: int, say: Say, name: Name) -> str:
+def _target(target: str, player: int, say: pv.Say, name: pv.Name) -> str:
     """A card's target in words, as the text names it (``p0``, ``#1``, ``@1,0``,
     ``p1:pyrus_dragonoid``); the place of a core and of a batch card as the view's
     lines number them."""
@@ -247,24 +228,24 @@ def _target(target: str, player: int, say: Say, name: Name) -> str:
     if target[:1] == "#" and target[1:].isdecimal() and len(target) < 5:
         return say("planet_net.target_batch", n=int(target[1:]) + 1)
     if target[:1] == "@":
-        return say("planet_net.target_core", hex=fit(target[1:], 12))
+        return say("planet_net.target_core", hex=pv.fit(target[1:], 12))
     owner, _, piece = target.partition(":")
-    shown = name(piece) or fit(piece, 24)
+    shown = name(piece) or pv.fit(piece, 24)
     if owner == f"p{player}":
         return say("planet_net.target_own", piece=shown)
     if owner[:1] == "p" and owner[1:].isdecimal() and len(owner) < 5:
         return say("planet_ui.target.piece", piece=shown, player=int(owner[1:]) + 1)
-    return fit(target, 24)
+    return pv.fit(target, 24)
 
 
-def _label(a: Action, lang: str, say: Say) -> str | None:
-    catalog = loaded(shipped_catalog)
+def _label(a: Action, lang: str, say: pv.Say) -> str | None:
+    catalog = pv.loaded(shipped_catalog)
     if catalog is None:
         return None
     name = _namer(catalog, lang)
 
     def card(ident_: str) -> str:
-        return name(ident_) or fit(ident_, 24)
+        return name(ident_) or pv.fit(ident_, 24)
 
     if isinstance(a, PlaceCore):
         core = catalog.cores.get(a.core)
@@ -272,7 +253,7 @@ def _label(a: Action, lang: str, say: Say) -> str | None:
             return None
         numbers = core_label(catalog, a.core, partial(tr, lang), short=True)
         kind = _kind(say, core.type.value) or core.type.value
-        return say("planet_net.core", kind=kind, numbers=numbers, hex=place(a.hex))
+        return say("planet_net.core", kind=kind, numbers=numbers, hex=pv.place(a.hex))
     if isinstance(a, Energize):
         return (
             say("planet_net.energize", card=card(a.card)) if a.card else say("planet_ui.no_energy")
@@ -303,4 +284,4 @@ def action_label(text: str, lang: str) -> str:
     label in words ("Place Fist (+150 B, +2 D) at 0,0"); a text this build does not
     read, or one naming a core its cards do not hold, is labelled by its verb. Never
     raises."""
-    return button(text, lang, parse_action, _label)
+    return pv.button(text, lang, parse_action, _label)
