@@ -19,24 +19,7 @@ from typing import Any
 
 from game.files.paths import game_data_dir
 from game.rules.api import Text
-from game.rules.classic.defs import (
-    MAX_GEAR_ABILITIES,
-    AbilityColour,
-    AbilityDef,
-    Attribute,
-    BakuganDef,
-    Catalog,
-    Effect,
-    EvolutionDef,
-    GateColour,
-    GateDef,
-    GearAbility,
-    GearDef,
-    Requirement,
-    Timing,
-    TrapDef,
-    TrapFace,
-)
+from game.rules.classic import defs
 from game.rules.classic.effects import PRIMITIVES, check_effect
 
 from ..errors import ContentError
@@ -44,11 +27,11 @@ from ..reader import INVALID, Bool, Id, Int, ListOf, MapOf, OneOf, Reader, Str, 
 from ..reader import Text as TextSpec
 from .catalog_checks import check_dealable, check_evolutions, check_species
 
-_ATTRS = tuple(sorted(a.value for a in Attribute))
+_ATTRS = tuple(sorted(a.value for a in defs.Attribute))
 ATTRIBUTE = OneOf(_ATTRS)
-GATE_COLOUR = OneOf(tuple(sorted(c.value for c in GateColour)))
-ABILITY_COLOUR = OneOf(tuple(sorted(c.value for c in AbilityColour)))
-_TIMINGS = tuple(sorted(t.value for t in Timing))
+GATE_COLOUR = OneOf(tuple(sorted(c.value for c in defs.GateColour)))
+ABILITY_COLOUR = OneOf(tuple(sorted(c.value for c in defs.AbilityColour)))
+_TIMINGS = tuple(sorted(t.value for t in defs.Timing))
 EFFECTS = ListOf(Table(), default=[], expected="tables")
 NAMED = {"name": TextSpec(), "text": TextSpec()}
 
@@ -122,9 +105,9 @@ def _effects(
     raw: Any,
     ident: str,
     on: str,
-    timings: frozenset[Timing],
+    timings: frozenset[defs.Timing],
     prefix: str = "",
-) -> tuple[Effect, ...]:
+) -> tuple[defs.Effect, ...]:
     """The effects of a card (each table checked by the rules' `check_effect`)."""
     if raw is INVALID:
         return ()
@@ -139,7 +122,9 @@ def _effects(
         r.say_each(ident, f"{prefix}effects[{i}]", problems)
         if not problems:
             effects.append(
-                Effect(e["kind"], MappingProxyType({k: v for k, v in e.items() if k != "kind"}))
+                defs.Effect(
+                    e["kind"], MappingProxyType({k: v for k, v in e.items() if k != "kind"})
+                )
             )
             scopes.add(PRIMITIVES[e["kind"]].scope)
     if len(scopes) > 1:
@@ -147,59 +132,61 @@ def _effects(
     return tuple(effects)
 
 
-def _bakugan_def(r: Reader, ident: str, v: dict[str, Any]) -> BakuganDef | None:
+def _bakugan_def(r: Reader, ident: str, v: dict[str, Any]) -> defs.BakuganDef | None:
     if r.valid(v):
-        attribute = None if v["attribute"] == "clear" else Attribute(v["attribute"])
-        return BakuganDef(
+        attribute = None if v["attribute"] == "clear" else defs.Attribute(v["attribute"])
+        return defs.BakuganDef(
             ident, v["species"], attribute, v["g_power"], _text(v["name"]), v["evolved"]
         )
     return None
 
 
-def load_bakugan(path: Path) -> list[BakuganDef]:
+def load_bakugan(path: Path) -> list[defs.BakuganDef]:
     return _open(path).built("bakugan", BAKUGAN, _bakugan_def)
 
 
-def _gate_def(r: Reader, ident: str, v: dict[str, Any]) -> GateDef | None:
+def _gate_def(r: Reader, ident: str, v: dict[str, Any]) -> defs.GateDef | None:
     effects = _effects(r, v["effects"], ident, "gate", frozenset())
     if r.valid(v):
-        bonuses = MappingProxyType({a: v["bonus"][a.value] for a in Attribute})
-        colour = GateColour(v["colour"])
-        return GateDef(ident, colour, bonuses, effects, _text(v["name"]), _text(v["text"]))
+        bonuses = MappingProxyType({a: v["bonus"][a.value] for a in defs.Attribute})
+        colour = defs.GateColour(v["colour"])
+        return defs.GateDef(ident, colour, bonuses, effects, _text(v["name"]), _text(v["text"]))
     return None
 
 
-def load_gates(path: Path) -> list[GateDef]:
+def load_gates(path: Path) -> list[defs.GateDef]:
     return _open(path).built("gate", GATE, _gate_def)
 
 
-def _ability_def(r: Reader, ident: str, v: dict[str, Any]) -> AbilityDef | None:
+def _ability_def(r: Reader, ident: str, v: dict[str, Any]) -> defs.AbilityDef | None:
     timing = (
-        frozenset(Timing(t) for t in v["timing"]) if v["timing"] is not INVALID else frozenset()
+        frozenset(defs.Timing(t) for t in v["timing"])
+        if v["timing"] is not INVALID
+        else frozenset()
     )
     effects = _effects(r, v["effects"], ident, "ability", timing)
-    requires = Requirement()
+    requires = defs.Requirement()
     if v["requires"] is not INVALID and r.valid(v["requires"]):
         attr, losing = v["requires"]["attribute"], v["requires"]["losing"]
-        requires = Requirement(Attribute(attr) if attr else None, losing)
+        requires = defs.Requirement(defs.Attribute(attr) if attr else None, losing)
         scopes = {PRIMITIVES[x.kind].scope for x in effects}
         if (attr or losing) and "field" in scopes:
             r.say(ident, "requires", "a field effect cannot have a battle condition")
     if r.valid(v):
-        colour = AbilityColour(v["colour"])
+        colour = defs.AbilityColour(v["colour"])
         name, text = _text(v["name"]), _text(v["text"])
-        return AbilityDef(ident, colour, timing, effects, requires, name, text, v["level"])
+        return defs.AbilityDef(ident, colour, timing, effects, requires, name, text, v["level"])
     return None
 
 
-def load_abilities(path: Path) -> list[AbilityDef]:
+def load_abilities(path: Path) -> list[defs.AbilityDef]:
     return _open(path).built("ability", ABILITY, _ability_def)
 
 
-def _faces(r: Reader, raw: Any, ident: str) -> tuple[TrapFace, ...]:
+def _faces(r: Reader, raw: Any, ident: str) -> tuple[defs.TrapFace, ...]:
     if raw is INVALID:
         return ()
-    faces: list[TrapFace] = []
+    faces: list[defs.TrapFace] = []
     for i, face in enumerate(raw):
         where = f"faces[{i}]"
         if len(face) != 1 or not {"attribute", "g"} >= set(face):
@@ -207,41 +194,41 @@ def _faces(r: Reader, raw: Any, ident: str) -> tuple[TrapFace, ...]:
         elif "attribute" in face:
             shown = r.get(face, "attribute", ATTRIBUTE, ident, where)
             if shown is not INVALID:
-                faces.append(TrapFace(attribute=Attribute(shown)))
+                faces.append(defs.TrapFace(attribute=defs.Attribute(shown)))
         else:
             g = r.get(face, "g", Int(10, 300, step=10), ident, where)
             if g is not INVALID:
-                faces.append(TrapFace(g=g))
+                faces.append(defs.TrapFace(g=g))
     return tuple(faces)
 
 
-def _trap_def(r: Reader, ident: str, v: dict[str, Any]) -> TrapDef | None:
+def _trap_def(r: Reader, ident: str, v: dict[str, Any]) -> defs.TrapDef | None:
     faces = _faces(r, v["faces"], ident)
     if r.valid(v):
-        attribute = Attribute(v["attribute"])
+        attribute = defs.Attribute(v["attribute"])
         name, text = _text(v["name"]), _text(v["text"])
-        return TrapDef(ident, v["species"], attribute, faces, name, text)
+        return defs.TrapDef(ident, v["species"], attribute, faces, name, text)
     return None
 
 
-def load_traps(path: Path) -> list[TrapDef]:
+def load_traps(path: Path) -> list[defs.TrapDef]:
     """Bakugan Traps (`traps.toml`); a missing file means no Traps."""
     if not path.exists():
         return []
     return _open(path).built("trap", TRAP, _trap_def)
 
 
-def _gear_abilities(r: Reader, raw: Any, ident: str) -> tuple[GearAbility, ...]:
+def _gear_abilities(r: Reader, raw: Any, ident: str) -> tuple[defs.GearAbility, ...]:
     if raw is INVALID:
         return ()
-    if len(raw) > MAX_GEAR_ABILITIES:
+    if len(raw) > defs.MAX_GEAR_ABILITIES:
         r.say(
             ident,
             "abilities",
-            f"at most {MAX_GEAR_ABILITIES} (its owner may use any of them), has {len(raw)}",
+            f"at most {defs.MAX_GEAR_ABILITIES} (its owner may use any of them), has {len(raw)}",
         )
-        raw = raw[:MAX_GEAR_ABILITIES]
-    out: list[GearAbility] = []
+        raw = raw[: defs.MAX_GEAR_ABILITIES]
+    out: list[defs.GearAbility] = []
     seen: set[str] = set()
     for i, table in enumerate(raw):
         where = f"abilities[{i}]"
@@ -252,34 +239,34 @@ def _gear_abilities(r: Reader, raw: Any, ident: str) -> tuple[GearAbility, ...]:
             r.say(ident, f"{where}.id", f"{v['id']!r} used twice")
         seen.add(v["id"])
         effects = _effects(r, v["effects"], ident, "gear", frozenset(), prefix=f"{where}.")
-        out.append(GearAbility(v["id"], effects, _text(v["name"]), _text(v["text"])))
+        out.append(defs.GearAbility(v["id"], effects, _text(v["name"]), _text(v["text"])))
     return tuple(out)
 
 
-def _gear_def(r: Reader, ident: str, v: dict[str, Any]) -> GearDef | None:
+def _gear_def(r: Reader, ident: str, v: dict[str, Any]) -> defs.GearDef | None:
     abilities = _gear_abilities(r, v["abilities"], ident)
     if r.valid(v):
-        colour, attribute = GateColour(v["colour"]), Attribute(v["attribute"])
+        colour, attribute = defs.GateColour(v["colour"]), defs.Attribute(v["attribute"])
         name, text = _text(v["name"]), _text(v["text"])
-        return GearDef(ident, v["species"], colour, v["g"], attribute, abilities, name, text)
+        return defs.GearDef(ident, v["species"], colour, v["g"], attribute, abilities, name, text)
     return None
 
 
-def load_gear(path: Path) -> list[GearDef]:
+def load_gear(path: Path) -> list[defs.GearDef]:
     """Battle Gear with its property card (`gear.toml`); a missing file means none."""
     if not path.exists():
         return []
     return _open(path).built("gear", GEAR, _gear_def)
 
 
-def _evolution_def(r: Reader, ident: str, v: dict[str, Any]) -> EvolutionDef | None:
+def _evolution_def(r: Reader, ident: str, v: dict[str, Any]) -> defs.EvolutionDef | None:
     if r.valid(v):
         name, text = _text(v["name"]), _text(v["text"])
-        return EvolutionDef(ident, v["base"], v["evolved"], v["level"], name, text)
+        return defs.EvolutionDef(ident, v["base"], v["evolved"], v["level"], name, text)
     return None
 
 
-def load_evolutions(path: Path) -> list[EvolutionDef]:
+def load_evolutions(path: Path) -> list[defs.EvolutionDef]:
     """Evolution property cards (`evolutions.toml`); a missing file means none. Their
     Bakugan are checked against the catalog by `load_catalog`."""
     if not path.exists():
@@ -287,7 +274,7 @@ def load_evolutions(path: Path) -> list[EvolutionDef]:
     return _open(path).built("evolution", EVOLUTION, _evolution_def)
 
 
-def load_catalog(folder: Path | None = None) -> Catalog:
+def load_catalog(folder: Path | None = None) -> defs.Catalog:
     """The classic catalog from `folder` (default: the shipped data); raises ContentError."""
     folder = folder or game_data_dir("classic")
     problems: list[str] = []
@@ -306,7 +293,7 @@ def load_catalog(folder: Path | None = None) -> Catalog:
             problems.extend(e.problems)
     if problems:
         raise ContentError(problems)
-    catalog = Catalog.of(
+    catalog = defs.Catalog.of(
         parts["bakugan"],
         parts["gates"],
         parts["abilities"],
@@ -330,6 +317,6 @@ def load_catalog(folder: Path | None = None) -> Catalog:
 
 
 @cache
-def shipped_catalog() -> Catalog:
+def shipped_catalog() -> defs.Catalog:
     """The shipped classic catalog, loaded once."""
     return load_catalog()

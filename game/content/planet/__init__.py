@@ -15,21 +15,7 @@ from typing import Any
 
 from game.files.paths import game_data_dir
 from game.rules.api import Text
-from game.rules.planet.defs import (
-    RANKS_BY_NAME,
-    CardDef,
-    CardType,
-    Catalog,
-    CharacterDef,
-    CoreDef,
-    CoreType,
-    Effect,
-    Faction,
-    Kit,
-    PresetDeck,
-    Rank,
-    Trigger,
-)
+from game.rules.planet import defs
 from game.rules.planet.effects import check_condition, check_effect
 from game.rules.planet.kit import check_kit
 
@@ -38,13 +24,13 @@ from ..reader import INVALID, Bool, Int, ListOf, MapOf, OneOf, Raw, Reader, Str,
 from ..reader import Text as TextSpec
 
 CARD_FILES = {
-    CardType.ACTION: "actions.toml",
-    CardType.HERO: "heroes.toml",
-    CardType.EVOLUTION: "evolutions.toml",
-    CardType.FLIP: "flips.toml",
+    defs.CardType.ACTION: "actions.toml",
+    defs.CardType.HERO: "heroes.toml",
+    defs.CardType.EVOLUTION: "evolutions.toml",
+    defs.CardType.FLIP: "flips.toml",
 }
-FACTIONS = tuple(sorted(f.value for f in Faction))
-_CORE_TYPES = tuple(sorted(c.value for c in CoreType))
+FACTIONS = tuple(sorted(f.value for f in defs.Faction))
+_CORE_TYPES = tuple(sorted(c.value for c in defs.CoreType))
 _FACTION_LIST = ListOf(
     OneOf(FACTIONS, what="faction"),
     least=1,
@@ -62,15 +48,15 @@ _COMMON = {
     "effects": _EFFECTS,
 }
 _CARRIER = {"static": _EFFECTS, "triggers": Raw(default={})}
-CARD: dict[CardType, dict[str, Any]] = {
-    CardType.ACTION: _COMMON,
-    CardType.FLIP: {**_COMMON, "free_if": Raw(default=None)},
-    CardType.HERO: {**_COMMON, **_CARRIER},
-    CardType.EVOLUTION: {
+CARD: dict[defs.CardType, dict[str, Any]] = {
+    defs.CardType.ACTION: _COMMON,
+    defs.CardType.FLIP: {**_COMMON, "free_if": Raw(default=None)},
+    defs.CardType.HERO: {**_COMMON, **_CARRIER},
+    defs.CardType.EVOLUTION: {
         **_COMMON,
         **_CARRIER,
         "species": _SPECIES,
-        "rank": OneOf(tuple(RANKS_BY_NAME)),
+        "rank": OneOf(tuple(defs.RANKS_BY_NAME)),
         "b_power": Int(0, 3000, step=50),
         "damage": Int(0, 20),
     },
@@ -105,10 +91,10 @@ DECK = {
     "cards": MapOf(Int(1, 99), expected="a table of card id = copies (1 or more)"),
 }
 _TRIGGERS = {
-    CardType.ACTION: (),
-    CardType.FLIP: (),
-    CardType.HERO: (Trigger.VICTOR, Trigger.OPEN, Trigger.DAMAGED),
-    CardType.EVOLUTION: (Trigger.VICTOR,),
+    defs.CardType.ACTION: (),
+    defs.CardType.FLIP: (),
+    defs.CardType.HERO: (defs.Trigger.VICTOR, defs.Trigger.OPEN, defs.Trigger.DAMAGED),
+    defs.CardType.EVOLUTION: (defs.Trigger.VICTOR,),
 }
 
 
@@ -128,17 +114,19 @@ def _species(r: Reader, value: Any, ident: str) -> str:
     return str(value)
 
 
-def _factions(r: Reader, value: Any, ident: str, field: str = "factions") -> tuple[Faction, ...]:
+def _factions(
+    r: Reader, value: Any, ident: str, field: str = "factions"
+) -> tuple[defs.Faction, ...]:
     if value is INVALID:
         return ()
     if len(set(value)) != len(value):
         r.say(ident, field, "names a faction twice")
-    return tuple(Faction(v) for v in value)
+    return tuple(defs.Faction(v) for v in value)
 
 
 def _effects(
-    r: Reader, raw: Any, ident: str, field: str, place: str, card_type: CardType
-) -> tuple[Effect, ...]:
+    r: Reader, raw: Any, ident: str, field: str, place: str, card_type: defs.CardType
+) -> tuple[defs.Effect, ...]:
     """The effects of a card, each table checked by the rules' `check_effect`."""
     if raw is INVALID:
         return ()
@@ -148,17 +136,19 @@ def _effects(
         r.say_each(ident, f"{field}[{i}]", problems)
         if not problems:
             params = {k: v for k, v in e.items() if k not in ("kind", "when", "unless")}
-            out.append(Effect(e["kind"], MappingProxyType(params), e.get("when"), e.get("unless")))
+            out.append(
+                defs.Effect(e["kind"], MappingProxyType(params), e.get("when"), e.get("unless"))
+            )
     return tuple(out)
 
 
 def _triggers(
-    r: Reader, raw: Any, ident: str, allowed: tuple[Trigger, ...], card_type: CardType
-) -> MappingProxyType[Trigger, tuple[Effect, ...]]:
+    r: Reader, raw: Any, ident: str, allowed: tuple[defs.Trigger, ...], card_type: defs.CardType
+) -> MappingProxyType[defs.Trigger, tuple[defs.Effect, ...]]:
     if not isinstance(raw, dict):
         r.say(ident, "triggers", "must be a table of trigger = [effects]")
         return MappingProxyType({})
-    out: dict[Trigger, tuple[Effect, ...]] = {}
+    out: dict[defs.Trigger, tuple[defs.Effect, ...]] = {}
     names = {t.value for t in allowed}
     for key, value in raw.items():
         field = f"triggers.{key}"
@@ -170,7 +160,7 @@ def _triggers(
         found = _effects(r, tables, ident, field, "triggers", card_type)
         if not found and len(r.problems) == before:
             r.say(ident, field, "needs at least one effect")
-        out[Trigger(key)] = found
+        out[defs.Trigger(key)] = found
     return MappingProxyType(out)
 
 
@@ -184,16 +174,16 @@ def _condition(r: Reader, value: Any, ident: str, field: str) -> str | None:
     return str(value)
 
 
-def _cores(r: Reader, value: Any, ident: str) -> tuple[CoreType, CoreType]:
+def _cores(r: Reader, value: Any, ident: str) -> tuple[defs.CoreType, defs.CoreType]:
     if not isinstance(value, list) or len(value) != 2 or any(c not in _CORE_TYPES for c in value):
         r.say(ident, "cores", f"must name two BakuCores of {', '.join(_CORE_TYPES)}")
-        return (CoreType.FIST, CoreType.FIST)
-    return (CoreType(value[0]), CoreType(value[1]))
+        return (defs.CoreType.FIST, defs.CoreType.FIST)
+    return (defs.CoreType(value[0]), defs.CoreType(value[1]))
 
 
-def _character_def(r: Reader, ident: str, v: dict[str, Any]) -> CharacterDef | None:
-    ctype = CardType.CHARACTER
-    character = CharacterDef(
+def _character_def(r: Reader, ident: str, v: dict[str, Any]) -> defs.CharacterDef | None:
+    ctype = defs.CardType.CHARACTER
+    character = defs.CharacterDef(
         ident,
         _text(v["name"]),
         _text(v["text"]),
@@ -204,25 +194,27 @@ def _character_def(r: Reader, ident: str, v: dict[str, Any]) -> CharacterDef | N
         _cores(r, v["cores"], ident),
         v["ultra"],
         _effects(r, v["static"], ident, "static", "static", ctype),
-        _triggers(r, v["triggers"], ident, (Trigger.VICTOR,), ctype),
+        _triggers(r, v["triggers"], ident, (defs.Trigger.VICTOR,), ctype),
     )
     return character if r.valid(v) else None
 
 
-def load_characters(path: Path) -> list[CharacterDef]:
+def load_characters(path: Path) -> list[defs.CharacterDef]:
     return _open(path).built("character", CHARACTER, _character_def)
 
 
-def _card_def(r: Reader, ident: str, v: dict[str, Any], card_type: CardType) -> CardDef | None:
+def _card_def(
+    r: Reader, ident: str, v: dict[str, Any], card_type: defs.CardType
+) -> defs.CardDef | None:
     effects = _effects(r, v["effects"], ident, "effects", "effects", card_type)
-    if card_type in (CardType.ACTION, CardType.FLIP) and v["effects"] == []:
+    if card_type in (defs.CardType.ACTION, defs.CardType.FLIP) and v["effects"] == []:
         r.say(ident, "effects", f"an {card_type.value} card needs at least one effect")
-    species, rank, b_power, damage = "", Rank.BASE, 0, 0
-    if card_type is CardType.EVOLUTION:
+    species, rank, b_power, damage = "", defs.Rank.BASE, 0, 0
+    if card_type is defs.CardType.EVOLUTION:
         species = _species(r, v["species"], ident)
-        rank = RANKS_BY_NAME.get(v["rank"], Rank.BASE)
+        rank = defs.RANKS_BY_NAME.get(v["rank"], defs.Rank.BASE)
         b_power, damage = v["b_power"], v["damage"]
-    card = CardDef(
+    card = defs.CardDef(
         ident,
         _text(v["name"]),
         _text(v["text"]),
@@ -241,13 +233,13 @@ def _card_def(r: Reader, ident: str, v: dict[str, Any], card_type: CardType) -> 
     return card if r.valid(v) else None
 
 
-def load_cards(path: Path, card_type: CardType) -> list[CardDef]:
+def load_cards(path: Path, card_type: defs.CardType) -> list[defs.CardDef]:
     return _open(path).built(
         card_type.value, CARD[card_type], lambda r, ident, v: _card_def(r, ident, v, card_type)
     )
 
 
-def _core_def(r: Reader, ident: str, v: dict[str, Any]) -> CoreDef | None:
+def _core_def(r: Reader, ident: str, v: dict[str, Any]) -> defs.CoreDef | None:
     if not r.valid(v):
         return None
     bonus = _factions(r, v["bonus_factions"], ident, "bonus_factions")
@@ -257,9 +249,9 @@ def _core_def(r: Reader, ident: str, v: dict[str, Any]) -> CoreDef | None:
             "bonus_factions",
             "a faction bonus needs both its factions and bonus_b/bonus_d",
         )
-    return CoreDef(
+    return defs.CoreDef(
         ident,
-        CoreType(v["type"]),
+        defs.CoreType(v["type"]),
         v["b_power"],
         v["damage"],
         bonus,
@@ -270,24 +262,26 @@ def _core_def(r: Reader, ident: str, v: dict[str, Any]) -> CoreDef | None:
     )
 
 
-def load_cores(path: Path) -> list[CoreDef]:
+def load_cores(path: Path) -> list[defs.CoreDef]:
     return _open(path).built("core", CORE, _core_def)
 
 
-def _preset_deck(r: Reader, ident: str, v: dict[str, Any], catalog: Catalog) -> PresetDeck | None:
+def _preset_deck(
+    r: Reader, ident: str, v: dict[str, Any], catalog: defs.Catalog
+) -> defs.PresetDeck | None:
     if not r.valid(v):
         return None
     deck = tuple(card for card, n in v["cards"].items() for _ in range(n))
-    kit = Kit(tuple(v["characters"]), tuple(v["cores"]), deck)
+    kit = defs.Kit(tuple(v["characters"]), tuple(v["cores"]), deck)
     r.say_each(ident, "", check_kit(kit, catalog))
-    return PresetDeck(ident, _text(v["name"]), kit)
+    return defs.PresetDeck(ident, _text(v["name"]), kit)
 
 
-def load_decks(path: Path, catalog: Catalog) -> list[PresetDeck]:
+def load_decks(path: Path, catalog: defs.Catalog) -> list[defs.PresetDeck]:
     return _open(path).built("deck", DECK, lambda r, ident, v: _preset_deck(r, ident, v, catalog))
 
 
-def _cross_check(catalog: Catalog, problems: list[str]) -> None:
+def _cross_check(catalog: defs.Catalog, problems: list[str]) -> None:
     species = {c.species for c in catalog.characters.values()}
     for card in catalog.cards.values():
         where = f"{CARD_FILES[card.type]}: {card.id}"
@@ -295,17 +289,20 @@ def _cross_check(catalog: Catalog, problems: list[str]) -> None:
             problems.append(f"{where}: id: also a Character's id")
         if (
             species  # no Characters read: the file's own problems say why
-            and card.type is CardType.EVOLUTION
+            and card.type is defs.CardType.EVOLUTION
             and card.species
             and card.species not in species
         ):
             problems.append(f"{where}: species: no Character of species {card.species!r}")
-    heroes = {c.id for c in catalog.cards.values() if c.type is CardType.HERO}
-    pieces: list[CharacterDef | CardDef] = [*catalog.characters.values(), *catalog.cards.values()]
+    heroes = {c.id for c in catalog.cards.values() if c.type is defs.CardType.HERO}
+    pieces: list[defs.CharacterDef | defs.CardDef] = [
+        *catalog.characters.values(),
+        *catalog.cards.values(),
+    ]
     for piece in pieces:
-        file = "characters.toml" if isinstance(piece, CharacterDef) else CARD_FILES[piece.type]
-        texts: list[tuple[str, tuple[Effect, ...]]] = [("static", piece.static)]
-        if isinstance(piece, CardDef):
+        file = "characters.toml" if isinstance(piece, defs.CharacterDef) else CARD_FILES[piece.type]
+        texts: list[tuple[str, tuple[defs.Effect, ...]]] = [("static", piece.static)]
+        if isinstance(piece, defs.CardDef):
             texts.append(("effects", piece.effects))
         texts += [(f"triggers.{t.value}", e) for t, e in piece.triggers.items()]
         for field, effects in texts:
@@ -317,13 +314,13 @@ def _cross_check(catalog: Catalog, problems: list[str]) -> None:
                         )
 
 
-def load_catalog(folder: Path | None = None) -> Catalog:
+def load_catalog(folder: Path | None = None) -> defs.Catalog:
     """The whole Battle Planet catalog of `folder` (default: the shipped data)."""
     folder = folder or game_data_dir("planet")
     problems: list[str] = []
-    characters: list[CharacterDef] = []
-    cards: list[CardDef] = []
-    cores: list[CoreDef] = []
+    characters: list[defs.CharacterDef] = []
+    cards: list[defs.CardDef] = []
+    cores: list[defs.CoreDef] = []
 
     def attempt(load: Any, *args: Any) -> list[Any]:
         try:
@@ -342,7 +339,7 @@ def load_catalog(folder: Path | None = None) -> Catalog:
         if card.id in seen:
             problems.append(f"{CARD_FILES[card.type]}: {card.id}: id: also in {seen[card.id]}")
         seen[card.id] = CARD_FILES[card.type]
-    catalog = Catalog(
+    catalog = defs.Catalog(
         MappingProxyType({c.id: c for c in characters}),
         MappingProxyType({c.id: c for c in cards}),
         MappingProxyType({c.id: c for c in cores}),
@@ -353,7 +350,7 @@ def load_catalog(folder: Path | None = None) -> Catalog:
     presets = attempt(load_decks, folder / "decks.toml", catalog)
     if problems:
         raise ContentError(problems)
-    return Catalog(
+    return defs.Catalog(
         catalog.characters,
         catalog.cards,
         catalog.cores,
@@ -362,6 +359,6 @@ def load_catalog(folder: Path | None = None) -> Catalog:
 
 
 @cache
-def shipped_catalog() -> Catalog:
+def shipped_catalog() -> defs.Catalog:
     """The shipped Battle Planet catalog, loaded once."""
     return load_catalog()
