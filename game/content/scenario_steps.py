@@ -176,6 +176,23 @@ class Checks:
         if actual != want:
             self.failures.append(f"{self.where}.{key}: got {actual!r}, expected {want!r}")
 
+    @classmethod
+    def begun(
+        cls,
+        expect: dict[str, Any],
+        readings: dict[str, Any],
+        log: Sequence[Any],
+        legal: set[str],
+    ) -> Checks:
+        """The checks every game's `expect` begins with, made: the `readings` it names
+        (`readings`), the events of the `log` (`check_log`), the `legal` actions
+        (`check_legal`); the game's runner goes on with what its state holds."""
+        check = cls()
+        check.readings(expect, readings)
+        check_log(expect, log, check.failures)
+        check_legal(expect, legal, check.failures)
+        return check
+
     def readings(self, expect: dict[str, Any], readings: dict[str, Any]) -> None:
         """Each reading of the state (key -> its value now, as `expect` writes it) that
         `expect` names, compared."""

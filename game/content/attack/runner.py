@@ -17,8 +17,6 @@ from game.content.attack.scenarios import AttackScenario, AttackStep
 from game.content.scenario_steps import (
     Checks,
     Stop,
-    check_legal,
-    check_log,
     legal_now,
     refused_setup,
     run_steps,
@@ -108,10 +106,7 @@ def _cards_or_count(state: AttackState, actual: list[str], want: Any) -> tuple[A
 
 
 def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -> list[str]:
-    check = Checks()
-    failures = check.failures
-
-    check.readings(
+    check = Checks.begun(
         expect,
         {
             "phase": state.phase.value,
@@ -125,7 +120,10 @@ def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -
             "points": state.points,
             "hand_sizes": [len(h) for h in state.hands],
         },
+        log,
+        legal_now(state),
     )
+    failures = check.failures
     for kind, piles in (("caught", state.caught), ("hands", state.hands)):
         for seat, want in expect.get(kind, {}).items():
             p = int(seat.lstrip("p"))
@@ -139,8 +137,6 @@ def check_expect(expect: dict[str, Any], state: AttackState, log: list[Event]) -
             check(key, *_cards_or_count(state, pile, expect[key]))
     if "table" in expect:
         check("table", [f"p{p} {c}" for p, c in state.table], expect["table"])
-    check_log(expect, log, failures)
-    check_legal(expect, legal_now(state), failures)
     result = state.result()
     if "winners" in expect or "ranking" in expect:
         if result is None:

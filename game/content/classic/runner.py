@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.content.classic.scenarios import Scenario
-from game.content.scenario_steps import Checks, check_legal, check_log, refused_setup, run_steps
+from game.content.scenario_steps import Checks, refused_setup, run_steps
 from game.rules.classic import Catalog, InvalidKit, MatchState
 from game.rules.classic.events import BattleResolved, Event
 
@@ -56,11 +56,8 @@ def _run(sc: Scenario, catalog: Catalog) -> list[str]:
 
 
 def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -> list[str]:
-    check = Checks()
-    failures = check.failures
-
     current = state.current_player()
-    check.readings(
+    check = Checks.begun(
         expect,
         {
             "phase": state.phase,
@@ -69,8 +66,10 @@ def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -
             "winner": -1 if state.winner is None else state.winner,
             "game_level": state.game_level(),
         },
+        log,
+        {str(a) for a in state.legal_actions()},
     )
-    check_log(expect, log, failures)
+    failures = check.failures
     resolved = [e for e in log if isinstance(e, BattleResolved)]
     want_battles = expect.get("battles", [])
     if len(resolved) != len(want_battles):
@@ -99,8 +98,6 @@ def _check_expect(expect: dict[str, Any], state: MatchState, log: list[Event]) -
         check("field", _field_text(state), dict(expect["field"]))
     if "observation" in expect:
         failures.extend(_check_observation(expect["observation"], state))
-    legal = {str(a) for a in state.legal_actions()}
-    check_legal(expect, legal, failures)
     return failures
 
 

@@ -28,8 +28,6 @@ from ..scenario_steps import (
     NOTHING_TO_PLAY,
     Checks,
     Stop,
-    check_legal,
-    check_log,
     legal_now,
     refused_setup,
     run_steps,
@@ -101,10 +99,7 @@ def run_planet_scenario(sc: PlanetScenario, catalog: Catalog) -> list[str]:
 
 
 def check_expect(expect: dict[str, Any], state: PlanetState, log: list[Event]) -> list[str]:
-    check = Checks()
-    failures = check.failures
-
-    check.readings(
+    check = Checks.begun(
         expect,
         {
             "phase": state.phase.value,
@@ -114,9 +109,10 @@ def check_expect(expect: dict[str, Any], state: PlanetState, log: list[Event]) -
             "draw": state.is_over() and state.winner is None,
             "victor": -1 if state.victor is None else state.victor,
         },
+        log,
+        legal_now(state),
     )
-    check_log(expect, log, failures)
-    check_legal(expect, legal_now(state), failures)
+    failures = check.failures
     if "batch" in expect:
         check("batch", [f"p{i.player} {i.card}" for i in state.batch], list(expect["batch"]))
     if "matrix_free" in expect:
