@@ -187,6 +187,20 @@ def spread(say: Say, key: str, names: Sequence[str], lines: int, **fields: objec
     return out
 
 
+def turn_phase(
+    view: Mapping[Any, Any], phases: frozenset[str], say: Say, phase_key: str, turn_key: str
+) -> tuple[str | None, list[str]]:
+    """The view's phase (one of `phases`, else None) and the words that begin its head
+    line: the phase in the catalog's ``<phase_key>.<phase>`` words, within the turn's
+    ``<turn_key>`` (turn=, phase=) when the view gives a turn."""
+    phase = one_of(view.get("phase"), phases)
+    turn = number(view.get("turn"))
+    if phase is None:
+        return None, []
+    words = say(f"{phase_key}.{phase}")
+    return phase, [say(turn_key, turn=turn, phase=words) if turn else words]
+
+
 def who(say: Say, player: object, seat: int) -> str | None:
     """A player as the seat reads him: you, or Player N (counted from 1, as at a
     table); None for no player."""

@@ -65,12 +65,7 @@ def _players(view: dict[Any, Any]) -> dict[int, dict[Any, Any]]:
 def _head(view: dict[Any, Any], seat: int, say: pv.Say) -> list[str]:
     """The turn and its phase with whose move it is, in one line (a line saved is a
     Gate Card more on a full table); at the end, who won."""
-    phase = pv.one_of(view.get("phase"), PHASES)
-    turn = pv.number(view.get("turn"))
-    parts = []
-    if phase is not None:
-        words = say(f"classic_net.phase.{phase}")
-        parts.append(say("classic_net.head", turn=turn, phase=words) if turn else words)
+    phase, parts = pv.turn_phase(view, PHASES, say, "classic_net.phase", "classic_net.head")
     if phase == Phase.OVER:
         winner = pv.number(view.get("winner"))
         if winner == seat:

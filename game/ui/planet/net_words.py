@@ -68,12 +68,7 @@ def _kind(say: pv.Say, value: object) -> str | None:
 
 def _head(view: dict[Any, Any], seat: int, say: pv.Say) -> list[str]:
     """The turn, its step and whose move, in one line; at the end, who won."""
-    phase = pv.one_of(view.get("phase"), PHASES)
-    turn = pv.number(view.get("turn"))
-    parts = []
-    if phase is not None:
-        words = say(f"planet_ui.phase.{phase}")
-        parts.append(say("planet_ui.turn_phase", turn=turn, phase=words) if turn else words)
+    phase, parts = pv.turn_phase(view, PHASES, say, "planet_ui.phase", "planet_ui.turn_phase")
     if phase == Phase.OVER or view.get("over") is True:
         winner = pv.number(view.get("winner"))
         if winner == seat:
