@@ -16,7 +16,7 @@ import random
 import time
 
 from game.content.attack import shipped_deck
-from game.match.attack.sim import run_sim
+from game.match.attack.sim import run_tally
 from game.rules.attack import CHANCE, AttackState, Settings, Variant
 
 
@@ -48,7 +48,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     settings = Settings(args.players, Variant(args.variant))
-    report = run_sim(shipped_deck(), ["random"] * args.players, args.games, args.seed, settings)
+    tally = run_tally(shipped_deck(), ["random"] * args.players, args.games, args.seed, settings)
+    report = tally.to_json(settings)
     bare = bare_games_per_sec(args.games, args.seed, settings)
     result = {
         "games": args.games,

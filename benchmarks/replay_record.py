@@ -47,7 +47,7 @@ def timed(matches: int, seed: int, folder: Path | None) -> tuple[float, float]:
 def check(count: int, seed: int, folder: Path) -> dict[str, Any]:
     from game.content.attack import shipped_deck
     from game.games.attack import shipped_levels as shipped_attack_levels
-    from game.match.attack.sim import run_sim
+    from game.match.attack.sim import run_tally
     from game.rules.attack import Settings as AttackSettings
 
     cat, levels = shipped_catalog(), shipped_levels()
@@ -82,7 +82,9 @@ def check(count: int, seed: int, folder: Path) -> dict[str, Any]:
         names = tables[i % len(tables)]
         settings = AttackSettings(len(names))
         hook = attack_recorder(folder, settings)
-        run_sim(shipped_deck(), names, 1, seed * 100 + i, settings, shipped_attack_levels(), hook)
+        run_tally(
+            shipped_deck(), names, 1, seed * 100 + i, settings, shipped_attack_levels(), record=hook
+        )
     files = replay_files([folder])
     start = time.perf_counter()
     out = subprocess.run(

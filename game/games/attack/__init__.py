@@ -54,7 +54,7 @@ def _sim_arguments(sim: argparse.ArgumentParser) -> None:
 def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     """Raises ValueError with the reason for options the game refuses."""
     from game.content.attack import shipped_deck
-    from game.match.attack.sim import run_sim, run_tally
+    from game.match.attack.sim import run_tally
     from game.rules.attack import HouseRoll, InvalidSettings, Settings, Stall, Variant
 
     settings = Settings(
@@ -78,14 +78,16 @@ def _sim_run(args: argparse.Namespace) -> dict[str, Any]:
     record = None
     if getattr(args, "record_dir", None):  # one replay file per game (docs/replays.md)
         record = attack_recorder(Path(args.record_dir), settings)
-    levels = shipped_levels()
-    if progress is None:
-        return run_sim(deck, names, args.games, args.seed, settings, levels, record=record)
-    # Game by game (a run in parts plays the same games as one), to show the progress.
-    tally = run_tally(deck, names, 0, args.seed, settings, levels)
-    for g in range(args.games):
-        tally.merge(run_tally(deck, names, 1, args.seed, settings, levels, g, record=record))
-        progress()
+    tally = run_tally(
+        deck,
+        names,
+        args.games,
+        args.seed,
+        settings,
+        shipped_levels(),
+        record=record,
+        progress=progress,
+    )
     return tally.to_json(settings)
 
 

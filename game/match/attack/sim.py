@@ -165,9 +165,12 @@ def run_tally(
     levels: Mapping[str, AttackLevel] | None = None,
     first: int = 0,
     record: OpenHook | None = None,
+    progress: Callable[[], object] | None = None,
 ) -> Tally:
     """Play games `first` .. `first + games - 1` of a run (a run split in parts plays
-    the same games as one). `record` opens a hook per game (a replay)."""
+    the same games as one). `record` opens a hook per game (a replay); `progress`, when
+    given, is called after each game (a progress bar). Its `to_json(settings)` is the
+    report `bakugan sim --rules attack --json` prints."""
     n = settings.players
     if len(names) != n:
         raise ValueError(f"{n} players need {n} policies, got {len(names)}")
@@ -180,18 +183,7 @@ def run_tally(
         ]
         hook = record(game.seed, [names[i] for i in game.order], seeds) if record else None
         tally.add(play_game(deck, settings, policies, game.seed, hook), game.order)
+        if progress is not None:
+            progress()
     tally.seconds = time.perf_counter() - start
     return tally
-
-
-def run_sim(
-    deck: Deck,
-    names: Sequence[str],
-    games: int,
-    seed: int,
-    settings: Settings,
-    levels: Mapping[str, AttackLevel] | None = None,
-    record: OpenHook | None = None,
-) -> dict[str, Any]:
-    """Play `games` games; the report `bakugan sim --rules attack --json` prints."""
-    return run_tally(deck, names, games, seed, settings, levels, record=record).to_json(settings)

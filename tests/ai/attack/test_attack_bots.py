@@ -14,7 +14,7 @@ import pytest
 from game.ai.attack import LevelPolicy, RandomPolicy, make_policy
 from game.content.attack import shipped_deck
 from game.games.attack import shipped_levels as shipped_attack_levels
-from game.match.attack.sim import play_game, run_sim
+from game.match.attack.sim import play_game, run_tally
 from game.rules.attack import (
     CHANCE,
     Action,
@@ -145,12 +145,13 @@ def test_random_policy_asks_for_no_observation() -> None:
 
 
 def test_the_sim_reports_the_promised_keys_and_counts_every_game() -> None:
-    report = run_sim(DECK, ["easy", "random", "easy", "random"], 12, 3, Settings(4), LEVELS)
+    names, settings = ["easy", "random", "easy", "random"], Settings(4)
+    report = run_tally(DECK, names, 12, 3, settings, LEVELS).to_json(settings)
     for key in ("games", "wins", "matches_per_sec", "mean_deals", "mean_rounds", "win_rates"):
         assert key in report
     assert report["games"] == 12
     assert abs(sum(report["wins"].values()) - 12) < 1e-9
     assert abs(sum(level["rate"] for level in report["levels"].values()) - 1) < 1e-9
     assert json.loads(json.dumps(report)) == report
-    again = run_sim(DECK, ["easy", "random", "easy", "random"], 12, 3, Settings(4), LEVELS)
+    again = run_tally(DECK, names, 12, 3, settings, LEVELS).to_json(settings)
     assert again["wins"] == report["wins"]

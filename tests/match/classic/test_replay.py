@@ -61,14 +61,14 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def attack_recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("attack")
-    from game.match.attack.sim import run_sim
+    from game.match.attack.sim import run_tally
 
     levels = {**shipped_attack_levels()}
     levels["hard"] = dataclasses.replace(levels["hard"], worlds=3, samples=8)
     for n, names in ((3, ["random", "easy", "hard"]), (4, ["normal", "easy", "hard", "random"])):
         settings = AttackSettings(n)
         hook = attack_recorder(folder, settings)
-        run_sim(shipped_deck(), names, 2, n, settings, levels, record=hook)
+        run_tally(shipped_deck(), names, 2, n, settings, levels, record=hook)
     return folder
 
 
