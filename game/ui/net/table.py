@@ -445,20 +445,7 @@ class NetTableScene(Scene):
         self.shows[0].draw(surface)
         seat = self.shown if self.shown in self.seats else next(iter(self.seats), None)
         if seat is not None and (len(self.seats) == 1 or self.shown == seat):
-            self._draw_lines(surface, self.seats[seat].lines, SIDE_AREA, 12)
-
-    def _draw_lines(
-        self, surface: pygame.Surface, lines: list[str], area: pygame.Rect, n: int
-    ) -> None:
-        w.panel(surface, area, 200)
-        for i, line in enumerate(lines[:n]):
-            w.fit_text(
-                surface,
-                line,
-                pygame.Rect(area.x + 16, area.y + 12 + i * 36, area.w - 32, 34),
-                22,
-                w.INK,
-            )
+            view_panel(surface, self.seats[seat].lines, SIDE_AREA, 12)
 
     def _draw_seat(self, surface: pygame.Surface) -> None:
         seat = self._asked()
@@ -472,7 +459,16 @@ class NetTableScene(Scene):
             area = SIDE_AREA
         else:
             area = VIEW_AREA
-        self._draw_lines(surface, mine.lines, area, 14)
+        view_panel(surface, mine.lines, area, 14)
         if mine.turn is not None and mine.turn.get("kind") == "act":
             head = pygame.Rect(ACTIONS_AREA.x, ACTIONS_AREA.y, ACTIONS_AREA.w, 36)
             w.fit_text(surface, self.tr("net.ui.your_choices"), head, 24, w.ACCENT)
+
+
+def view_panel(surface: pygame.Surface, lines: list[str], area: pygame.Rect, n: int) -> None:
+    """The first `n` of a view's lines in a panel at `area`, all at one size: wrapped at
+    words, and smaller together only as the area needs (the throw's side panel is
+    narrower than the column the words were broken for, and a line shrunk alone beside
+    its neighbour at full size reads as a different thing)."""
+    w.panel(surface, area, 200)
+    w.paragraph(surface, "\n".join(lines[:n]), area.inflate(-32, -24), 22, w.INK, spacing=9)
