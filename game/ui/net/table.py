@@ -42,6 +42,10 @@ THROW_AREA = pygame.Rect(24, 88, 820, 440)
 """The table a seat throws on, above room for a long pull toward the screen's bottom
 (a pull that reaches the window's edge goes on only as relative motion)."""
 SIDE_AREA = pygame.Rect(868, 96, 388, 540)
+GO_ON = pygame.Rect(SIDE_AREA.centerx - 160, SIDE_AREA.bottom - 68, 320, 56)
+"""The button that ends a throw's playback, under the seat's lines beside it."""
+SHOW_SIDE = pygame.Rect(SIDE_AREA.x, SIDE_AREA.y, SIDE_AREA.w, GO_ON.top - 12 - SIDE_AREA.y)
+"""The seat's lines beside a throw's playback: above the button."""
 LOG_LINES = 2
 
 
@@ -319,9 +323,9 @@ class NetTableScene(Scene):
         label = self.tr("pause.menu") if done else self.tr("net.ui.leave")
         self.buttons = [w.Button(leave, label, self._leave, key=pygame.K_ESCAPE)]
         if self.shows:
-            go_on = pygame.Rect(0, 0, 320, 56)
-            go_on.center = (SIDE_AREA.centerx, SIDE_AREA.bottom - 40)
-            button = w.Button(go_on, self.tr("net.ui.go_on"), self._go_on, key=pygame.K_SPACE)
+            button = w.Button(
+                GO_ON.copy(), self.tr("net.ui.go_on"), self._go_on, key=pygame.K_SPACE
+            )
             button.data["net"] = "go_on"
             self.buttons.append(button)
             return
@@ -445,7 +449,7 @@ class NetTableScene(Scene):
         self.shows[0].draw(surface)
         seat = self.shown if self.shown in self.seats else next(iter(self.seats), None)
         if seat is not None and (len(self.seats) == 1 or self.shown == seat):
-            view_panel(surface, self.seats[seat].lines, SIDE_AREA, 12)
+            view_panel(surface, self.seats[seat].lines, SHOW_SIDE, 12)
 
     def _draw_seat(self, surface: pygame.Surface) -> None:
         seat = self._asked()

@@ -42,3 +42,18 @@ def test_the_narrow_panel_wraps_rather_than_shrinking_the_long_lines_alone() -> 
         view_panel(surface, LINES, SIDE_AREA, 12)
     assert len(ledger.drawn) > len(LINES)  # a long line goes on at the next
     assert ledger.drawn[0].rect.h >= 16  # and stays readable
+
+
+def test_the_lines_beside_a_playback_stay_above_its_go_on_button() -> None:
+    """Beside a throw played back, twelve long lines wrapped into the narrow panel
+    never run under the "Go on" button (the first playtest showed them behind it)."""
+    from game.ui.net.table import GO_ON, SHOW_SIDE
+
+    pygame.font.init()
+    surface = pygame.Surface((1280, 720))
+    long = [f"{line} · {line}"[:LINE] for line in LINES * 2]
+    with text_fit.recording() as ledger:
+        view_panel(surface, long, SHOW_SIDE, 12)
+    assert ledger.drawn and not ledger.escaped()
+    assert not any(d.rect.colliderect(GO_ON) for d in ledger.drawn)
+    assert SHOW_SIDE.bottom < GO_ON.top and SIDE_AREA.contains(GO_ON)
