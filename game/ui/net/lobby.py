@@ -91,9 +91,13 @@ class NetMenuScene(BackdropScene):
 
 
 class HostSetupScene(BackdropScene):
-    """The seats of the match to host, and whether computers on the network may join
-    (else only this computer, for trying it out): Start opens the table, which shows
-    where to join."""
+    """The seats of the match to host (a column), and beside them whether computers on
+    the network may join (else only this computer, for trying it out), whether every
+    screen is given the replay at the end, and how many may watch: Start opens the
+    table, which shows where to join."""
+
+    WATCHERS = (8, 16, 64, 0)
+    """The spectators at once the host may let in, in the order a press goes round."""
 
     def __init__(self, app: App, game: str, port: int = DEFAULT_PORT) -> None:
         super().__init__(app)
@@ -104,26 +108,40 @@ class HostSetupScene(BackdropScene):
         self.seats = ["here", "remote", *["easy"] * (count - 2)]
         self.words = [*SEAT_WORDS, *(record.net.levels if record.net else ())]
         self.open = True  # others on the network may join
+        self.share = False  # the replay to every screen at the end (`--share-replay`)
+        self.watchers = self.WATCHERS[0]  # spectators at once (`--max-watchers`)
         self._build()
 
     def _build(self) -> None:
         record = REGISTRY[self.game]
         self.buttons = []
         for p, word in enumerate(self.seats):
-            rect = pygame.Rect(360, 200 + p * 62, 560, 50)
+            rect = pygame.Rect(120, 196 + p * 60, 560, 50)
             label = self.tr("net.ui.seat_word", seat=p + 1, word=self._word(word))
             self.buttons.append(w.Button(rect, label, partial(self._cycle, p)))
-        y = 200 + len(self.seats) * 62 + 8
+        y = 196 + len(self.seats) * 60 + 6
         counts = record.player_counts
         if len(self.seats) < max(counts):
-            more = pygame.Rect(360, y, 272, 44)
+            more = pygame.Rect(120, y, 272, 44)
             self.buttons.append(w.Button(more, self.tr("net.ui.add_seat"), self._add))
         if len(self.seats) > min(counts):
-            less = pygame.Rect(648, y, 272, 44)
+            less = pygame.Rect(408, y, 272, 44)
             self.buttons.append(w.Button(less, self.tr("net.ui.remove_seat"), self._remove))
-        where = pygame.Rect(360, 560, 560, 44)
-        key = "net.ui.open_lan" if self.open else "net.ui.open_local"
-        self.buttons.append(w.Button(where, self.tr(key), self._toggle))
+        where = "net.ui.open_lan" if self.open else "net.ui.open_local"
+        share = "net.ui.share_on" if self.share else "net.ui.share_off"
+        watchers = (
+            self.tr("net.ui.watchers", count=self.watchers)
+            if self.watchers
+            else self.tr("net.ui.watchers_none")
+        )
+        for i, (label, press) in enumerate(
+            (
+                (self.tr(where), self._toggle),
+                (self.tr(share), self._share),
+                (watchers, self._watch),
+            )
+        ):
+            self.buttons.append(w.Button(pygame.Rect(720, 196 + i * 60, 440, 50), label, press))
         self.buttons += w.go_and_back(
             (pygame.Rect(660, 640, 260, 56), self.tr("net.ui.start"), self._start),
             (pygame.Rect(360, 640, 260, 56), self.tr("ui.back"), self.app.pop),
@@ -149,6 +167,15 @@ class HostSetupScene(BackdropScene):
         self.open = not self.open
         self._build()
 
+    def _share(self) -> None:
+        self.share = not self.share
+        self._build()
+
+    def _watch(self) -> None:
+        at = self.WATCHERS.index(self.watchers) if self.watchers in self.WATCHERS else -1
+        self.watchers = self.WATCHERS[(at + 1) % len(self.WATCHERS)]
+        self._build()
+
     def _start(self) -> None:
         address = "0.0.0.0" if self.open else "127.0.0.1"
         options = HostOptions(
@@ -162,6 +189,8 @@ class HostSetupScene(BackdropScene):
             join_seconds=900.0,
             turn_seconds=3600.0,
             announce=default_announce(address),
+            share_replay=self.share,
+            max_watchers=self.watchers,
         )
         self.app.push(host_table(self.app, options, where_to_join(options)))
 
