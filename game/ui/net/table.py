@@ -27,7 +27,7 @@ from ..scene import Scene
 from ..scenes import game_scenes
 from .path import PathShow, paths
 from .table_lobby import WATCHER, draw_lobby
-from .throw import NetThrow, throw_message
+from .throw import NetThrow, TableDrawing, throw_message
 
 if TYPE_CHECKING:
     from game.net.relay import NetThread, Relay
@@ -107,6 +107,7 @@ class NetTableScene(Scene):
         self.t = 0.0
         self.words = _words(game)
         self.shows: list[PathShow] = []  # the throws resolved, played back in turn
+        self.pointer: tuple[int, int] | None = None  # where the mouse last moved to
         self.thrown = 0  # the last throw's number (each of the screen's seats is sent it)
         self.shared: dict[str, Any] | None = None  # the whole replay, if the host shares it
         self.buttons: list[w.Button] = []
@@ -203,7 +204,14 @@ class NetTableScene(Scene):
             return None
         if table is None:
             return None
-        return NetThrow(table, THROW_AREA, dict(self.app.settings.keys))
+        throw = NetThrow(table, THROW_AREA, dict(self.app.settings.keys))
+        throw.pointer = self.pointer  # a mouse resting over a target names it at once
+        return throw
+
+    def _drawings(self) -> list[TableDrawing]:
+        """The tables this screen may draw: the throws to play back, each seat's own."""
+        throws = [s.throw for s in self.seats.values() if s.throw is not None]
+        return [*self.shows, *throws]
 
     def _show(self, message: dict[str, Any]) -> None:
         """A resolved throw to play back, once (each of this screen's seats is sent it):
@@ -224,6 +232,7 @@ class NetTableScene(Scene):
                 return
             mine = [p for p in self.seats if p != WATCHER]
             show = PathShow(drawn, THROW_AREA, drawn.zone, rolls, mine)
+            show.pointer = self.pointer
         except (KeyError, TypeError, ValueError, IndexError):
             return  # a message this screen cannot draw: the match goes on without it
         self.shows.append(show)
@@ -382,10 +391,12 @@ class NetTableScene(Scene):
         self._dirty = True
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:  # every table drawn names what it is under
+            self.pointer = event.pos
+            for drawing in self._drawings():
+                drawing.point(event)
         if w.handle_buttons(self.buttons, event):
             return
-        if self.shows:
-            self.shows[0].point(event)
         seat = self._asked()
         if seat is not None and self.seats[seat].throw is not None:
             thrown = self.seats[seat].throw.handle(event)  # type: ignore[union-attr]
