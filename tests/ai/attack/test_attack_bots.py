@@ -155,3 +155,17 @@ def test_the_sim_reports_the_promised_keys_and_counts_every_game() -> None:
     assert json.loads(json.dumps(report)) == report
     again = run_tally(DECK, names, 12, 3, settings, LEVELS).to_json(settings)
     assert again["wins"] == report["wins"]
+
+
+def test_a_run_played_in_parts_and_merged_is_the_run_played_at_once() -> None:
+    """Game `first + g` of a run is the same game however the run is split (the ladder
+    benchmark plays its runs in parts and merges them)."""
+    names, settings = ["easy", "random", "normal", "random"], Settings(4)
+    whole = run_tally(DECK, names, 6, 5, settings, LEVELS).to_json(settings)
+    parts = run_tally(DECK, names, 0, 5, settings, LEVELS)
+    for first in (0, 2, 3):
+        parts.merge(run_tally(DECK, names, {0: 2, 2: 1, 3: 3}[first], 5, settings, LEVELS, first))
+    merged = parts.to_json(settings)
+    for report in (whole, merged):
+        report.pop("matches_per_sec")
+    assert merged == whole and merged["games"] == 6

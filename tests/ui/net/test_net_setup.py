@@ -60,8 +60,9 @@ def test_sharing_the_replay_and_the_watchers_chosen_reach_the_host(
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("game", ["classic", "attack", "planet"])
+@pytest.mark.parametrize("toggled", [False, True], ids=["as-opened", "every-toggle-turned"])
 def test_every_button_of_the_setup_fits_and_none_overlaps_at_the_most_seats(
-    lang: str, game: str
+    lang: str, game: str, toggled: bool
 ) -> None:
     from game.games import REGISTRY
 
@@ -69,7 +70,8 @@ def test_every_button_of_the_setup_fits_and_none_overlaps_at_the_most_seats(
     setup = HostSetupScene(app, game, port=0)
     most = max(REGISTRY[game].player_counts)
     setup.seats = ["here", *["remote"] * (most - 1)]
-    setup.share = True
+    if toggled:  # the other words of each toggle: this computer only, shared, no watchers
+        setup.open, setup.share, setup.watchers = False, True, 0
     setup._build()
     surface = pygame.Surface((1280, 720))
     with text_fit.recording() as ledger:
