@@ -99,6 +99,40 @@ def _fit_paragraph(
         s -= 1
 
 
+def fit_hanging(
+    values: Sequence[str], width: int, height: int, size: int, indent: int, spacing: int = 4
+) -> tuple[int, list[tuple[str, bool]]]:
+    """The largest size up to `size` at which `values`, each wrapped to `width` with its
+    rows after the first indented by `indent` px (a hanging indent: where one value ends
+    and the next begins stays plain), fit `height`; and the rows at that size, each with
+    whether it goes on from the row above."""
+    s, rows = _fit_hanging(tuple(values), width, height, size, indent, spacing)
+    return s, list(rows)
+
+
+@lru_cache(maxsize=256)
+def _fit_hanging(
+    values: tuple[str, ...], width: int, height: int, size: int, indent: int, spacing: int
+) -> tuple[int, tuple[tuple[str, bool], ...]]:
+    s = size
+    while True:
+        f = font(s)
+        rows: list[tuple[str, bool]] = []
+        for value in values:
+            words = value.split(" ")
+            first = fill_lines(words, f, width)[0]
+            rest = words[len(first.split(" ")) :]
+            rows.append((first, False))
+            if rest:
+                rows += [(row, True) for row in fill_lines(rest, f, width - indent)]
+        fits = len(rows) * line_step(s, spacing) - spacing <= height and all(
+            width_of(row, s) <= width - (indent if goes_on else 0) for row, goes_on in rows
+        )
+        if fits or s <= MIN_SIZE:
+            return s, tuple(rows)
+        s -= 1
+
+
 @lru_cache(maxsize=1024)
 def ellipsize(value: str, size: int, width: int) -> str:
     """`value` cut with "…" to fit `width` (whole when it fits)."""

@@ -136,6 +136,33 @@ def paragraph(
     return y
 
 
+def hanging(
+    surface: pygame.Surface,
+    values: list[str],
+    rect: pygame.Rect,
+    size: int,
+    colour: tuple[int, int, int],
+    indent: int = 16,
+    spacing: int = 4,
+) -> int:
+    """Draw `values` inside `rect`, one after another, all at one size (smaller together
+    when they must to fit), each wrapped at words with its further rows indented by
+    `indent` px; returns the y below the last row."""
+    s, rows = fit.fit_hanging(values, rect.w, rect.h, size, indent, spacing)
+    y, step = rect.y, fit.line_step(s, spacing)
+    for i, (row, goes_on) in enumerate(rows):
+        if y + step - spacing > rect.bottom:  # even the smallest size does not fit
+            rest = " ".join(r for r, _ in rows[i:])
+            fit.record(rest, pygame.Rect(rect.x, y, rect.w, step), rect, surface, True)
+            break
+        img = render(row, s, colour)
+        at = img.get_rect(topleft=(rect.x + (indent if goes_on else 0), y))
+        surface.blit(img, at)
+        fit.record(row, _ink(at, s), rect, surface)
+        y += step
+    return y
+
+
 def dim(surface: pygame.Surface, alpha: int) -> None:
     """A black veil of opacity `alpha` over all of `surface`: what lies under a pause,
     a results screen or an overlay, still there but stepped back."""

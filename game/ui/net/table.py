@@ -482,8 +482,8 @@ class NetTableScene(Scene):
 
 def view_panel(surface: pygame.Surface, lines: list[str], area: pygame.Rect, n: int) -> None:
     """The first `n` of a view's lines in a panel at `area`, all at one size: wrapped at
-    words, and smaller together only as the area needs (the throw's side panel is
-    narrower than the column the words were broken for, and a line shrunk alone beside
-    its neighbour at full size reads as a different thing)."""
+    words (a line's further rows indented), and smaller together only as the area needs
+    (the throw's side panel is narrower than the column the words were broken for, and
+    a line shrunk alone beside its neighbour at full size reads as a different thing)."""
     w.panel(surface, area, 200)
-    w.paragraph(surface, "\n".join(lines[:n]), area.inflate(-32, -24), 22, w.INK, spacing=9)
+    w.hanging(surface, lines[:n], area.inflate(-32, -24), 22, w.INK, indent=18, spacing=9)

@@ -108,3 +108,17 @@ def test_a_mouse_resting_over_a_target_names_it_as_the_playback_begins() -> None
     over = _table_showing_a_throw(card)
     assert over.shows[0].pointer == card
     assert _tags(still) == 1 and _tags(over) == 2
+
+
+def test_a_line_s_further_rows_are_indented_and_the_next_line_starts_plain() -> None:
+    pygame.font.init()
+    surface = pygame.Surface((1280, 720))
+    with text_fit.recording() as ledger:
+        view_panel(surface, LINES, SIDE_AREA, 12)
+    lefts = [d.rect.left for d in ledger.drawn]
+    plain = min(lefts)
+    starts = {line.split(" ")[0] for line in LINES}
+    for d in ledger.drawn:  # each line's first row at the margin, the rows after it in
+        first = d.text.split(" ")[0] in starts and any(x.startswith(d.text) for x in LINES)
+        assert (d.rect.left == plain) == first, d.text
+    assert len(set(lefts)) == 2
