@@ -444,7 +444,10 @@ class NetTableScene(Scene):
         seat = self._asked()
         if seat is not None:
             kind = (self.seats[seat].turn or {}).get("kind")
-            return self.tr("net.ui.throw" if kind == "throw" else "net.ui.choose", seat=seat + 1)
+            if kind == "throw":  # a sphere to pull, or a die (no aim: a press rolls it)
+                key = "net.ui.throw" if self.seats[seat].throw is not None else "net.ui.roll_due"
+                return self.tr(key, seat=seat + 1)
+            return self.tr("net.ui.choose", seat=seat + 1)
         if not self.started:
             return self.tr("net.ui.waiting_start")
         return self.tr("net.ui.watching" if WATCHER in self.seats else "net.ui.waiting")
