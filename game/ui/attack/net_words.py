@@ -53,8 +53,8 @@ def _plays(say: pv.Say, plays: object, seat: int, name: pv.Name) -> list[str]:
 def _turn(view: dict[Any, Any], seat: int, say: pv.Say) -> str | None:
     """Whose move it is, or whose die, in the words of the table screen's prompts."""
     phase = view.get("phase")
-    if phase == Phase.OVER:
-        return say("attack_ui.over")
+    if phase == Phase.OVER:  # who won is the status line's; how, this one's
+        return say("attack_net.over")
     if phase in (Phase.DEALER_ROLL, Phase.TARGET_ROLL):
         roller = pv.number(view.get("roller"))
         if roller is None or roller < 0:

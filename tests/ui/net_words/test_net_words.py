@@ -395,3 +395,16 @@ def test_a_text_that_is_not_an_action_never_raises(game: str, text: str) -> None
         shown = WORDS[game].action_label(text, lang)
         assert isinstance(shown, str) and 0 < len(shown) <= LINE
     assert WORDS[game].action_label(None, "en") == tr("en", "net.words.action_blank")  # type: ignore[arg-type]
+
+
+def test_the_end_of_an_attack_game_says_the_fewest_points_win() -> None:
+    """At the end a seat reads every player's points; the status says who won, and the
+    view says how, so 'points 12' beside a win of 2 is no puzzle (fewest win)."""
+    ends = [s for s in views("attack") if s.message["view"].get("phase") == "over"]
+    assert ends
+    for lang, said in (("en", "the fewest points win"), ("ru", "меньше очков")):
+        for end in ends:
+            assert any(
+                said in line
+                for line in attack_words.view_lines(end.message["view"], end.seat, lang)
+            )
