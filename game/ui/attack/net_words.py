@@ -16,6 +16,7 @@ the rest is `attack_net.*`.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from game.content.attack import shipped_deck
@@ -156,9 +157,13 @@ def view_lines(view: Any, seat: int, lang: str) -> list[str]:
         else _last_round(v, seat, say, name)
     )
     lines += _seats(v, seat, say)
-    caught = [n for n in map(name, pv.items(v.get("my_caught"))) if n]
-    if caught:
-        lines.append(pv.listing(say, "attack_net.my_caught", caught))
+    caught = Counter(n for n in map(name, pv.items(v.get("my_caught"))) if n)
+    if caught:  # a Bakugan caught more than once is named once, with how often
+        named = [
+            card if n == 1 else say("attack_net.times", card=card, count=n)
+            for card, n in caught.items()
+        ]
+        lines.append(pv.listing(say, "attack_net.my_caught", named))
     return pv.capped(lines)
 
 

@@ -408,3 +408,23 @@ def test_the_end_of_an_attack_game_says_the_fewest_points_win() -> None:
                 said in line
                 for line in attack_words.view_lines(end.message["view"], end.seat, lang)
             )
+
+
+def test_a_bakugan_caught_more_than_once_is_named_once_with_its_count() -> None:
+    """'You caught: Bakugan 7, Bakugan 7, Bakugan 7, Bakugan 7 … and 12 more' told
+    four of sixteen; the pile is said whole: each Bakugan once, with how often."""
+    ends = [s for s in views("attack") if len(s.message["view"].get("my_caught", [])) > 4]
+    assert ends
+    for sent_ in ends:
+        view = sent_.message["view"]
+        line = next(
+            x
+            for x in attack_words.view_lines(view, sent_.seat, "en")
+            if x.startswith("You caught:")
+        )
+        cards = [shipped_deck().by_id[c].name.get("en") for c in view["my_caught"]]
+        for card in set(cards):
+            n = cards.count(card)
+            assert (f"{card} ×{n}" if n > 1 else card) in line or "more" in line
+        if len(set(cards)) <= 4:  # few kinds: all of them, none left to count
+            assert "more" not in line and all(card in line for card in set(cards))
