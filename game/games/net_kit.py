@@ -305,6 +305,10 @@ class NetKit:
     brain: Callable[[str, int], NetBrain]
     throw_table: Callable[[Mapping[str, Any]], ThrowTable | None] = lambda context: None
     levels: tuple[str, ...] = ("easy", "normal", "hard")
+    track: Callable[[Mapping[str, Any], Any], Any] = lambda context, throw: None
+    """The path a throw (`physics.Throw`) takes alone on a throw's public table
+    (`context`), through the physics the host resolves it with: what the window's aim
+    guide dots (None: a release the physics refuses, or a game with no aim)."""
 
 
 def plain(value: Any) -> Any:
@@ -378,7 +382,8 @@ def legal_text(legal: Sequence[Any], text: str) -> Any:
 
 
 def deferred_kit(module: str) -> NetKit:
-    """A game's `NetKit` from its module's ``table``, ``aim`` and ``throw_table``,
+    """A game's `NetKit` from its module's ``table``, ``aim``, ``throw_table`` and
+    ``track``,
     imported when first asked for (reading the registry loads no game's network parts).
     A joined computer of any level is a `UniformBrain` throwing by the game's ``aim``."""
     import importlib
@@ -394,4 +399,7 @@ def deferred_kit(module: str) -> NetKit:
         made: ThrowTable | None = importlib.import_module(module).throw_table(context)
         return made
 
-    return NetKit(table, brain, throw_table)
+    def track(context: Mapping[str, Any], throw: Any) -> Any:
+        return importlib.import_module(module).track(context, throw)
+
+    return NetKit(table, brain, throw_table, track=track)

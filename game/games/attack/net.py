@@ -102,3 +102,8 @@ def table(request: TableRequest) -> AttackTable:
 def throw_table(context: Mapping[str, Any]) -> None:
     """Attack's die takes no aim: a window rolls it with a press (no table to throw on)."""
     return None
+
+
+def track(context: Mapping[str, Any], throw: Any) -> None:
+    """No aim, no path to guide it: the die's face is the rules core's draw."""
+    return None

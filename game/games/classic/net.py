@@ -162,6 +162,17 @@ def throw_table(context: Mapping[str, Any]) -> ThrowTable:
     )
 
 
+def track(context: Mapping[str, Any], throw: Any) -> Any:
+    """The path `throw` takes on the table as sent, resolved as the host resolves a throw
+    (the aim guide's dots); None for a release the physics refuses."""
+    from game import physics
+
+    table = _table(context)
+    if throw.speed < 1 or physics.check_origin(table, throw.origin, throw.radius):
+        return None
+    return physics.resolve_throw(table, throw).trajectory
+
+
 def aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     """A throw at a card drawn at random, by the classic aimer on the table as sent."""
     from game.ai.classic.aim import plan_throw
@@ -178,4 +189,4 @@ def table(request: TableRequest) -> ClassicTable:
     return ClassicTable(request)
 
 
-__all__: Sequence[str] = ("ClassicTable", "aim", "table", "throw_table")
+__all__: Sequence[str] = ("ClassicTable", "aim", "table", "throw_table", "track")

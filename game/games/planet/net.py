@@ -164,6 +164,22 @@ def throw_table(context: Mapping[str, Any]) -> ThrowTable:
     )
 
 
+def track(context: Mapping[str, Any], throw: Any) -> Any:
+    """The path `throw` takes alone over the Matrix rebuilt from what was sent, judged
+    as the host judges a roll (the aim guide's dots: the other player's sphere, rolled
+    at the same moment, is not known); None for a release the physics refuses."""
+    from game import physics
+    from game.match.planet.layout import planet_layout
+
+    places = [(int(h[0]), int(h[1])) for h in context["places"]]
+    cores = [(int(h[0]), int(h[1])) for h in context["cores"]]
+    scene = planet_layout(places).scene(cores)
+    if throw.speed < 1 or physics.check_release(scene, [throw]) is not None:
+        return None
+    outcome = physics.simulate(scene, [throw], judge=physics.PLANET, fresh=True)
+    return outcome.track(throw.sphere_id)
+
+
 def aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     """A roll at a core drawn at random, planned on the table rebuilt from what was sent
     (the layout is a function of the Matrix's places)."""

@@ -204,7 +204,9 @@ class NetTableScene(Scene):
             return None
         if table is None:
             return None
-        throw = NetThrow(table, THROW_AREA, dict(self.app.settings.keys))
+        guide = str(self.app.settings.aim_guide)
+        keys = dict(self.app.settings.keys)
+        throw = NetThrow(table, THROW_AREA, keys, partial(kit.track, context), guide)
         throw.pointer = self.pointer  # a mouse resting over a target names it at once
         return throw
 

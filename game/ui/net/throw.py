@@ -7,7 +7,8 @@ curve). The throw goes to the host as its parameters; the host resolves it, once
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,7 +17,7 @@ from game.games.net_kit import throw_params
 from game.match.zone import Zone
 from game.physics.tuning import SPHERE_RADIUS
 
-from .. import slingshot
+from .. import aim_guide, slingshot
 from .. import widgets as w
 from ..hand_throw import BandSlingshot, bound_keys
 from ..table_view import TableView
@@ -98,14 +99,48 @@ class TableDrawing:
 
 class NetThrow(TableDrawing):
     """The slingshot on `table` in `area`, the sphere aimed at the table's middle; the
-    seat's band below it (the table turned so that the thrower's band is near)."""
+    seat's band below it (the table turned so that the thrower's band is near). With a
+    `track` (the game's `NetKit.track` of the throw's context), the aim guide dots the
+    pulled throw's path at the player's `guide` level, as the local match does."""
 
-    def __init__(self, table: ThrowTable, area: pygame.Rect, keys: dict[str, str]) -> None:
+    def __init__(
+        self,
+        table: ThrowTable,
+        area: pygame.Rect,
+        keys: dict[str, str],
+        track: Callable[[physics.Throw], Any] | None = None,
+        guide: str = "off",
+    ) -> None:
         super().__init__(table, area, table.zone)
         feel = FEELS.get(table.curve, slingshot.MATCH)
         toward = (table.width / 2, table.height / 2)
         self.hand = TurnedSlingshot(feel, bound_keys(keys), self.view, 0, self.zone, toward)
         self.hand.turned = self.flipped
+        self.track, self.guide = track, guide
+        self._dots: tuple[object, list[physics.Point]] = (None, [])
+
+    def guide_dots(self) -> list[physics.Point]:
+        """The aim guide's dots (table mm) for the throw as pulled now: [] with no guide,
+        no track or a pull too short to throw."""
+        hand = self.hand
+        if self.track is None or not aim_guide.shows(self.guide) or not hand.throws():
+            return []
+        throw = hand.current()
+        ox, oy = throw.origin
+        key = (
+            round(ox, 1),
+            round(oy, 1),
+            round(throw.angle, 3),
+            round(throw.speed),
+            round(throw.spin, 2),
+        )
+        if key != self._dots[0]:
+            try:
+                path = self.track(throw)
+            except (physics.PhysicsError, ValueError, KeyError, TypeError):
+                path = None  # a table this build cannot rebuild: no guide, no crash
+            self._dots = (key, aim_guide.guide(path, self.guide) if path is not None else [])
+        return self._dots[1]
 
     def handle(self, event: pygame.event.Event) -> physics.Throw | None:
         """The throw, when this event lets the sphere go with power enough."""
@@ -130,6 +165,8 @@ class NetThrow(TableDrawing):
         tip = self.view.fpx((ox + math.cos(hand.angle) * reach, oy + math.sin(hand.angle) * reach))
         pygame.draw.line(surface, w.ACCENT, (sx, sy), tip, 2)
         pygame.draw.circle(surface, SPHERE, (round(sx), round(sy)), self.radius)
+        dots = [self.view.px(p) for p in self.guide_dots()]
+        aim_guide.draw(surface, dots, self.guide, self.radius)
         hand.draw_pull(surface, w.ACCENT)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+import pytest
 
 from game.games.net_kit import ThrowTable
 from game.ui.net.throw import NetThrow
@@ -119,3 +120,41 @@ def test_the_tag_follows_the_mouse_the_screen_was_shown_not_a_mouse_query() -> N
     still.draw(a)
     moved.draw(b)
     assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+
+
+def test_the_aim_guide_dots_the_pulled_throw_s_path_at_the_player_s_level() -> None:
+    """As in the local match: no dots before the pull is long enough to throw, the whole
+    path to its stop at "whole", only its first part at "start", none at "off"."""
+    from functools import partial
+
+    from game.games import REGISTRY
+    from game.ui import aim_guide
+
+    kit = REGISTRY["classic"].net
+    assert kit is not None
+    context = {
+        "width": 800.0,
+        "height": 1000.0,
+        "cards": [[[2, 1], [400.0, 456.0]], [[2, 2], [400.0, 544.0]]],
+        "standing": [],
+        "zone": [0.0, 0.0, 800.0, 140.0],
+    }
+    table = kit.throw_table(context)
+    assert table is not None
+    area = pygame.Rect(24, 88, 820, 440)
+    dots = {}
+    for level in ("off", "start", "whole"):
+        throw = NetThrow(table, area, {}, partial(kit.track, context), level)
+        assert throw.guide_dots() == []  # not pulled yet
+        throw.hand.pulled = throw.hand.curve.release_px + 40.0
+        dots[level] = throw.guide_dots()
+        pygame.font.init()
+        throw.draw(pygame.Surface((1280, 720)))  # draws with its dots, never raises
+    assert dots["off"] == [] and dots["start"] and dots["whole"]
+    assert len(dots["start"]) < len(dots["whole"])
+    whole = kit.track(context, throw.hand.current())
+    assert whole is not None
+    rest = whole.at(whole.duration)
+    assert dots["whole"][-1] == pytest.approx(rest[:2], abs=aim_guide.DOT_MM)
+    start_far = max(abs(y - throw.hand.current().origin[1]) for _, y in dots["start"])
+    assert start_far <= aim_guide.START_MM + aim_guide.DOT_MM
