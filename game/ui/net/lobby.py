@@ -134,13 +134,12 @@ class HostSetupScene(BackdropScene):
             if self.watchers
             else self.tr("net.ui.watchers_none")
         )
-        for i, (label, press) in enumerate(
-            (
-                (self.tr(where), self._toggle),
-                (self.tr(share), self._share),
-                (watchers, self._watch),
-            )
-        ):
+        switches: list[tuple[str, Callable[[], None]]] = [
+            (self.tr(where), partial(self._flip, "open")),
+            (self.tr(share), partial(self._flip, "share")),
+            (watchers, self._watch),
+        ]
+        for i, (label, press) in enumerate(switches):
             self.buttons.append(w.Button(pygame.Rect(720, 196 + i * 60, 440, 50), label, press))
         self.buttons += w.go_and_back(
             (pygame.Rect(660, 640, 260, 56), self.tr("net.ui.start"), self._start),
@@ -163,12 +162,9 @@ class HostSetupScene(BackdropScene):
         self.seats.pop()
         self._build()
 
-    def _toggle(self) -> None:
-        self.open = not self.open
-        self._build()
-
-    def _share(self) -> None:
-        self.share = not self.share
+    def _flip(self, switch: str) -> None:
+        """One of the setup's yes-or-no choices (`open`, `share`) turned over."""
+        setattr(self, switch, not getattr(self, switch))
         self._build()
 
     def _watch(self) -> None:
