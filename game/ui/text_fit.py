@@ -119,9 +119,9 @@ def _fit_hanging(
         f = font(s)
         rows: list[tuple[str, bool]] = []
         for value in values:
-            words = value.split(" ")
+            words = value.split()  # no empty words: a row's words are counted back whole
             first = fill_lines(words, f, width)[0]
-            rest = words[len(first.split(" ")) :]
+            rest = words[len(first.split()) :]
             rows.append((first, False))
             if rest:
                 rows += [(row, True) for row in fill_lines(rest, f, width - indent)]

@@ -122,3 +122,12 @@ def test_a_line_s_further_rows_are_indented_and_the_next_line_starts_plain() -> 
         first = d.text.split(" ")[0] in starts and any(x.startswith(d.text) for x in LINES)
         assert (d.rect.left == plain) == first, d.text
     assert len(set(lefts)) == 2
+
+
+def test_a_line_with_a_double_space_loses_no_word_and_repeats_none() -> None:
+    pygame.font.init()
+    surface = pygame.Surface((1280, 720))
+    line = "Your hand: Gilded  Ward, Midas Touch, Zenith, Midas Touch, Spark, Gleam"
+    with text_fit.recording() as ledger:
+        view_panel(surface, [line], SIDE_AREA, 12)
+    assert " ".join(d.text for d in ledger.drawn).split() == line.split()
