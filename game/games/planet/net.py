@@ -145,12 +145,19 @@ class PlanetTable(SessionTable):
             self._roll()
 
 
+def _matrix(context: Mapping[str, Any]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The Matrix's places in their order and the cores lying on it, as a throw's context
+    sends them (the table's layout is a function of the places)."""
+    places = [(int(h[0]), int(h[1])) for h in context["places"]]
+    cores = [(int(h[0]), int(h[1])) for h in context["cores"]]
+    return places, cores
+
+
 def throw_table(context: Mapping[str, Any]) -> ThrowTable:
     """The table a person rolls on: the Matrix's cores lying, rebuilt from its places."""
     from game.match.planet.layout import planet_layout
 
-    places = [(int(h[0]), int(h[1])) for h in context["places"]]
-    cores = [(int(h[0]), int(h[1])) for h in context["cores"]]
+    places, cores = _matrix(context)
     layout = planet_layout(places)
     x0, y0, x1, y1 = (float(v) for v in context["zone"])
     return ThrowTable(
@@ -171,8 +178,7 @@ def track(context: Mapping[str, Any], throw: Any) -> Any:
     from game import physics
     from game.match.planet.layout import planet_layout
 
-    places = [(int(h[0]), int(h[1])) for h in context["places"]]
-    cores = [(int(h[0]), int(h[1])) for h in context["cores"]]
+    places, cores = _matrix(context)
     scene = planet_layout(places).scene(cores)
     if throw.speed < 1 or physics.check_release(scene, [throw]) is not None:
         return None
@@ -186,8 +192,7 @@ def aim(rng: random.Random, view: Any, context: Mapping[str, Any]) -> dict[str, 
     from game.ai.planet.aim import DEFAULT_AIM, execute, plan_roll, release_point
     from game.match.planet.layout import planet_layout
 
-    places = [(int(h[0]), int(h[1])) for h in context["places"]]
-    cores = [(int(h[0]), int(h[1])) for h in context["cores"]]
+    places, cores = _matrix(context)
     x0, y0, x1, y1 = (float(v) for v in context["zone"])
     box = (x0, y0, x1, y1)
     scene = planet_layout(places).scene(cores)
