@@ -5,6 +5,7 @@ update in the middle of a pull is no throw)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pygame
 import pytest
@@ -12,6 +13,13 @@ import pytest
 from game.games.net_kit import ThrowTable
 from game.ui.net.throw import NetThrow
 from game.ui.slingshot import MATCH
+
+
+def _classic(*cards: list[Any]) -> dict[str, Any]:
+    """A classic throw's context: an 800 x 1000 table with these cards, none standing,
+    the near band the thrower's."""
+    zone = [0.0, 0.0, 800.0, 140.0]
+    return {"width": 800.0, "height": 1000.0, "cards": list(cards), "standing": [], "zone": zone}
 
 
 def test_a_pull_over_many_frames_throws_once_on_the_release_with_its_whole_length() -> None:
@@ -45,13 +53,7 @@ def test_the_throw_table_names_each_target_by_the_place_the_view_s_lines_give() 
 
     kit = REGISTRY["classic"].net
     assert kit is not None
-    context = {
-        "width": 800.0,
-        "height": 1000.0,
-        "cards": [[[2, 1], [400.0, 456.0]], [[1, 3], [312.0, 632.0]]],
-        "standing": [],
-        "zone": [0.0, 0.0, 800.0, 140.0],
-    }
+    context = _classic([[2, 1], [400.0, 456.0]], [[1, 3], [312.0, 632.0]])
     table = kit.throw_table(context)
     assert table is not None and table.places == ("2,1", "1,3")
     planet = REGISTRY["planet"].net
@@ -132,13 +134,7 @@ def test_the_aim_guide_dots_the_pulled_throw_s_path_at_the_player_s_level() -> N
 
     kit = REGISTRY["classic"].net
     assert kit is not None
-    context = {
-        "width": 800.0,
-        "height": 1000.0,
-        "cards": [[[2, 1], [400.0, 456.0]], [[2, 2], [400.0, 544.0]]],
-        "standing": [],
-        "zone": [0.0, 0.0, 800.0, 140.0],
-    }
+    context = _classic([[2, 1], [400.0, 456.0]], [[2, 2], [400.0, 544.0]])
     table = kit.throw_table(context)
     assert table is not None
     area = pygame.Rect(24, 88, 820, 440)
